@@ -1,0 +1,123 @@
+"""The ``auditor`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from auditor import __version__
+from auditor.findings import CATALOGUE, Severity
+from auditor.pipeline import FileSummary, expand_paths
+from auditor.run import RunSummary, run_audit
+from auditor.tables.writer import OutputExistsError
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+def bundled_fixtures() -> Path:
+    """``auditor/fixtures`` in an installed wheel, else ``fixtures/`` of the checkout."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "fixtures"
+    return packaged if packaged.is_dir() else here.parent / "fixtures"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="auditor", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"auditor {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    audit = commands.add_parser("audit", help="audit hand histories and write Parquet tables")
+    audit.add_argument("paths", nargs="*", help="files, folders (recursive) or - for stdin")
+    audit.add_argument("--out", required=True, type=Path, help="folder for the tables")
+    audit.add_argument("--overwrite", action="store_true", help="replace an existing --out")
+    audit.add_argument(
+        "--format", default="auto", choices=["auto", "pokerstars"], help="input format"
+    )
+    audit.add_argument(
+        "--fail-on",
+        default="error",
+        choices=["info", "warning", "error"],
+        help="exit 1 when a finding reaches this severity (default: error)",
+    )
+    audit.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    err = Console(stderr=True)
+    if args.command == "audit":
+        return _audit(args, err)
+    return EXIT_USAGE  # pragma: no cover - argparse requires a command
+
+
+def _audit(args: argparse.Namespace, err: Console) -> int:
+    paths = args.paths or [str(bundled_fixtures())]
+    try:
+        files = expand_paths(paths)
+    except FileNotFoundError as exc:
+        err.print(f"auditor: {exc}")
+        return EXIT_USAGE
+    total_bytes = sum(os.path.getsize(f) for f in files if f != "-")
+    show_bar = sys.stderr.isatty() and not args.quiet
+    try:
+        with Progress(
+            TextColumn("[bold]auditing"),
+            BarColumn(),
+            TextColumn("{task.fields[hands]} hands"),
+            TimeElapsedColumn(),
+            console=err,
+            disable=not show_bar,
+            transient=True,
+        ) as progress:
+            task = progress.add_task("audit", total=total_bytes or None, hands=0)
+            counted = [0]
+
+            def file_done(summary: FileSummary, hands: int) -> None:
+                counted[0] += hands
+                size = 0 if summary.source_file == "-" else os.path.getsize(summary.source_file)
+                progress.update(task, advance=size, hands=counted[0])
+
+            summary = run_audit(files, args.out, overwrite=args.overwrite, on_file_done=file_done)
+    except OutputExistsError as exc:
+        err.print(f"auditor: {exc}")
+        return EXIT_USAGE
+    except OSError as exc:
+        err.print(f"auditor: {exc}")
+        return EXIT_USAGE
+    if not args.quiet:
+        _print_summary(summary, Console())
+    worst = summary.worst_severity()
+    fail_on = Severity.parse(args.fail_on)
+    return EXIT_FINDINGS if worst is not None and worst >= fail_on else EXIT_CLEAN
+
+
+def _print_summary(summary: RunSummary, out: Console) -> None:
+    out.print(
+        f"files {len(summary.files)}  hands read {summary.hands_read}  "
+        f"Omaha hands audited {summary.hands_audited}  skipped {summary.hands_skipped}  "
+        f"rejected (PARSE_ERROR) {summary.hands_rejected}"
+    )
+    for game, count in sorted(summary.skipped_games.items()):
+        out.print(f"  skipped: {count} hand(s) of {game or 'an unknown game'}")
+    if summary.findings_by_code:
+        table = Table(title="findings by code")
+        table.add_column("code")
+        table.add_column("severity")
+        table.add_column("count", justify="right")
+        table.add_column("first example")
+        for code, count in summary.findings_by_code.most_common():
+            example = summary.examples[code][0]
+            table.add_row(
+                code, str(CATALOGUE[code].severity), str(count), f"{example.source}: {example.message}"
+            )
+        out.print(table)
+    else:
+        out.print("no findings")
+    out.print(f"tables written to {summary.out}")

@@ -1,0 +1,307 @@
+"""The typed events of one hand, as the record states them.
+
+Events say what the hand history says, nothing more: no poker rule is applied
+here. Money is an exact integer in the hand's minor unit (see
+:mod:`auditor.money`); the unit and currency are on :class:`HandStarted`.
+Every event carries the :class:`~auditor.source.SourceSpan` of its line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import Enum
+
+from auditor.cards import Card
+from auditor.source import SourceSpan
+
+
+class Limit(str, Enum):
+    POT = "PL"
+    NO = "NL"
+    FIXED = "FL"
+    PL_NL = "PL/NL"  # pot limit before the flop, no limit after (GG's "NL postflop")
+
+
+class Street(str, Enum):
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    SHOWDOWN = "showdown"
+
+
+class PostKind(str, Enum):
+    SMALL_BLIND = "small blind"
+    BIG_BLIND = "big blind"
+    SMALL_AND_BIG = "small & big blinds"
+    ANTE = "ante"
+    MISSED_BLIND = "missed blind"
+    STRADDLE = "straddle"
+    BRING_IN = "bring-in"
+
+
+class Status(str, Enum):
+    """Table lines about a player that are not poker actions."""
+
+    JOINS = "joins"
+    LEAVES = "leaves"
+    SITS_OUT = "sits out"
+    SITTING_OUT = "is sitting out"
+    RETURNED = "has returned"
+    DISCONNECTED = "is disconnected"
+    CONNECTED = "is connected"
+    TIMED_OUT = "has timed out"
+    ALLOWED_AFTER_BUTTON = "will be allowed to play after the button"
+    FINISHED = "finished the tournament"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    span: SourceSpan
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    """The header and table lines: what game, at what stakes, where and when."""
+
+    site: str
+    hand_id: str
+    game: str  # as written, e.g. "Omaha Hi/Lo Pot Limit"
+    variant: str  # PLO, PLO8, FLO, FLO8, NLO, NLO8, PLO5, PLO5-8, PLO6, PLC, PLC8
+    limit: Limit
+    hi_lo: bool
+    hole_card_count: int
+    small_stake: int  # the stakes as the header names them: blinds, or the fixed-limit bets
+    big_stake: int
+    currency: str  # ISO code, or "chips"
+    scale: int  # minor units per major unit: 100 for cents, 1 for chips
+    started_at: datetime | None  # local time as written
+    time_zone: str  # the zone the room wrote ("ET", "CET", "UTC", ""...)
+    table_name: str
+    max_seats: int | None
+    button_seat: int | None
+    tournament_id: str | None = None
+    buy_in: str | None = None
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTaken(Event):
+    seat: int
+    player: str
+    stack: int
+    sitting_out: bool = False
+    out_of_hand: bool = False
+    bounty: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Posted(Event):
+    """A blind, ante or straddle, for the whole amount the line names."""
+
+    player: str
+    kind: PostKind
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """Hole cards dealt; ``cards`` is empty when the record does not show them."""
+
+    player: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Folded(Event):
+    player: str
+    note: str = ""  # e.g. "disconnect", as the record adds it
+
+
+@dataclass(frozen=True, slots=True)
+class Checked(Event):
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Called(Event):
+    player: str
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(Event):
+    player: str
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RaisedTo(Event):
+    """``raises <by> to <to>``: ``to`` is the player's total bet in the round."""
+
+    player: str
+    by: int
+    to: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StreetDealt(Event):
+    """A street's cards; ``board`` is 1 for the only or FIRST board, 2 for SECOND..."""
+
+    street: Street
+    board: int
+    cards: tuple[Card, ...]  # the whole board so far, as written
+    new_cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledReturned(Event):
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shown(Event):
+    player: str
+    cards: tuple[Card, ...]
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Mucked(Event):
+    player: str
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NotShown(Event):
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownStarted(Event):
+    board: int  # 1 for the only or FIRST showdown
+
+
+@dataclass(frozen=True, slots=True)
+class Collected(Event):
+    """``collected X from pot``; ``pot`` 0 is the pot or main pot, 1.. the side pots."""
+
+    player: str
+    amount: int
+    pot: int = 0
+    pot_named: str = "pot"
+
+
+@dataclass(frozen=True, slots=True)
+class CashedOut(Event):
+    player: str
+    amount: int | None
+    fee: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Insurance(Event):
+    """A room's all-in insurance line, kept as written."""
+
+    player: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PotExtra(Event):
+    """Money the room adds to the pot outside the betting (e.g. a cash drop)."""
+
+    amount: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableTalk(Event):
+    player: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStatus(Event):
+    player: str
+    status: Status
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Note(Event):
+    """A dealer's line with no effect on chips (tournament results, bounties, "Betting is capped")."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandCancelled(Event):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Garbled(Event):
+    """A line the grammar accepts only in part: kept whole, with what is wrong with it."""
+
+    text: str
+    problem: str
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryStarted(Event):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryPot(Event):
+    """``Total pot X [Main pot Y. Side pot(-n) Z.] | Rake R [| Jackpot J ...]``."""
+
+    total: int
+    main: int | None
+    side_pots: tuple[int, ...]
+    rake: int | None
+    fees: tuple[tuple[str, int], ...] = ()  # other deductions by name (Jackpot, Bingo, Fortune...)
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryBoard(Event):
+    board: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One outcome on a summary seat line (run-it-twice lines have several)."""
+
+    won: int | None  # None for "lost" / no amount
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SummarySeat(Event):
+    seat: int
+    player: str
+    positions: tuple[str, ...]  # "button", "small blind", "big blind"
+    outcome: str  # folded, showed, mucked, collected, won, lost, sitting out, ...
+    folded_on: str = ""  # "before Flop", "on the Turn", ...
+    didnt_bet: bool = False
+    cards: tuple[Card, ...] = ()
+    results: tuple[SeatResult, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand as read: its events in record order, and whether the record was cut short."""
+
+    start: HandStarted
+    events: tuple[Event, ...]
+    truncated: bool = False
+    truncated_at: SourceSpan | None = None

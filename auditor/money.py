@@ -1,0 +1,53 @@
+"""Exact money: amounts as integers in a hand's minor unit.
+
+Cash games count in the currency's minor unit (cents); tournaments and play
+money count in chips. Text never goes through a float.
+
+>>> to_minor("$1,234.5", 100)
+123450
+>>> to_minor("20", 1)
+20
+>>> to_minor("0.015", 100)
+Traceback (most recent call last):
+...
+auditor.money.AmountError: amount '0.015' is finer than the hand's unit (1/100)
+"""
+
+from __future__ import annotations
+
+
+class AmountError(ValueError):
+    """An amount that cannot be written exactly in the hand's unit."""
+
+
+_STRIP = str.maketrans("", "", "$€£¥₹,  ")
+
+
+def to_minor(text: str, scale: int) -> int:
+    """``text`` (currency symbol and thousands separators allowed) in units of 1/scale."""
+    clean = text.translate(_STRIP)
+    whole, dot, frac = clean.partition(".")
+    digits = len(str(scale)) - 1
+    if len(frac) > digits:
+        if frac[digits:].strip("0"):
+            raise AmountError(f"amount {text!r} is finer than the hand's unit (1/{scale})")
+        frac = frac[:digits]
+    if not whole and not frac:
+        raise AmountError(f"amount {text!r} has no digits")
+    try:
+        return int(whole or "0") * scale + int(frac.ljust(digits, "0") or "0")
+    except ValueError:
+        raise AmountError(f"amount {text!r} is not a number") from None
+
+
+def format_minor(amount: int, scale: int) -> str:
+    """The inverse of :func:`to_minor`, without a currency symbol.
+
+    >>> format_minor(123450, 100), format_minor(-5, 100), format_minor(1500, 1)
+    ('1234.50', '-0.05', '1500')
+    """
+    if scale == 1:
+        return str(amount)
+    sign = "-" if amount < 0 else ""
+    whole, frac = divmod(abs(amount), scale)
+    return f"{sign}{whole}.{frac:0{len(str(scale)) - 1}d}"

@@ -1,0 +1,661 @@
+"""PokerStars-layout hands to events.
+
+The grammar (``grammars/pokerstars.lark``) decides which kind each line is; the
+methods here, one per line terminal, read that line's fields into an event.
+They run as lexer callbacks, so the events come out in file order and a hand
+cut short still yields the events of its complete lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from auditor import events as ev
+from auditor.cards import Card, cards
+from auditor.money import AmountError, to_minor
+from auditor.parse.errors import HandParseError, describe_expected
+from auditor.parse.grammar import build_parser
+from auditor.read.split import RawHand
+from auditor.source import SourceSpan
+
+_CURRENCY_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
+_SITE_OF_PREFIX = {"PokerStars": "PokerStars", "PokerMaster": "PokerMaster", "Poker": "GGPoker"}
+_BOARD_OF_WORD = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+_STREET_OF_WORD = {
+    "HOLE CARDS": ev.Street.PREFLOP,
+    "DEALING HANDS": ev.Street.PREFLOP,
+    "PRE-FLOP": ev.Street.PREFLOP,
+    "FLOP": ev.Street.FLOP,
+    "TURN": ev.Street.TURN,
+    "RIVER": ev.Street.RIVER,
+}
+_POST_KINDS = {
+    "posts small blind ": ev.PostKind.SMALL_BLIND,
+    "posts big blind ": ev.PostKind.BIG_BLIND,
+    "posts small & big blinds ": ev.PostKind.SMALL_AND_BIG,
+    "posts the ante ": ev.PostKind.ANTE,
+    "posts missed blind ": ev.PostKind.MISSED_BLIND,
+    "posts dead blind ": ev.PostKind.MISSED_BLIND,
+    "posts dead small blind ": ev.PostKind.MISSED_BLIND,
+    "posts a bring-in ": ev.PostKind.BRING_IN,
+    "straddle ": ev.PostKind.STRADDLE,
+}
+# Status words as the grammar's STATUS_WORDS writes them, longest first.
+_STATUS_PHRASES: tuple[tuple[str, ev.Status], ...] = (
+    ("will be allowed to play after the button", ev.Status.ALLOWED_AFTER_BUTTON),
+    ("has timed out while being disconnected", ev.Status.TIMED_OUT),
+    ("has timed out while disconnected", ev.Status.TIMED_OUT),
+    ("was removed from the table", ev.Status.LEAVES),
+    ("joins the table at seat #", ev.Status.JOINS),
+    ("leaves the table", ev.Status.LEAVES),
+    ("is disconnected", ev.Status.DISCONNECTED),
+    ("is sitting out", ev.Status.SITTING_OUT),
+    ("has timed out", ev.Status.TIMED_OUT),
+    ("is connected", ev.Status.CONNECTED),
+    ("has returned", ev.Status.RETURNED),
+    ("sits out", ev.Status.SITS_OUT),
+)
+_SUMMARY_POSITIONS = ("button", "small blind", "big blind")
+_POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?) ([^ .]+(?:\.[0-9]+)?)\.?")
+_SUMMARY_RESULT = re.compile(r"(won|lost)(?: \(([^)]*)\))?(?: with (.*))?$")
+_DATETIME = re.compile(
+    r"([0-9]{4})/([0-9]{1,2})/([0-9]{1,2})(?: -)? ([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?(?: \(?([A-Z]{1,5})\)?)?"
+)
+
+
+class PokerStarsReader:
+    """Reads one hand at a time; not thread-safe (one per process)."""
+
+    site_grammar = "pokerstars"
+
+    def __init__(self) -> None:
+        callbacks: dict[str, Callable[[Token], Token]] = {}
+        for name in dir(self):
+            if name.isupper() and not name.startswith("_"):
+                callbacks[name] = getattr(self, name)
+        self._parser: Lark = build_parser(self.site_grammar, callbacks)
+        self._reset("", 0)
+
+    # ------------------------------------------------------------ driving
+    def read(self, raw: RawHand) -> ev.Hand:
+        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
+        self._reset(raw.file, raw.first_line)
+        text = raw.text
+        try:
+            self._parser.parse(text)
+        except UnexpectedInput as err:
+            return self._recover_or_raise(raw, err)
+        except (AmountError, ValueError) as err:
+            line = self._line_no
+            raise HandParseError(raw.file, line, 1, _line_at(raw, line), str(err)) from None
+        if self._start is None:
+            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
+        if not any(isinstance(e, ev.SummaryStarted) for e in reversed(self._events)):
+            # The record stops before its summary: read in full, but incomplete.
+            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
+            return ev.Hand(self._start, tuple(self._events), truncated=True, truncated_at=last)
+        return ev.Hand(self._start, tuple(self._events))
+
+    def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
+        if isinstance(err, UnexpectedEOF):
+            line = raw.first_line + len(raw.lines) - 1
+            column = 1
+        else:
+            line = raw.first_line + (err.line or 1) - 1
+            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
+        last_line = raw.first_line + len(raw.lines) - 1
+        has_summary = any(line_text.startswith("*** SUMMARY ***") for line_text in raw.lines)
+        # A record that stops short (the room or a copy cut it) is read up to its
+        # last whole line and marked truncated: it is incomplete, not unreadable.
+        if line >= last_line and not has_summary and "hand_id" in self._header:
+            span = SourceSpan(raw.file, line, column)
+            if self._start is None:  # cut inside the table line: the header still tells the game
+                self._start = self._hand_started(span, "", None, None)
+                self._events.insert(0, self._start)
+            return ev.Hand(self._start, tuple(self._events), truncated=True, truncated_at=span)
+        expected: set[str] = set()
+        if isinstance(err, UnexpectedToken):
+            expected = set(err.expected)
+        elif isinstance(err, UnexpectedCharacters):
+            expected = set(err.allowed or ())
+        raise HandParseError(
+            raw.file, line, column, _line_at(raw, line), describe_expected(expected, _line_at(raw, line))
+        ) from None
+
+    def _reset(self, file: str, first_line: int) -> None:
+        self._file = file
+        self._offset = first_line - 1
+        self._line_no = first_line
+        self._events: list[ev.Event] = []
+        self._start: ev.HandStarted | None = None
+        self._seats: dict[int, str] = {}
+        self._names: list[str] = []
+        self._header: dict[str, str] = {}
+        self._scale = 1
+
+    def _span(self, tok: Token) -> SourceSpan:
+        line = self._offset + (tok.line or 1)
+        self._line_no = line
+        return SourceSpan(self._file, line, tok.column or 1)
+
+    def _money(self, text: str) -> int:
+        return to_minor(text, self._scale)
+
+    def _emit(self, event: ev.Event) -> None:
+        self._events.append(event)
+
+    # ------------------------------------------------------------ header
+    def HAND_ID(self, tok: Token) -> Token:
+        self._span(tok)
+        prefix = tok.split(" ", 1)[0]
+        self._header["site"] = _SITE_OF_PREFIX.get(prefix, prefix)
+        self._header["hand_id"] = tok.rsplit("#", 1)[1].rstrip(": ")
+        return tok
+
+    def TOURNAMENT_ID(self, tok: Token) -> Token:
+        self._header["tournament_id"] = tok.rsplit("#", 1)[1].rstrip(", ")
+        return tok
+
+    def BUY_IN(self, tok: Token) -> Token:
+        self._header["buy_in"] = tok.strip()
+        return tok
+
+    def GAME_NAME(self, tok: Token) -> Token:
+        self._header["game"] = str(tok)
+        return tok
+
+    def STAKES(self, tok: Token) -> Token:
+        inner = tok.strip()[1:-1]
+        amounts, _, code = inner.partition(" ")
+        small, _, big = amounts.partition("/")
+        symbol = small[0] if small[:1] in _CURRENCY_OF_SYMBOL else ""
+        if code:
+            currency = code
+        elif symbol:
+            currency = _CURRENCY_OF_SYMBOL[symbol]
+        else:
+            currency = "chips"  # play money
+        self._scale = 1 if currency == "chips" else 100
+        self._header.update(currency=currency, small=small, big=big)
+        return tok
+
+    def LEVEL(self, tok: Token) -> Token:
+        self._header["level"] = tok.removeprefix(" - ")
+        inner = tok[tok.index("(") + 1 : tok.rindex(")")]
+        small, _, big = inner.split(" ")[0].partition("/")
+        self._scale = 1
+        self._header.update(currency="chips", small=small, big=big)
+        return tok
+
+    def DATETIME(self, tok: Token) -> Token:
+        self._header["datetime"] = tok.removeprefix(" - ").rstrip()
+        return tok
+
+    def TABLE(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        name = text[len("Table '") : text.rindex("'")]
+        rest = text[text.rindex("'") + 1 :]
+        max_seats = None
+        button = None
+        for word in rest.split():
+            if word.endswith("-max"):
+                max_seats = int(word[:-4])
+            elif word.startswith("#"):
+                button = int(word[1:])
+        self._start = self._hand_started(span, name, max_seats, button)
+        self._emit(self._start)
+        return tok
+
+    def _hand_started(
+        self, span: SourceSpan, table: str, max_seats: int | None, button: int | None
+    ) -> ev.HandStarted:
+        h = self._header
+        game = h.get("game", "")
+        limit, hi_lo, hole, variant = _game_facts(game)
+        started_at, zone = _parse_datetime(h.get("datetime", ""))
+        return ev.HandStarted(
+            span=SourceSpan(self._file, self._offset + 1, 1),
+            site=h.get("site", ""),
+            hand_id=h.get("hand_id", ""),
+            game=game,
+            variant=variant,
+            limit=limit,
+            hi_lo=hi_lo,
+            hole_card_count=hole,
+            small_stake=self._money(h.get("small", "0")),
+            big_stake=self._money(h.get("big", "0")),
+            currency=h.get("currency", "chips"),
+            scale=self._scale,
+            started_at=started_at,
+            time_zone=zone,
+            table_name=table,
+            max_seats=max_seats,
+            button_seat=button,
+            tournament_id=h.get("tournament_id"),
+            buy_in=h.get("buy_in"),
+            level=h.get("level"),
+        )
+
+    # ------------------------------------------------------------ seats
+    def SEAT(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        number, _, rest = text[len("Seat ") :].partition(": ")
+        chips_at = rest.rindex(" in chips")
+        open_at = rest.rindex(" (", 0, chips_at)
+        player = rest[:open_at]
+        stack_text = rest[open_at + 2 : chips_at]
+        close_at = rest.index(")", chips_at)
+        extra = rest[chips_at + len(" in chips") : close_at]
+        after = rest[close_at + 1 :].strip()
+        bounty = extra.strip(", ").removesuffix(" bounty") or None
+        seat = int(number)
+        self._seats[seat] = player
+        self._names.append(player)
+        self._emit(
+            ev.SeatTaken(
+                span,
+                seat=seat,
+                player=player,
+                stack=self._money(stack_text),
+                sitting_out="sitting out" in after,
+                out_of_hand="out of hand" in after,
+                bounty=bounty,
+            )
+        )
+        return tok
+
+    # ------------------------------------------------------------ the play
+    def POST(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        all_in = text.endswith(" and is all-in")
+        if all_in:
+            text = text[: -len(" and is all-in")]
+        for words, kind in _POST_KINDS.items():
+            at = text.rfind(": " + words)
+            if at >= 0:
+                amount = text[at + 2 + len(words) :]
+                self._emit(ev.Posted(span, text[:at], kind, self._money(amount), all_in))
+                return tok
+        raise ValueError(f"unknown post: {text}")
+
+    def DEALT(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()[len("Dealt to ") :]
+        groups: list[str] = []
+        while text.endswith("]"):
+            open_at = text.rfind(" [")
+            if open_at < 0:
+                break
+            groups.insert(0, text[open_at + 2 : -1])
+            text = text[:open_at]
+        dealt: tuple[Card, ...] = ()
+        for group in groups:
+            dealt += cards(group)
+        self._emit(ev.Dealt(span, text, dealt))
+        return tok
+
+    def FOLD(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        at = text.rfind(": folds")
+        note = text[at + len(": folds") :].strip()
+        self._emit(ev.Folded(span, text[:at], note.strip("()") if note.startswith("(") else note))
+        return tok
+
+    def CHECK(self, tok: Token) -> Token:
+        span = self._span(tok)
+        self._emit(ev.Checked(span, tok.rstrip()[: -len(": checks")]))
+        return tok
+
+    def CALL(self, tok: Token) -> Token:
+        span = self._span(tok)
+        player, amount, all_in = _action(tok, ": calls ")
+        self._emit(ev.Called(span, player, self._money(amount), all_in))
+        return tok
+
+    def BET(self, tok: Token) -> Token:
+        span = self._span(tok)
+        player, amount, all_in = _action(tok, ": bets ")
+        self._emit(ev.Bet(span, player, self._money(amount), all_in))
+        return tok
+
+    def RAISE(self, tok: Token) -> Token:
+        span = self._span(tok)
+        player, amounts, all_in = _action(tok, ": raises ")
+        by, _, to = amounts.partition(" to ")
+        self._emit(ev.RaisedTo(span, player, self._money(by), self._money(to), all_in))
+        return tok
+
+    def UNCALLED(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        amount, _, player = text[len("Uncalled bet (") :].partition(") returned to ")
+        self._emit(ev.UncalledReturned(span, player, self._money(amount)))
+        return tok
+
+    def SHOWS(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        at = text.find(": shows [")
+        close = text.index("]", at)
+        shown = cards(text[at + len(": shows [") : close])
+        description = text[close + 1 :].strip()
+        if description.startswith("(") and description.endswith(")"):
+            description = description[1:-1]
+        self._emit(ev.Shown(span, text[:at], shown, description))
+        return tok
+
+    def MUCKS(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        at = text.rfind(": mucks hand")
+        rest = text[at + len(": mucks hand") :].strip()
+        self._emit(ev.Mucked(span, text[:at], cards(rest.strip("[]")) if rest else ()))
+        return tok
+
+    def NO_SHOW(self, tok: Token) -> Token:
+        span = self._span(tok)
+        self._emit(ev.NotShown(span, tok.rstrip()[: -len(": doesn't show hand")]))
+        return tok
+
+    def COLLECTED(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        player, _, rest = text.rpartition(" collected ")
+        amount, _, pot_named = rest.partition(" from ")
+        pot = 0
+        if pot_named.startswith("side pot"):
+            _, _, number = pot_named.partition("-")
+            pot = int(number) if number else 1
+        self._emit(ev.Collected(span, player, self._money(amount), pot, pot_named))
+        return tok
+
+    def CASHED_OUT(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        player, _, rest = text.partition(" cashed out the hand for ")
+        amount, _, fee = rest.partition(" | Cash Out Fee ")
+        self._emit(
+            ev.CashedOut(span, player, self._money(amount), self._money(fee) if fee else None)
+        )
+        return tok
+
+    def INSURANCE(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        at = max(text.rfind(": get an all-in"), text.rfind(": pay premium"))
+        self._emit(ev.Insurance(span, text[:at], text[at + 2 :]))
+        return tok
+
+    def CASH_DROP(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        self._emit(ev.PotExtra(span, self._money(text.rsplit(" ", 1)[1]), text))
+        return tok
+
+    def CANCELLED(self, tok: Token) -> Token:
+        self._emit(ev.HandCancelled(self._span(tok)))
+        return tok
+
+    def COMMENT(self, tok: Token) -> Token:
+        self._emit(ev.Note(self._span(tok), tok.rstrip()))
+        return tok
+
+    def DEALER_NOTE(self, tok: Token) -> Token:
+        self._emit(ev.Note(self._span(tok), tok.rstrip()))
+        return tok
+
+    def TALK(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        player, _, said = text.partition(' said, "')
+        self._emit(ev.TableTalk(span, player, said[:-1]))
+        return tok
+
+    def STATUS(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        for phrase, status in _STATUS_PHRASES:
+            at = text.rfind(" " + phrase)
+            if at >= 0:
+                player = text[:at].removesuffix(":")
+                self._emit(ev.PlayerStatus(span, player, status, text[at + 1 :]))
+                return tok
+        raise ValueError(f"unknown status line: {text}")
+
+    def SECTION_MARKER(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        close = text.index(" ***", 4)
+        name = text[4:close]
+        rest = text[close + 4 :]
+        board = 1
+        first, _, remainder = name.partition(" ")
+        if first in _BOARD_OF_WORD and remainder:
+            board, name = _BOARD_OF_WORD[first], remainder
+        groups: list[str] = []
+        rest = rest.lstrip()
+        while rest.startswith("[") and "]" in rest:
+            close_at = rest.index("]")
+            groups.append(rest[1:close_at])
+            rest = rest[close_at + 1 :].lstrip()
+        if name.replace(" ", "") == "SHOWDOWN":
+            self._emit(ev.ShowdownStarted(span, board))
+        else:
+            all_cards: tuple[Card, ...] = ()
+            for group in groups:
+                all_cards += cards(group)
+            new_cards = cards(groups[-1]) if groups else ()
+            self._emit(ev.StreetDealt(span, _STREET_OF_WORD[name], board, all_cards, new_cards))
+        if rest:
+            self._emit(ev.Garbled(span, text, f"unexpected text after the street marker: {rest!r}"))
+        return tok
+
+    # ------------------------------------------------------------ summary
+    def SUMMARY_MARKER(self, tok: Token) -> Token:
+        self._emit(ev.SummaryStarted(self._span(tok)))
+        return tok
+
+    def TOTAL_POT(self, tok: Token) -> Token:
+        span = self._span(tok)
+        parts = tok.rstrip().split(" | ")
+        head = parts[0][len("Total pot ") :]
+        total_text, _, pots_text = head.partition(" ")
+        main = None
+        sides: list[int] = []
+        for label, amount in _POT_PART.findall(pots_text):
+            if label == "Main pot":
+                main = self._money(amount)
+            else:
+                sides.append(self._money(amount))
+        rake = None
+        fees: list[tuple[str, int]] = []
+        for part in parts[1:]:
+            label, _, amount = part.strip().rpartition(" ")
+            if label == "Rake":
+                rake = self._money(amount)
+            elif label:
+                fees.append((label, self._money(amount)))
+        self._emit(ev.SummaryPot(span, self._money(total_text), main, tuple(sides), rake, tuple(fees)))
+        return tok
+
+    def BOARD(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        word = text.split(" ", 1)[0]
+        board = _BOARD_OF_WORD.get(word, 1)
+        self._emit(ev.SummaryBoard(span, board, cards(text[text.index("[") + 1 : -1])))
+        return tok
+
+    def SUMMARY_SEAT(self, tok: Token) -> Token:
+        span = self._span(tok)
+        text = tok.rstrip()
+        number, _, rest = text[len("Seat ") :].partition(": ")
+        seat = int(number)
+        player = self._seats.get(seat, "")
+        if player and rest.startswith(player):
+            rest = rest[len(player) :]
+        else:
+            player, rest = _split_summary_name(rest)
+        self._emit(_summary_seat(span, seat, player, rest.strip(), self._money))
+        return tok
+
+    def SEAT_CONTINUATION(self, tok: Token) -> Token:
+        span = self._span(tok)
+        previous = self._events[-1] if self._events else None
+        if isinstance(previous, ev.SummarySeat) and previous.results:
+            last = previous.results[-1]
+            joined = ev.SeatResult(last.won, tok.rstrip()[len("with ") :])
+            self._events[-1] = ev.SummarySeat(
+                previous.span,
+                previous.seat,
+                previous.player,
+                previous.positions,
+                previous.outcome,
+                previous.folded_on,
+                previous.didnt_bet,
+                previous.cards,
+                (*previous.results[:-1], joined),
+            )
+        else:
+            self._emit(ev.Garbled(span, tok.rstrip(), "a 'with ...' line that continues nothing"))
+        return tok
+
+
+# ---------------------------------------------------------------- helpers
+def _line_at(raw: RawHand, line: int) -> str:
+    index = line - raw.first_line
+    return raw.lines[index] if 0 <= index < len(raw.lines) else ""
+
+
+def _action(tok: Token, marker: str) -> tuple[str, str, bool]:
+    """Split ``NAME<marker>AMOUNT[ and is all-in]`` into its parts."""
+    text = tok.rstrip()
+    at = text.rfind(marker)
+    rest = text[at + len(marker) :]
+    cap = rest.find(" and has reached")
+    if cap < 0:
+        cap = rest.find(" has reached")
+    if cap >= 0:
+        rest = rest[:cap]
+    all_in = rest.endswith(" and is all-in")
+    if all_in:
+        rest = rest[: -len(" and is all-in")]
+    return text[:at], rest, all_in
+
+
+def _game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
+    """Limit, hi/lo, hole cards and variant code of a header's game name."""
+    hi_lo = "Hi/Lo" in game or "H/L" in game
+    if "postflop" in game:
+        limit = ev.Limit.PL_NL if "NL" in game else ev.Limit.POT
+    elif "No Limit" in game:
+        limit = ev.Limit.NO
+    elif "Pot Limit" in game or game.startswith("PLO"):
+        limit = ev.Limit.POT
+    else:
+        limit = ev.Limit.FIXED
+    if "Courchevel" in game:
+        hole, base = 5, "PLC"
+        return limit, hi_lo, hole, base + ("8" if hi_lo else "")
+    hole = 4
+    if game.startswith("5 Card") or game.startswith("PLO-5"):
+        hole = 5
+    elif game.startswith("6 Card") or game.startswith("PLO-6"):
+        hole = 6
+    letter = {ev.Limit.POT: "P", ev.Limit.NO: "N", ev.Limit.FIXED: "F", ev.Limit.PL_NL: "N"}[limit]
+    variant = f"{letter}LO"
+    if hole > 4:
+        variant += str(hole)
+        return limit, hi_lo, hole, variant + ("-8" if hi_lo else "")
+    return limit, hi_lo, hole, variant + ("8" if hi_lo else "")
+
+
+def _parse_datetime(text: str) -> tuple[datetime | None, str]:
+    found = _DATETIME.match(text)
+    if not found:
+        return None, ""
+    y, mo, d, h, mi, s, zone = found.groups()
+    return datetime(int(y), int(mo), int(d), int(h), int(mi), int(s or 0)), zone or ""
+
+
+_SUMMARY_VERBS = (
+    " (button)", " (small blind)", " (big blind)", " folded", " showed", " mucked",
+    " collected", " won", " lost", " is sitting out", " (didn't bet)", " cashed out",
+)
+
+
+def _split_summary_name(rest: str) -> tuple[str, str]:
+    """Name and outcome of a summary line whose seat the hand did not list."""
+    cut = min((at for verb in _SUMMARY_VERBS if (at := rest.find(verb)) > 0), default=len(rest))
+    return rest[:cut], rest[cut:]
+
+
+def _summary_seat(
+    span: SourceSpan, seat: int, player: str, rest: str, money: Callable[[str], int]
+) -> ev.SummarySeat:
+    positions: list[str] = []
+    while rest.startswith("("):
+        close = rest.find(")")
+        inner = rest[1:close]
+        if inner not in _SUMMARY_POSITIONS:
+            break
+        positions.append(inner)
+        rest = rest[close + 1 :].lstrip()
+    didnt_bet = rest.endswith("(didn't bet)")
+    if didnt_bet:
+        rest = rest[: -len("(didn't bet)")].rstrip()
+    shown: tuple[Card, ...] = ()
+    results: list[ev.SeatResult] = []
+    folded_on = ""
+    if rest.startswith("folded"):
+        outcome = "folded"
+        folded_on = rest[len("folded ") :]
+    elif rest.startswith(("showed [", "mucked")):
+        outcome = "showed" if rest.startswith("showed") else "mucked"
+        if "[" in rest:
+            shown = cards(rest[rest.index("[") + 1 : rest.index("]")])
+            rest = rest[rest.index("]") + 1 :].strip()
+        else:
+            rest = ""
+        results = _results(rest.removeprefix("and ").strip(), money)
+    elif rest.startswith("collected ("):
+        outcome = "collected"
+        results = [ev.SeatResult(money(rest[len("collected (") : rest.index(")")]))]
+    elif rest.startswith(("won", "lost")):
+        outcome = "won" if rest.startswith("won") else "lost"
+        results = _results(rest, money)
+    elif rest.startswith("is sitting out"):
+        outcome = "sitting out"
+    elif rest == "" and didnt_bet:
+        outcome = "didn't bet"
+    else:
+        outcome = rest or "none"
+    return ev.SummarySeat(
+        span, seat, player, tuple(positions), outcome, folded_on, didnt_bet, shown, tuple(results)
+    )
+
+
+def _results(text: str, money: Callable[[str], int]) -> list[ev.SeatResult]:
+    """``won ($1) with X, and lost with Y`` (run-it-twice lines chain several)."""
+    results: list[ev.SeatResult] = []
+    for part in re.split(r",? and (?=won|lost)", text):
+        part = part.strip()
+        if not part:
+            continue
+        found = _SUMMARY_RESULT.match(part)
+        if not found:
+            results.append(ev.SeatResult(None, part))
+            continue
+        verb, amount, description = found.groups()
+        won = money(amount) if verb == "won" and amount else (0 if verb == "won" else None)
+        results.append(ev.SeatResult(won, (description or "").strip()))
+    return results

@@ -1,0 +1,156 @@
+"""The audit of one input: text -> raw hands -> events -> findings, hand by hand.
+
+Every hand read ends as exactly one :class:`HandResult`: audited, skipped
+(another game) or rejected (PARSE_ERROR). Nothing is dropped.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import BinaryIO
+
+from auditor import events as ev
+from auditor.findings import Finding
+from auditor.parse.errors import HandParseError
+from auditor.parse.pokerstars import PokerStarsReader
+from auditor.read.decode import open_text
+from auditor.read.games import header_game, is_omaha
+from auditor.read.split import RawHand, StrayText, split_hands
+from auditor.replay.record import record_findings
+from auditor.source import SourceSpan
+
+# Files in a folder that are not hand histories (manifests, notes, our own output).
+_NOT_HAND_HISTORIES = {".md", ".tsv", ".csv", ".json", ".parquet", ".toml", ".py", ".yaml", ".yml"}
+
+
+class Status(str, Enum):
+    AUDITED = "audited"
+    SKIPPED = "skipped"
+    REJECTED = "rejected"
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """What became of one hand of an input file."""
+
+    status: Status
+    file: str
+    first_line: int
+    hand_id: str
+    game: str
+    hand: ev.Hand | None = None
+    findings: tuple[Finding, ...] = ()
+
+
+@dataclass(slots=True)
+class FileSummary:
+    """Counts for one input file: hands_read = audited + skipped + rejected."""
+
+    source_file: str
+    room: str = ""
+    encoding: str = ""
+    hands_read: int = 0
+    hands_audited: int = 0
+    hands_skipped: int = 0
+    hands_rejected: int = 0
+    skipped_games: dict[str, int] = field(default_factory=dict)
+    stray_findings: list[Finding] = field(default_factory=list)
+    error: str = ""
+
+    def count(self, result: HandResult) -> None:
+        self.hands_read += 1
+        if result.status is Status.AUDITED:
+            self.hands_audited += 1
+            if not self.room and result.hand is not None:
+                self.room = result.hand.start.site
+        elif result.status is Status.SKIPPED:
+            self.hands_skipped += 1
+            self.skipped_games[result.game] = self.skipped_games.get(result.game, 0) + 1
+        else:
+            self.hands_rejected += 1
+
+
+def expand_paths(paths: Iterable[str]) -> list[str]:
+    """Files named, files under folders named (recursively, sorted), and ``-`` for stdin."""
+    found: list[str] = []
+    for name in paths:
+        path = Path(name)
+        if name == "-" or path.is_file():
+            found.append(name)
+        elif path.is_dir():
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for file in sorted(files):
+                    if file.startswith(".") or Path(file).suffix.lower() in _NOT_HAND_HISTORIES:
+                        continue
+                    found.append(str(Path(root) / file))
+        else:
+            raise FileNotFoundError(f"no such file or folder: {name}")
+    return found
+
+
+class HandAuditor:
+    """Audits raw hands; holds the parser, so build one per process and reuse it."""
+
+    def __init__(self) -> None:
+        self._reader = PokerStarsReader()
+
+    def audit_hand(self, raw: RawHand) -> HandResult:
+        game = header_game(raw.header)
+        if not is_omaha(game):
+            return HandResult(Status.SKIPPED, raw.file, raw.first_line, raw.hand_id, game)
+        try:
+            hand = self._reader.read(raw)
+        except HandParseError as err:
+            finding = Finding(
+                "PARSE_ERROR",
+                raw.hand_id,
+                f"cannot read line {err.line}: {err.expected}",
+                SourceSpan(err.file, err.line, err.column),
+                recorded=err.text,
+                expected=err.expected,
+            )
+            return HandResult(
+                Status.REJECTED, raw.file, raw.first_line, raw.hand_id, game, findings=(finding,)
+            )
+        findings = record_findings(hand)
+        return HandResult(
+            Status.AUDITED, raw.file, raw.first_line, raw.hand_id, game, hand, tuple(findings)
+        )
+
+    def audit_stream(
+        self, stream: BinaryIO, name: str, summary: FileSummary
+    ) -> Iterator[HandResult]:
+        text, encoding = open_text(stream)
+        summary.encoding = encoding
+        for item in split_hands(text, name):
+            if isinstance(item, StrayText):
+                summary.stray_findings.append(_stray_finding(item))
+                continue
+            result = self.audit_hand(item)
+            summary.count(result)
+            yield result
+
+    def audit_file(self, name: str, summary: FileSummary) -> Iterator[HandResult]:
+        """Results for each hand of file ``name`` (``-`` is stdin), counted into ``summary``."""
+        if name == "-":
+            yield from self.audit_stream(sys.stdin.buffer, "<stdin>", summary)
+            return
+        with open(name, "rb") as stream:
+            yield from self.audit_stream(stream, name, summary)
+
+
+def _stray_finding(stray: StrayText) -> Finding:
+    preview = stray.lines[0][:80]
+    return Finding(
+        "TEXT_OUTSIDE_HAND",
+        "",
+        f"{len(stray.lines)} line(s) before the first hand header",
+        SourceSpan(stray.file, stray.first_line, 1),
+        recorded=preview,
+    )

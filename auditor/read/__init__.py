@@ -1,0 +1,1 @@
+"""Reading input: bytes to text (any encoding the rooms use), text to raw hands."""

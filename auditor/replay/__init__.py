@@ -1,0 +1,1 @@
+"""The replay engine: re-runs a hand's events under a rule profile and reports findings."""

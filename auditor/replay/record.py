@@ -1,0 +1,29 @@
+"""Findings about the record itself, before any rule: cut short, or garbled in part."""
+
+from __future__ import annotations
+
+from auditor import events as ev
+from auditor.findings import Finding
+
+
+def record_findings(hand: ev.Hand) -> list[Finding]:
+    """HAND_INCOMPLETE for a record cut short, RECORD_GARBLED for each part-read line."""
+    hand_id = hand.start.hand_id
+    found: list[Finding] = []
+    for event in hand.events:
+        if isinstance(event, ev.Garbled):
+            found.append(
+                Finding("RECORD_GARBLED", hand_id, event.problem, event.span, recorded=event.text)
+            )
+    if hand.truncated and hand.truncated_at is not None:
+        found.append(
+            Finding(
+                "HAND_INCOMPLETE",
+                hand_id,
+                f"the record stops at line {hand.truncated_at.line} before its summary",
+                hand.truncated_at,
+                expected="*** SUMMARY ***",
+                recorded="end of record",
+            )
+        )
+    return found

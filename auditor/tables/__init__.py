@@ -1,0 +1,1 @@
+"""Results as tables: fixed schemas, rows from hand results, atomic Parquet datasets."""
