@@ -14,12 +14,24 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 RANK_NAMES = (
-    "Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight",
-    "Nine", "Ten", "Jack", "Queen", "King", "Ace",
+    "Deuce",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+    "Ace",
 )
 
 
@@ -58,9 +70,7 @@ for _ri, _r in enumerate(RANKS):
         if _r == "T":
             _CANONICAL["10" + _s] = _c
 
-DECK: tuple[Card, ...] = tuple(
-    _CANONICAL[r + s] for r in RANKS for s in SUITS
-)
+DECK: tuple[Card, ...] = tuple(_CANONICAL[r + s] for r in RANKS for s in SUITS)
 
 
 def card(text: str) -> Card:
@@ -69,6 +79,7 @@ def card(text: str) -> Card:
     return found if found is not None else Card(text, -1)
 
 
+@lru_cache(maxsize=8192)  # a board is written again on every street
 def cards(text: str) -> tuple[Card, ...]:
     """Cards from a space-separated list such as ``"Ah Kd 5c"``.
 

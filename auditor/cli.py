@@ -92,7 +92,7 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
         err.print(f"auditor: {exc}")
         return EXIT_USAGE
     if not args.quiet:
-        _print_summary(summary, Console())
+        _print_summary(summary, Console(soft_wrap=True))
     worst = summary.worst_severity()
     fail_on = Severity.parse(args.fail_on)
     return EXIT_FINDINGS if worst is not None and worst >= fail_on else EXIT_CLEAN
@@ -115,7 +115,10 @@ def _print_summary(summary: RunSummary, out: Console) -> None:
         for code, count in summary.findings_by_code.most_common():
             example = summary.examples[code][0]
             table.add_row(
-                code, str(CATALOGUE[code].severity), str(count), f"{example.source}: {example.message}"
+                code,
+                str(CATALOGUE[code].severity),
+                str(count),
+                f"{example.source}: {example.message}",
             )
         out.print(table)
     else:

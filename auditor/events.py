@@ -10,20 +10,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import Enum
+from enum import StrEnum
 
 from auditor.cards import Card
 from auditor.source import SourceSpan
 
 
-class Limit(str, Enum):
+class Limit(StrEnum):
     POT = "PL"
     NO = "NL"
     FIXED = "FL"
     PL_NL = "PL/NL"  # pot limit before the flop, no limit after (GG's "NL postflop")
 
 
-class Street(str, Enum):
+class Street(StrEnum):
     PREFLOP = "preflop"
     FLOP = "flop"
     TURN = "turn"
@@ -31,7 +31,7 @@ class Street(str, Enum):
     SHOWDOWN = "showdown"
 
 
-class PostKind(str, Enum):
+class PostKind(StrEnum):
     SMALL_BLIND = "small blind"
     BIG_BLIND = "big blind"
     SMALL_AND_BIG = "small & big blinds"
@@ -41,7 +41,7 @@ class PostKind(str, Enum):
     BRING_IN = "bring-in"
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     """Table lines about a player that are not poker actions."""
 
     JOINS = "joins"
@@ -237,7 +237,7 @@ class PlayerStatus(Event):
 
 @dataclass(frozen=True, slots=True)
 class Note(Event):
-    """A dealer's line with no effect on chips (tournament results, bounties, "Betting is capped")."""
+    """A dealer's line with no chips in it (tournament results, bounties, "Betting is capped")."""
 
     text: str
 

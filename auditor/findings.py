@@ -58,112 +58,137 @@ CATALOGUE: dict[str, CodeInfo] = {
         "nothing is lost unseen.",
     ),
     "CARD_INVALID": CodeInfo(
-        Severity.ERROR, "a card that does not exist",
+        Severity.ERROR,
+        "a card that does not exist",
         "52-card deck, no jokers: ranks 2-9, T, J, Q, K, A; suits c, d, h, s.",
     ),
     "CARD_DUPLICATE": CodeInfo(
-        Severity.ERROR, "a card seen twice in a hand",
+        Severity.ERROR,
+        "a card seen twice in a hand",
         "Every card appears at most once per hand (hole cards and boards together).",
     ),
     "BUTTON_WRONG": CodeInfo(
-        Severity.ERROR, "the button not where the previous hand at the table puts it",
+        Severity.ERROR,
+        "the button not where the previous hand at the table puts it",
         "The button moves clockwise one active player per hand.",
     ),
     "BLIND_WRONG": CodeInfo(
-        Severity.ERROR, "a blind posted by the wrong player or for the wrong amount",
+        Severity.ERROR,
+        "a blind posted by the wrong player or for the wrong amount",
         "Small blind left of the button, big blind left of it; in fixed limit the small blind "
         "is half the small bet rounded down to the profile's unit and the big blind is the "
         "small bet; in pot and no limit the blinds are the stakes in the header.",
     ),
     "OUT_OF_TURN": CodeInfo(
-        Severity.ERROR, "a player acting when it is not his turn, or after folding",
+        Severity.ERROR,
+        "a player acting when it is not his turn, or after folding",
         "Pre-flop action starts left of the big blind; later streets with the first active "
         "player left of the button; then clockwise.",
     ),
     "ILLEGAL_CHECK": CodeInfo(
-        Severity.ERROR, "a check facing a bet", "A player facing a bet may call, raise or fold.",
+        Severity.ERROR,
+        "a check facing a bet",
+        "A player facing a bet may call, raise or fold.",
     ),
     "CALL_WRONG": CodeInfo(
-        Severity.ERROR, "a call for the wrong amount",
+        Severity.ERROR,
+        "a call for the wrong amount",
         "A call matches the current bet, or puts the player all-in for less.",
     ),
     "BET_SIZE_WRONG": CodeInfo(
-        Severity.ERROR, "a fixed-limit bet or raise not of the street's size",
+        Severity.ERROR,
+        "a fixed-limit bet or raise not of the street's size",
         "Fixed limit: small bet pre-flop and on the flop, big bet on the turn and river.",
     ),
     "CAP_EXCEEDED": CodeInfo(
-        Severity.ERROR, "a raise after the round is capped",
+        Severity.ERROR,
+        "a raise after the round is capped",
         "Fixed limit: at most the profile's number of bets per round (bet, raise, re-raise, "
         "cap); before the flop the big blind is the first bet.",
     ),
     "RAISE_TOO_SMALL": CodeInfo(
-        Severity.ERROR, "a bet or raise below the minimum (not all-in)",
+        Severity.ERROR,
+        "a bet or raise below the minimum (not all-in)",
         "Minimum bet = big blind; minimum raise = the previous bet or raise in the round.",
     ),
     "RAISE_ABOVE_POT": CodeInfo(
-        Severity.ERROR, "a pot-limit bet or raise above the pot maximum",
+        Severity.ERROR,
+        "a pot-limit bet or raise above the pot maximum",
         "Maximum raise = active pot + all bets on the table + the amount the raiser must "
         "call first (pot 200, bet 150, call 150: the next player may make it 800).",
     ),
     "RERAISE_NOT_ALLOWED": CodeInfo(
-        Severity.ERROR, "a raise when betting was not re-opened to that player",
+        Severity.ERROR,
+        "a raise when betting was not re-opened to that player",
         "A player may not raise his own bet: betting is re-opened only by a full raise from "
         "someone else; an all-in for less than a full raise does not re-open it.",
     ),
     "STACK_EXCEEDED": CodeInfo(
-        Severity.ERROR, "a player putting in more than he has",
+        Severity.ERROR,
+        "a player putting in more than he has",
         "Table stakes: only the chips in front at the start of the hand play.",
     ),
     "STREET_EARLY": CodeInfo(
-        Severity.ERROR, "a street dealt before the betting round was complete, or a wrong "
-        "number of board cards",
+        Severity.ERROR,
+        "a street dealt before the betting round was complete, or a wrong number of board cards",
         "A street is dealt when every active player has acted and matched the bet; flop three "
         "cards, turn and river one each.",
     ),
     "UNCALLED_WRONG": CodeInfo(
-        Severity.ERROR, "an uncalled bet returned wrongly or not at all",
+        Severity.ERROR,
+        "an uncalled bet returned wrongly or not at all",
         "The part of a bet that no one called is returned to the bettor.",
     ),
     "SHOWDOWN_ORDER": CodeInfo(
-        Severity.WARNING, "hands shown in the wrong order",
+        Severity.WARNING,
+        "hands shown in the wrong order",
         "The last aggressor of the last street with a bet shows first; with no bet, the first "
         "active player left of the button; then clockwise.",
     ),
     "HAND_DESCRIPTION_WRONG": CodeInfo(
-        Severity.WARNING, "a hand's description that does not match its cards",
+        Severity.WARNING,
+        "a hand's description that does not match its cards",
         "Omaha hands use exactly two hole cards and three board cards, for high and for low.",
     ),
     "POT_WRONG": CodeInfo(
-        Severity.ERROR, "a total pot or side pot that does not match the chips put in",
+        Severity.ERROR,
+        "a total pot or side pot that does not match the chips put in",
         "The pot is every chip put in and not returned; side pots are formed by all-ins.",
     ),
     "RAKE_WRONG": CodeInfo(
-        Severity.ERROR, "a rake that breaks the profile's schedule",
+        Severity.ERROR,
+        "a rake that breaks the profile's schedule",
         "Rake is taken from the pot before it is split, by the profile's schedule.",
     ),
     "WINNER_WRONG": CodeInfo(
-        Severity.ERROR, "a pot or half awarded to a player who did not win it",
+        Severity.ERROR,
+        "a pot or half awarded to a player who did not win it",
         "Cards speak: the pot goes to the best hand shown.",
     ),
     "AWARD_WRONG": CodeInfo(
-        Severity.ERROR, "a winner paid the wrong amount",
+        Severity.ERROR,
+        "a winner paid the wrong amount",
         "Half the pot to the best high, half to the best qualifying low; ties split equally.",
     ),
     "ODD_CHIP_WRONG": CodeInfo(
-        Severity.ERROR, "an odd chip placed against the rule",
+        Severity.ERROR,
+        "an odd chip placed against the rule",
         "The odd chip of a hi/lo split goes to the high half; within a tied half to the first "
         "winner clockwise from the button.",
     ),
     "LOW_NOT_QUALIFIED": CodeInfo(
-        Severity.ERROR, "a low half paid to a hand that does not qualify",
+        Severity.ERROR,
+        "a low half paid to a hand that does not qualify",
         "A low qualifies with five distinct ranks 8 or lower, ace low.",
     ),
     "CHIPS_NOT_CONSERVED": CodeInfo(
-        Severity.ERROR, "stacks before, chips put in and chips paid out do not add up",
+        Severity.ERROR,
+        "stacks before, chips put in and chips paid out do not add up",
         "Starting stacks = ending stacks + rake, always.",
     ),
     "STACK_CONTINUITY": CodeInfo(
-        Severity.WARNING, "a player's stack at a table's next hand differs from his end stack",
+        Severity.WARNING,
+        "a player's stack at a table's next hand differs from his end stack",
         "A player starts a hand with what he ended the previous one with, unless the record "
         "shows a rebuy, a join or a leave.",
     ),

@@ -15,6 +15,8 @@ auditor.money.AmountError: amount '0.015' is finer than the hand's unit (1/100)
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 
 class AmountError(ValueError):
     """An amount that cannot be written exactly in the hand's unit."""
@@ -23,10 +25,11 @@ class AmountError(ValueError):
 _STRIP = str.maketrans("", "", "$€£¥₹,  ")
 
 
+@lru_cache(maxsize=8192)  # hands repeat the same few amounts (blinds, bets, stacks)
 def to_minor(text: str, scale: int) -> int:
     """``text`` (currency symbol and thousands separators allowed) in units of 1/scale."""
     clean = text.translate(_STRIP)
-    whole, dot, frac = clean.partition(".")
+    whole, _, frac = clean.partition(".")
     digits = len(str(scale)) - 1
     if len(frac) > digits:
         if frac[digits:].strip("0"):

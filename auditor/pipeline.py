@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import BinaryIO
 
@@ -28,7 +28,7 @@ from auditor.source import SourceSpan
 _NOT_HAND_HISTORIES = {".md", ".tsv", ".csv", ".json", ".parquet", ".toml", ".py", ".yaml", ".yml"}
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     AUDITED = "audited"
     SKIPPED = "skipped"
     REJECTED = "rejected"

@@ -19,7 +19,7 @@ from auditor import events as ev
 from auditor.cards import Card, cards
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError, describe_expected
-from auditor.parse.grammar import build_parser
+from auditor.parse.grammar import build_parser, line_classifier
 from auditor.read.split import RawHand
 from auditor.source import SourceSpan
 
@@ -60,12 +60,74 @@ _STATUS_PHRASES: tuple[tuple[str, ev.Status], ...] = (
     ("has returned", ev.Status.RETURNED),
     ("sits out", ev.Status.SITS_OUT),
 )
+# Tokens that are one line (or one part of the header line) each.
+_SINGLE_TOKENS = (
+    "HAND_ID",
+    "TOURNAMENT_ID",
+    "BUY_IN",
+    "GAME_NAME",
+    "STAKES",
+    "LEVEL",
+    "DATETIME",
+    "TABLE",
+    "SUMMARY_MARKER",
+)
+# Tokens that are runs of lines, with their line kinds in the grammar's order; a tuple
+# lists what may follow a player's name.
+_PLAYER_LINE = (
+    "FOLD",
+    "CHECK",
+    "CALL",
+    "RAISE",
+    "BET",
+    "POST",
+    "COLLECTED",
+    "SHOWS",
+    "NO_SHOW",
+    "MUCKS",
+    "CASHED_OUT",
+    "INSURANCE",
+    "TALK",
+    "PLAYER_NOTE",
+    "STATUS",
+)
+_BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
+    "SEATS": ("SEAT",),
+    "PLAY": (
+        _PLAYER_LINE,
+        "SECTION_MARKER",
+        "DEALT",
+        "UNCALLED",
+        "CASH_DROP",
+        "CANCELLED",
+        "COMMENT",
+        "DEALER_NOTE",
+    ),
+    "SUMMARY_BODY": (
+        "SUMMARY_SEAT",
+        "TOTAL_POT",
+        "BOARD",
+        "SEAT_CONTINUATION",
+        "DEALER_NOTE",
+        ("TALK", "PLAYER_NOTE", "STATUS"),
+    ),
+}
 _SUMMARY_POSITIONS = ("button", "small blind", "big blind")
 _POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?) ([^ .]+(?:\.[0-9]+)?)\.?")
 _SUMMARY_RESULT = re.compile(r"(won|lost)(?: \(([^)]*)\))?(?: with (.*))?$")
 _DATETIME = re.compile(
-    r"([0-9]{4})/([0-9]{1,2})/([0-9]{1,2})(?: -)? ([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?(?: \(?([A-Z]{1,5})\)?)?"
+    r"([0-9]{4})/([0-9]{1,2})/([0-9]{1,2})(?: -)? ([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?"
+    r"(?: \(?([A-Z]{1,5})\)?)?"
 )
+
+
+class _LineError(Exception):
+    """A line the grammar accepts whose fields cannot be read (an amount finer than the unit)."""
+
+    def __init__(self, line: int, problem: str) -> None:
+        super().__init__(problem)
+        self.line = line
+        self.problem = problem
 
 
 class PokerStarsReader:
@@ -74,12 +136,28 @@ class PokerStarsReader:
     site_grammar = "pokerstars"
 
     def __init__(self) -> None:
-        callbacks: dict[str, Callable[[Token], Token]] = {}
-        for name in dir(self):
-            if name.isupper() and not name.startswith("_"):
-                callbacks[name] = getattr(self, name)
+        callbacks: dict[str, Callable[[Token], Token]] = {
+            name: self._single(getattr(self, name)) for name in _SINGLE_TOKENS
+        }
+        for block in _BLOCKS:
+            callbacks[block] = self._on_block
         self._parser: Lark = build_parser(self.site_grammar, callbacks)
-        self._reset("", 0)
+        self._classifiers = {
+            block: line_classifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
+        }
+        self._line_methods: dict[str, Callable[[str, int], None]] = {
+            kind: getattr(self, kind)
+            for kinds in _BLOCKS.values()
+            for entry in kinds
+            for kind in (entry if isinstance(entry, tuple) else (entry,))
+        }
+        self._file = ""
+        self._offset = 0
+        self._events: list[ev.Event] = []
+        self._start: ev.HandStarted | None = None
+        self._seats: dict[int, str] = {}
+        self._header: dict[str, str] = {}
+        self._scale = 1
 
     # ------------------------------------------------------------ driving
     def read(self, raw: RawHand) -> ev.Hand:
@@ -87,12 +165,13 @@ class PokerStarsReader:
         self._reset(raw.file, raw.first_line)
         text = raw.text
         try:
-            self._parser.parse(text)
+            self._parser.parse(text, start="start")
         except UnexpectedInput as err:
             return self._recover_or_raise(raw, err)
-        except (AmountError, ValueError) as err:
-            line = self._line_no
-            raise HandParseError(raw.file, line, 1, _line_at(raw, line), str(err)) from None
+        except _LineError as err:
+            raise HandParseError(
+                raw.file, err.line, 1, _line_at(raw, err.line), err.problem
+            ) from None
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
         if not any(isinstance(e, ev.SummaryStarted) for e in reversed(self._events)):
@@ -117,6 +196,7 @@ class PokerStarsReader:
             if self._start is None:  # cut inside the table line: the header still tells the game
                 self._start = self._hand_started(span, "", None, None)
                 self._events.insert(0, self._start)
+            assert self._start is not None
             return ev.Hand(self._start, tuple(self._events), truncated=True, truncated_at=span)
         expected: set[str] = set()
         if isinstance(err, UnexpectedToken):
@@ -124,52 +204,72 @@ class PokerStarsReader:
         elif isinstance(err, UnexpectedCharacters):
             expected = set(err.allowed or ())
         raise HandParseError(
-            raw.file, line, column, _line_at(raw, line), describe_expected(expected, _line_at(raw, line))
+            raw.file,
+            line,
+            column,
+            _line_at(raw, line),
+            describe_expected(expected, _line_at(raw, line)),
         ) from None
+
+    def _single(self, method: Callable[[str, int], None]) -> Callable[[Token], Token]:
+        def on_token(tok: Token) -> Token:
+            line = self._offset + (tok.line or 1)
+            try:
+                method(str(tok), line)
+            except (AmountError, ValueError) as err:
+                raise _LineError(line, str(err)) from None
+            return tok
+
+        return on_token
+
+    def _on_block(self, tok: Token) -> Token:
+        """A run of lines: take it apart with the grammar's line terminals, one event each."""
+        line = self._offset + (tok.line or 1)
+        methods = self._line_methods
+        try:
+            for found in self._classifiers[tok.type].finditer(tok):
+                methods[found.lastgroup](found.group(), line)  # type: ignore[index]
+                line += 1
+        except (AmountError, ValueError) as err:
+            raise _LineError(line, str(err)) from None
+        return tok
 
     def _reset(self, file: str, first_line: int) -> None:
         self._file = file
         self._offset = first_line - 1
-        self._line_no = first_line
-        self._events: list[ev.Event] = []
-        self._start: ev.HandStarted | None = None
-        self._seats: dict[int, str] = {}
-        self._names: list[str] = []
-        self._header: dict[str, str] = {}
+        self._events = []
+        self._start = None
+        self._seats = {}
+        self._header = {}
         self._scale = 1
 
-    def _span(self, tok: Token) -> SourceSpan:
-        line = self._offset + (tok.line or 1)
-        self._line_no = line
-        return SourceSpan(self._file, line, tok.column or 1)
+    def _span(self, line: int) -> SourceSpan:
+        return SourceSpan(self._file, line)
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
 
-    def _emit(self, event: ev.Event) -> None:
-        self._events.append(event)
-
     # ------------------------------------------------------------ header
-    def HAND_ID(self, tok: Token) -> Token:
-        self._span(tok)
+    def HAND_ID(self, tok: str, line: int) -> None:
+        self._span(line)
         prefix = tok.split(" ", 1)[0]
         self._header["site"] = _SITE_OF_PREFIX.get(prefix, prefix)
         self._header["hand_id"] = tok.rsplit("#", 1)[1].rstrip(": ")
-        return tok
+        return
 
-    def TOURNAMENT_ID(self, tok: Token) -> Token:
+    def TOURNAMENT_ID(self, tok: str, line: int) -> None:
         self._header["tournament_id"] = tok.rsplit("#", 1)[1].rstrip(", ")
-        return tok
+        return
 
-    def BUY_IN(self, tok: Token) -> Token:
+    def BUY_IN(self, tok: str, line: int) -> None:
         self._header["buy_in"] = tok.strip()
-        return tok
+        return
 
-    def GAME_NAME(self, tok: Token) -> Token:
+    def GAME_NAME(self, tok: str, line: int) -> None:
         self._header["game"] = str(tok)
-        return tok
+        return
 
-    def STAKES(self, tok: Token) -> Token:
+    def STAKES(self, tok: str, line: int) -> None:
         inner = tok.strip()[1:-1]
         amounts, _, code = inner.partition(" ")
         small, _, big = amounts.partition("/")
@@ -182,22 +282,22 @@ class PokerStarsReader:
             currency = "chips"  # play money
         self._scale = 1 if currency == "chips" else 100
         self._header.update(currency=currency, small=small, big=big)
-        return tok
+        return
 
-    def LEVEL(self, tok: Token) -> Token:
+    def LEVEL(self, tok: str, line: int) -> None:
         self._header["level"] = tok.removeprefix(" - ")
         inner = tok[tok.index("(") + 1 : tok.rindex(")")]
         small, _, big = inner.split(" ")[0].partition("/")
         self._scale = 1
         self._header.update(currency="chips", small=small, big=big)
-        return tok
+        return
 
-    def DATETIME(self, tok: Token) -> Token:
+    def DATETIME(self, tok: str, line: int) -> None:
         self._header["datetime"] = tok.removeprefix(" - ").rstrip()
-        return tok
+        return
 
-    def TABLE(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def TABLE(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         name = text[len("Table '") : text.rindex("'")]
         rest = text[text.rindex("'") + 1 :]
@@ -209,8 +309,8 @@ class PokerStarsReader:
             elif word.startswith("#"):
                 button = int(word[1:])
         self._start = self._hand_started(span, name, max_seats, button)
-        self._emit(self._start)
-        return tok
+        self._events.append(self._start)
+        return
 
     def _hand_started(
         self, span: SourceSpan, table: str, max_seats: int | None, button: int | None
@@ -243,8 +343,8 @@ class PokerStarsReader:
         )
 
     # ------------------------------------------------------------ seats
-    def SEAT(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def SEAT(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         number, _, rest = text[len("Seat ") :].partition(": ")
         chips_at = rest.rindex(" in chips")
@@ -257,8 +357,7 @@ class PokerStarsReader:
         bounty = extra.strip(", ").removesuffix(" bounty") or None
         seat = int(number)
         self._seats[seat] = player
-        self._names.append(player)
-        self._emit(
+        self._events.append(
             ev.SeatTaken(
                 span,
                 seat=seat,
@@ -269,11 +368,11 @@ class PokerStarsReader:
                 bounty=bounty,
             )
         )
-        return tok
+        return
 
     # ------------------------------------------------------------ the play
-    def POST(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def POST(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         all_in = text.endswith(" and is all-in")
         if all_in:
@@ -282,12 +381,12 @@ class PokerStarsReader:
             at = text.rfind(": " + words)
             if at >= 0:
                 amount = text[at + 2 + len(words) :]
-                self._emit(ev.Posted(span, text[:at], kind, self._money(amount), all_in))
-                return tok
+                self._events.append(ev.Posted(span, text[:at], kind, self._money(amount), all_in))
+                return
         raise ValueError(f"unknown post: {text}")
 
-    def DEALT(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def DEALT(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()[len("Dealt to ") :]
         groups: list[str] = []
         while text.endswith("]"):
@@ -299,50 +398,52 @@ class PokerStarsReader:
         dealt: tuple[Card, ...] = ()
         for group in groups:
             dealt += cards(group)
-        self._emit(ev.Dealt(span, text, dealt))
-        return tok
+        self._events.append(ev.Dealt(span, text, dealt))
+        return
 
-    def FOLD(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def FOLD(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         at = text.rfind(": folds")
         note = text[at + len(": folds") :].strip()
-        self._emit(ev.Folded(span, text[:at], note.strip("()") if note.startswith("(") else note))
-        return tok
+        self._events.append(
+            ev.Folded(span, text[:at], note.strip("()") if note.startswith("(") else note)
+        )
+        return
 
-    def CHECK(self, tok: Token) -> Token:
-        span = self._span(tok)
-        self._emit(ev.Checked(span, tok.rstrip()[: -len(": checks")]))
-        return tok
+    def CHECK(self, tok: str, line: int) -> None:
+        span = self._span(line)
+        self._events.append(ev.Checked(span, tok.rstrip()[: -len(": checks")]))
+        return
 
-    def CALL(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def CALL(self, tok: str, line: int) -> None:
+        span = self._span(line)
         player, amount, all_in = _action(tok, ": calls ")
-        self._emit(ev.Called(span, player, self._money(amount), all_in))
-        return tok
+        self._events.append(ev.Called(span, player, self._money(amount), all_in))
+        return
 
-    def BET(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def BET(self, tok: str, line: int) -> None:
+        span = self._span(line)
         player, amount, all_in = _action(tok, ": bets ")
-        self._emit(ev.Bet(span, player, self._money(amount), all_in))
-        return tok
+        self._events.append(ev.Bet(span, player, self._money(amount), all_in))
+        return
 
-    def RAISE(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def RAISE(self, tok: str, line: int) -> None:
+        span = self._span(line)
         player, amounts, all_in = _action(tok, ": raises ")
         by, _, to = amounts.partition(" to ")
-        self._emit(ev.RaisedTo(span, player, self._money(by), self._money(to), all_in))
-        return tok
+        self._events.append(ev.RaisedTo(span, player, self._money(by), self._money(to), all_in))
+        return
 
-    def UNCALLED(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def UNCALLED(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         amount, _, player = text[len("Uncalled bet (") :].partition(") returned to ")
-        self._emit(ev.UncalledReturned(span, player, self._money(amount)))
-        return tok
+        self._events.append(ev.UncalledReturned(span, player, self._money(amount)))
+        return
 
-    def SHOWS(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def SHOWS(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         at = text.find(": shows [")
         close = text.index("]", at)
@@ -350,24 +451,24 @@ class PokerStarsReader:
         description = text[close + 1 :].strip()
         if description.startswith("(") and description.endswith(")"):
             description = description[1:-1]
-        self._emit(ev.Shown(span, text[:at], shown, description))
-        return tok
+        self._events.append(ev.Shown(span, text[:at], shown, description))
+        return
 
-    def MUCKS(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def MUCKS(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         at = text.rfind(": mucks hand")
         rest = text[at + len(": mucks hand") :].strip()
-        self._emit(ev.Mucked(span, text[:at], cards(rest.strip("[]")) if rest else ()))
-        return tok
+        self._events.append(ev.Mucked(span, text[:at], cards(rest.strip("[]")) if rest else ()))
+        return
 
-    def NO_SHOW(self, tok: Token) -> Token:
-        span = self._span(tok)
-        self._emit(ev.NotShown(span, tok.rstrip()[: -len(": doesn't show hand")]))
-        return tok
+    def NO_SHOW(self, tok: str, line: int) -> None:
+        span = self._span(line)
+        self._events.append(ev.NotShown(span, tok.rstrip()[: -len(": doesn't show hand")]))
+        return
 
-    def COLLECTED(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def COLLECTED(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         player, _, rest = text.rpartition(" collected ")
         amount, _, pot_named = rest.partition(" from ")
@@ -375,64 +476,65 @@ class PokerStarsReader:
         if pot_named.startswith("side pot"):
             _, _, number = pot_named.partition("-")
             pot = int(number) if number else 1
-        self._emit(ev.Collected(span, player, self._money(amount), pot, pot_named))
-        return tok
+        self._events.append(ev.Collected(span, player, self._money(amount), pot, pot_named))
+        return
 
-    def CASHED_OUT(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def CASHED_OUT(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         player, _, rest = text.partition(" cashed out the hand for ")
         amount, _, fee = rest.partition(" | Cash Out Fee ")
-        self._emit(
+        self._events.append(
             ev.CashedOut(span, player, self._money(amount), self._money(fee) if fee else None)
         )
-        return tok
+        return
 
-    def INSURANCE(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def INSURANCE(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         at = max(text.rfind(": get an all-in"), text.rfind(": pay premium"))
-        self._emit(ev.Insurance(span, text[:at], text[at + 2 :]))
-        return tok
+        self._events.append(ev.Insurance(span, text[:at], text[at + 2 :]))
+        return
 
-    def CASH_DROP(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def CASH_DROP(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
-        self._emit(ev.PotExtra(span, self._money(text.rsplit(" ", 1)[1]), text))
-        return tok
+        self._events.append(ev.PotExtra(span, self._money(text.rsplit(" ", 1)[1]), text))
+        return
 
-    def CANCELLED(self, tok: Token) -> Token:
-        self._emit(ev.HandCancelled(self._span(tok)))
-        return tok
+    def CANCELLED(self, tok: str, line: int) -> None:
+        self._events.append(ev.HandCancelled(self._span(line)))
+        return
 
-    def COMMENT(self, tok: Token) -> Token:
-        self._emit(ev.Note(self._span(tok), tok.rstrip()))
-        return tok
+    def COMMENT(self, tok: str, line: int) -> None:
+        self._events.append(ev.Note(self._span(line), tok.rstrip()))
+        return
 
-    def DEALER_NOTE(self, tok: Token) -> Token:
-        self._emit(ev.Note(self._span(tok), tok.rstrip()))
-        return tok
+    def DEALER_NOTE(self, tok: str, line: int) -> None:
+        self._events.append(ev.Note(self._span(line), tok.rstrip()))
 
-    def TALK(self, tok: Token) -> Token:
-        span = self._span(tok)
+    PLAYER_NOTE = DEALER_NOTE
+
+    def TALK(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         player, _, said = text.partition(' said, "')
-        self._emit(ev.TableTalk(span, player, said[:-1]))
-        return tok
+        self._events.append(ev.TableTalk(span, player, said[:-1]))
+        return
 
-    def STATUS(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def STATUS(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         for phrase, status in _STATUS_PHRASES:
             at = text.rfind(" " + phrase)
             if at >= 0:
                 player = text[:at].removesuffix(":")
-                self._emit(ev.PlayerStatus(span, player, status, text[at + 1 :]))
-                return tok
+                self._events.append(ev.PlayerStatus(span, player, status, text[at + 1 :]))
+                return
         raise ValueError(f"unknown status line: {text}")
 
-    def SECTION_MARKER(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def SECTION_MARKER(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         close = text.index(" ***", 4)
         name = text[4:close]
@@ -448,24 +550,28 @@ class PokerStarsReader:
             groups.append(rest[1:close_at])
             rest = rest[close_at + 1 :].lstrip()
         if name.replace(" ", "") == "SHOWDOWN":
-            self._emit(ev.ShowdownStarted(span, board))
+            self._events.append(ev.ShowdownStarted(span, board))
         else:
             all_cards: tuple[Card, ...] = ()
             for group in groups:
                 all_cards += cards(group)
             new_cards = cards(groups[-1]) if groups else ()
-            self._emit(ev.StreetDealt(span, _STREET_OF_WORD[name], board, all_cards, new_cards))
+            self._events.append(
+                ev.StreetDealt(span, _STREET_OF_WORD[name], board, all_cards, new_cards)
+            )
         if rest:
-            self._emit(ev.Garbled(span, text, f"unexpected text after the street marker: {rest!r}"))
-        return tok
+            self._events.append(
+                ev.Garbled(span, text, f"unexpected text after the street marker: {rest!r}")
+            )
+        return
 
     # ------------------------------------------------------------ summary
-    def SUMMARY_MARKER(self, tok: Token) -> Token:
-        self._emit(ev.SummaryStarted(self._span(tok)))
-        return tok
+    def SUMMARY_MARKER(self, tok: str, line: int) -> None:
+        self._events.append(ev.SummaryStarted(self._span(line)))
+        return
 
-    def TOTAL_POT(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def TOTAL_POT(self, tok: str, line: int) -> None:
+        span = self._span(line)
         parts = tok.rstrip().split(" | ")
         head = parts[0][len("Total pot ") :]
         total_text, _, pots_text = head.partition(" ")
@@ -484,19 +590,21 @@ class PokerStarsReader:
                 rake = self._money(amount)
             elif label:
                 fees.append((label, self._money(amount)))
-        self._emit(ev.SummaryPot(span, self._money(total_text), main, tuple(sides), rake, tuple(fees)))
-        return tok
+        self._events.append(
+            ev.SummaryPot(span, self._money(total_text), main, tuple(sides), rake, tuple(fees))
+        )
+        return
 
-    def BOARD(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def BOARD(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         word = text.split(" ", 1)[0]
         board = _BOARD_OF_WORD.get(word, 1)
-        self._emit(ev.SummaryBoard(span, board, cards(text[text.index("[") + 1 : -1])))
-        return tok
+        self._events.append(ev.SummaryBoard(span, board, cards(text[text.index("[") + 1 : -1])))
+        return
 
-    def SUMMARY_SEAT(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def SUMMARY_SEAT(self, tok: str, line: int) -> None:
+        span = self._span(line)
         text = tok.rstrip()
         number, _, rest = text[len("Seat ") :].partition(": ")
         seat = int(number)
@@ -505,11 +613,11 @@ class PokerStarsReader:
             rest = rest[len(player) :]
         else:
             player, rest = _split_summary_name(rest)
-        self._emit(_summary_seat(span, seat, player, rest.strip(), self._money))
-        return tok
+        self._events.append(_summary_seat(span, seat, player, rest.strip(), self._money))
+        return
 
-    def SEAT_CONTINUATION(self, tok: Token) -> Token:
-        span = self._span(tok)
+    def SEAT_CONTINUATION(self, tok: str, line: int) -> None:
+        span = self._span(line)
         previous = self._events[-1] if self._events else None
         if isinstance(previous, ev.SummarySeat) and previous.results:
             last = previous.results[-1]
@@ -526,8 +634,10 @@ class PokerStarsReader:
                 (*previous.results[:-1], joined),
             )
         else:
-            self._emit(ev.Garbled(span, tok.rstrip(), "a 'with ...' line that continues nothing"))
-        return tok
+            self._events.append(
+                ev.Garbled(span, tok.rstrip(), "a 'with ...' line that continues nothing")
+            )
+        return
 
 
 # ---------------------------------------------------------------- helpers
@@ -536,7 +646,7 @@ def _line_at(raw: RawHand, line: int) -> str:
     return raw.lines[index] if 0 <= index < len(raw.lines) else ""
 
 
-def _action(tok: Token, marker: str) -> tuple[str, str, bool]:
+def _action(tok: str, marker: str) -> tuple[str, str, bool]:
     """Split ``NAME<marker>AMOUNT[ and is all-in]`` into its parts."""
     text = tok.rstrip()
     at = text.rfind(marker)
@@ -588,8 +698,18 @@ def _parse_datetime(text: str) -> tuple[datetime | None, str]:
 
 
 _SUMMARY_VERBS = (
-    " (button)", " (small blind)", " (big blind)", " folded", " showed", " mucked",
-    " collected", " won", " lost", " is sitting out", " (didn't bet)", " cashed out",
+    " (button)",
+    " (small blind)",
+    " (big blind)",
+    " folded",
+    " showed",
+    " mucked",
+    " collected",
+    " won",
+    " lost",
+    " is sitting out",
+    " (didn't bet)",
+    " cashed out",
 )
 
 

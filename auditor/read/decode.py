@@ -53,7 +53,7 @@ def sniff_encoding(head: bytes) -> str:
 
 def open_text(raw: BinaryIO) -> tuple[io.TextIOWrapper, str]:
     """Wrap a binary stream as text lines with universal newlines; return it and its encoding."""
-    buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type]
+    buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[type-var]
     encoding = sniff_encoding(buffered.peek(_SNIFF)[:_SNIFF])
     errors = "auditor-cp1252" if encoding.startswith("utf-8") else "replace"
     return io.TextIOWrapper(buffered, encoding=encoding, errors=errors, newline=None), encoding

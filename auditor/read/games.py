@@ -7,7 +7,8 @@ import re
 _POSTFLOP = re.compile(r"Omaha \((?:NL|PL) postflop\)")
 _IN_PARENS = re.compile(r"\(([^()$€£]*?(?:Limit|Limit Hi/Lo))\)")
 _NAMED = re.compile(
-    r"((?:[0-9] Card )?(?:[A-Z0-9][A-Za-z'/0-9-]* )+?(?:Pot Limit|No Limit|Fixed Limit|Limit|Pot-Limit))"
+    r"((?:[0-9] Card )?(?:[A-Z0-9][A-Za-z'/0-9-]* )+?"
+    r"(?:Pot Limit|No Limit|Fixed Limit|Limit|Pot-Limit))"
 )
 _GG_SHORT = re.compile(r": (PLO(?:-[56])?(?: Hi/Lo| H/L)?) \(")
 
@@ -15,13 +16,13 @@ _GG_SHORT = re.compile(r": (PLO(?:-[56])?(?: Hi/Lo| H/L)?) \(")
 def header_game(header: str) -> str:
     """The game a hand header names, as written.
 
-    >>> header_game("PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2014/01/06 4:56:52 ET")
+    >>> header_game("PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2014/01/06")
     'Omaha Hi/Lo Pot Limit'
-    >>> header_game("PokerStars Home Game Hand #9: {Room} Tournament #7, 100+9 8-Game (Razz Limit) - Match Round I, Level I (10/20) - 2013/06/01 1:00:00 ET")
+    >>> header_game("PokerStars Home Game Hand #9: {Room} Tournament #7, 100+9 8-Game (Razz Limit)")
     'Razz Limit'
     >>> header_game("Poker Hand #OM1: PLO-5 ($2/$5) - 2021/04/03 00:00:47")
     'PLO-5'
-    >>> header_game("Poker Hand #TM2: Tournament #2, Omaholic Bounty $8.40 Omaha (NL postflop) - Level18(1,250/2,500) - 2021/04/15 11:12:42")
+    >>> header_game("Poker Hand #TM2: Tournament #2, Bounty $8.40 Omaha (NL postflop) - Level18")
     'Omaha (NL postflop)'
     """
     found = _POSTFLOP.search(header)

@@ -90,9 +90,15 @@ class HighHand:
 # from bit 16 downwards in the order HighHand.ranks lists them.
 _CAT_SHIFT = 20
 _RANK_COUNT = {
-    Category.HIGH_CARD: 5, Category.PAIR: 4, Category.TWO_PAIR: 3,
-    Category.THREE_OF_A_KIND: 3, Category.STRAIGHT: 1, Category.FLUSH: 5,
-    Category.FULL_HOUSE: 2, Category.FOUR_OF_A_KIND: 2, Category.STRAIGHT_FLUSH: 1,
+    Category.HIGH_CARD: 5,
+    Category.PAIR: 4,
+    Category.TWO_PAIR: 3,
+    Category.THREE_OF_A_KIND: 3,
+    Category.STRAIGHT: 1,
+    Category.FLUSH: 5,
+    Category.FULL_HOUSE: 2,
+    Category.FOUR_OF_A_KIND: 2,
+    Category.STRAIGHT_FLUSH: 1,
 }
 _WHEEL = (0, 1, 2, 3, 12)
 
@@ -155,16 +161,14 @@ _TRIPLES = list(combinations_with_replacement(range(13), 3))
 _TRIPLE_ID = {t: i for i, t in enumerate(_TRIPLES)}
 # _PAIR_TRIPLE[pair_id][triple_id]: non-flush value of those five ranks.
 _NON_FLUSH: dict[tuple[int, ...], int] = {
-    five: _five_card_value(five, False)
-    for five in combinations_with_replacement(range(13), 5)
+    five: _five_card_value(five, False) for five in combinations_with_replacement(range(13), 5)
 }
 _PAIR_TRIPLE: list[list[int]] = [
     [_NON_FLUSH[tuple(sorted(p + t))] for t in _TRIPLES] for p in _PAIRS
 ]
 # _PAIR_ID[i][j]: pair id of the cards with indices i and j.
 _PAIR_ID: list[list[int]] = [
-    [_PAIRS.index((min(i >> 2, j >> 2), max(i >> 2, j >> 2))) for j in range(52)]
-    for i in range(52)
+    [_PAIRS.index((min(i >> 2, j >> 2), max(i >> 2, j >> 2))) for j in range(52)] for i in range(52)
 ]
 
 # A board key is the sum of _BOARD_KEY over its cards: rank counts in 3-bit
@@ -255,9 +259,7 @@ def omaha_high(hole: Sequence[Card], board: Sequence[Card]) -> HighRank:
     if len(h) == 4:
         h0, h1, h2, h3 = h
         p0, p1, p2 = pid[h0], pid[h1], pid[h2]
-        best = max(
-            row[p0[h1]], row[p0[h2]], row[p0[h3]], row[p1[h2]], row[p1[h3]], row[p2[h3]]
-        )
+        best = max(row[p0[h1]], row[p0[h2]], row[p0[h3]], row[p1[h2]], row[p1[h3]], row[p2[h3]])
     else:
         best = max([row[pid[x][y]] for x, y in combinations(h, 2)])
     suit = _FLUSH_SUIT[key >> _SUIT_SHIFT]

@@ -159,21 +159,39 @@ class RowBuilder:
 
 def _action_row(event: ev.Event) -> dict[str, Any] | None:
     if isinstance(event, ev.Posted):
-        return {"player": event.player, "action": "post " + event.kind.value,
-                "amount": event.amount, "all_in": event.all_in}
+        return {
+            "player": event.player,
+            "action": "post " + event.kind.value,
+            "amount": event.amount,
+            "all_in": event.all_in,
+        }
     if isinstance(event, ev.Folded):
         return {"player": event.player, "action": "fold", "all_in": False}
     if isinstance(event, ev.Checked):
         return {"player": event.player, "action": "check", "all_in": False}
     if isinstance(event, ev.Called):
-        return {"player": event.player, "action": "call", "amount": event.amount,
-                "all_in": event.all_in}
+        return {
+            "player": event.player,
+            "action": "call",
+            "amount": event.amount,
+            "all_in": event.all_in,
+        }
     if isinstance(event, ev.Bet):
-        return {"player": event.player, "action": "bet", "amount": event.amount,
-                "to_amount": event.amount, "all_in": event.all_in}
+        return {
+            "player": event.player,
+            "action": "bet",
+            "amount": event.amount,
+            "to_amount": event.amount,
+            "all_in": event.all_in,
+        }
     if isinstance(event, ev.RaisedTo):
-        return {"player": event.player, "action": "raise", "amount": event.by,
-                "to_amount": event.to, "all_in": event.all_in}
+        return {
+            "player": event.player,
+            "action": "raise",
+            "amount": event.by,
+            "to_amount": event.to,
+            "all_in": event.all_in,
+        }
     return None
 
 

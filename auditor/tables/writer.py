@@ -8,6 +8,7 @@ not grow with the number of hands.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import uuid
@@ -97,10 +98,9 @@ class DatasetWriter:
 
     def abort(self) -> None:
         for writer in self._writers.values():
-            try:
+            # cleaning up after a failure that is already being reported
+            with contextlib.suppress(Exception):
                 writer.close()
-            except Exception:  # noqa: BLE001 - cleaning up after a failure already reported
-                pass
         shutil.rmtree(self._staging, ignore_errors=True)
 
     def __enter__(self) -> DatasetWriter:

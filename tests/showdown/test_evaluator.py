@@ -166,35 +166,81 @@ def test_kickers_decide_and_wheel_is_the_lowest_straight() -> None:
 @pytest.mark.parametrize(
     ("hole", "board", "expected", "words"),
     [
-        ("Ac Kd 5h 6h", "2h 7d 9c Js Qs", HighHand(Category.HIGH_CARD, (12, 11, 10, 9, 7)),
-         "high card Ace"),
-        ("Ac Kd 5h 6h", "Ah 7d 9c Js 2s", HighHand(Category.PAIR, (12, 11, 9, 7)),
-         "a pair of Aces"),
-        ("9c 5d Jh 2h", "9h 5h Kc 3s Qd", HighHand(Category.TWO_PAIR, (7, 3, 11)),
-         "two pair, Nines and Fives"),
-        ("7c 7d Jh 2h", "7h 5h Kc 3s Qd", HighHand(Category.THREE_OF_A_KIND, (5, 11, 10)),
-         "three of a kind, Sevens"),
-        ("Ac 2d Kh Qs", "3c 4d 5h 9s Ts", HighHand(Category.STRAIGHT, (3,)),
-         "a straight, Ace to Five"),
-        ("9c Td 2h 2s", "Jc Qd Kh 8s 3d", HighHand(Category.STRAIGHT, (11,)),
-         "a straight, Nine to King"),
-        ("Qc 9c Kh Qs", "3c 4c 5h 9s Tc", HighHand(Category.FLUSH, (10, 8, 7, 2, 1)),
-         "a flush, Queen high"),
-        ("8c 8d Ah 3s", "8h 4c 4d 2s Jc", HighHand(Category.FULL_HOUSE, (6, 2)),
-         "a full house, Eights full of Fours"),
-        ("6c 6d Ah 3s", "6h 6s 4d 2s Jc", HighHand(Category.FOUR_OF_A_KIND, (4, 9)),
-         "four of a kind, Sixes"),
-        ("9d Td 2h 2s", "Jd Qd Kd 8s 3d", HighHand(Category.STRAIGHT_FLUSH, (11,)),
-         "a straight flush, Nine to King"),
-        ("Ad 2d 2h 2s", "3d 4d 5d 8s 3c", HighHand(Category.STRAIGHT_FLUSH, (3,)),
-         "a straight flush, Ace to Five"),
-        ("Ad Kd 2h 2s", "Jd Qd Td 8s 3c", HighHand(Category.STRAIGHT_FLUSH, (12,)),
-         "a Royal Flush"),
+        (
+            "Ac Kd 5h 6h",
+            "2h 7d 9c Js Qs",
+            HighHand(Category.HIGH_CARD, (12, 11, 10, 9, 7)),
+            "high card Ace",
+        ),
+        (
+            "Ac Kd 5h 6h",
+            "Ah 7d 9c Js 2s",
+            HighHand(Category.PAIR, (12, 11, 9, 7)),
+            "a pair of Aces",
+        ),
+        (
+            "9c 5d Jh 2h",
+            "9h 5h Kc 3s Qd",
+            HighHand(Category.TWO_PAIR, (7, 3, 11)),
+            "two pair, Nines and Fives",
+        ),
+        (
+            "7c 7d Jh 2h",
+            "7h 5h Kc 3s Qd",
+            HighHand(Category.THREE_OF_A_KIND, (5, 11, 10)),
+            "three of a kind, Sevens",
+        ),
+        (
+            "Ac 2d Kh Qs",
+            "3c 4d 5h 9s Ts",
+            HighHand(Category.STRAIGHT, (3,)),
+            "a straight, Ace to Five",
+        ),
+        (
+            "9c Td 2h 2s",
+            "Jc Qd Kh 8s 3d",
+            HighHand(Category.STRAIGHT, (11,)),
+            "a straight, Nine to King",
+        ),
+        (
+            "Qc 9c Kh Qs",
+            "3c 4c 5h 9s Tc",
+            HighHand(Category.FLUSH, (10, 8, 7, 2, 1)),
+            "a flush, Queen high",
+        ),
+        (
+            "8c 8d Ah 3s",
+            "8h 4c 4d 2s Jc",
+            HighHand(Category.FULL_HOUSE, (6, 2)),
+            "a full house, Eights full of Fours",
+        ),
+        (
+            "6c 6d Ah 3s",
+            "6h 6s 4d 2s Jc",
+            HighHand(Category.FOUR_OF_A_KIND, (4, 9)),
+            "four of a kind, Sixes",
+        ),
+        (
+            "9d Td 2h 2s",
+            "Jd Qd Kd 8s 3d",
+            HighHand(Category.STRAIGHT_FLUSH, (11,)),
+            "a straight flush, Nine to King",
+        ),
+        (
+            "Ad 2d 2h 2s",
+            "3d 4d 5d 8s 3c",
+            HighHand(Category.STRAIGHT_FLUSH, (3,)),
+            "a straight flush, Ace to Five",
+        ),
+        (
+            "Ad Kd 2h 2s",
+            "Jd Qd Td 8s 3c",
+            HighHand(Category.STRAIGHT_FLUSH, (12,)),
+            "a Royal Flush",
+        ),
     ],
 )
-def test_describe_high_each_category(
-    hole: str, board: str, expected: HighHand, words: str
-) -> None:
+def test_describe_high_each_category(hole: str, board: str, expected: HighHand, words: str) -> None:
     value = omaha_high(cards(hole), cards(board))
     assert describe_high(value) == expected
     assert high_description(value) == words
@@ -203,14 +249,25 @@ def test_describe_high_each_category(
 
 def test_categories_are_ordered() -> None:
     board = cards("2s 7d 9c Js Qs")
-    values = [omaha_high(cards(hole), board) for hole in (
-        "Ac Kd 5h 6h", "Ac Qd 5h 6h", "Qc 9d 5h 6h", "Qc Qd 5h 6h", "Tc 8d 5h 6h",
-        "As 3s 5h 6h",
-    )]
+    values = [
+        omaha_high(cards(hole), board)
+        for hole in (
+            "Ac Kd 5h 6h",
+            "Ac Qd 5h 6h",
+            "Qc 9d 5h 6h",
+            "Qc Qd 5h 6h",
+            "Tc 8d 5h 6h",
+            "As 3s 5h 6h",
+        )
+    ]
     categories = [describe_high(v).category for v in values]
     assert categories == [
-        Category.HIGH_CARD, Category.PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND,
-        Category.STRAIGHT, Category.FLUSH,
+        Category.HIGH_CARD,
+        Category.PAIR,
+        Category.TWO_PAIR,
+        Category.THREE_OF_A_KIND,
+        Category.STRAIGHT,
+        Category.FLUSH,
     ]
     assert values == sorted(values)
 

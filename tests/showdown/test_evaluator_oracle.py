@@ -25,8 +25,15 @@ _TWO_SUITS = [c for c in DECK if c.suit in (1, 2)]
 _LOW_HEAVY = [c for c in DECK if c.rank <= 6 or c.rank in (9, 12)]
 # pokerkit's labels, weakest first, as our Category numbers.
 _LABELS = [
-    "High card", "One pair", "Two pair", "Three of a kind", "Straight", "Flush",
-    "Full house", "Four of a kind", "Straight flush",
+    "High card",
+    "One pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
 ]
 
 
@@ -46,11 +53,13 @@ def _deals(
     out = []
     for n in range(count):
         dealt = rng.sample(decks[n % len(decks)], 2 * hole_size + 5)
-        out.append((
-            tuple(dealt[:hole_size]),
-            tuple(dealt[hole_size:2 * hole_size]),
-            tuple(dealt[2 * hole_size:]),
-        ))
+        out.append(
+            (
+                tuple(dealt[:hole_size]),
+                tuple(dealt[hole_size : 2 * hole_size]),
+                tuple(dealt[2 * hole_size :]),
+            )
+        )
     return out
 
 
