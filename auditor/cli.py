@@ -14,7 +14,9 @@ from rich.table import Table
 
 from auditor import __version__
 from auditor.findings import CATALOGUE, Severity
-from auditor.pipeline import FileSummary, expand_paths
+from auditor.pipeline import FileSummary, HandAuditor, expand_paths
+from auditor.replay.profile import ProfileError
+from auditor.replay.show import print_replay
 from auditor.run import RunSummary, run_audit
 from auditor.tables.writer import OutputExistsError
 
@@ -46,6 +48,16 @@ def _parser() -> argparse.ArgumentParser:
         help="exit 1 when a finding reaches this severity (default: error)",
     )
     audit.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    audit.add_argument(
+        "--rules",
+        default="auto",
+        help="rule profile: a bundled name (seeds, pokerstars, tda), a .toml path, or auto "
+        "(the hand's room profile where one is bundled, else seeds)",
+    )
+    replay = commands.add_parser("replay", help="show one hand step by step with its findings")
+    replay.add_argument("file", help="the hand-history file")
+    replay.add_argument("--hand", required=True, help="the hand id")
+    replay.add_argument("--rules", default="auto", help="rule profile (as for audit)")
     return parser
 
 
@@ -54,6 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     err = Console(stderr=True)
     if args.command == "audit":
         return _audit(args, err)
+    if args.command == "replay":
+        return _replay(args, err)
     return EXIT_USAGE  # pragma: no cover - argparse requires a command
 
 
@@ -61,7 +75,8 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
     paths = args.paths or [str(bundled_fixtures())]
     try:
         files = expand_paths(paths)
-    except FileNotFoundError as exc:
+        HandAuditor(args.rules)
+    except (FileNotFoundError, ProfileError) as exc:
         err.print(f"auditor: {exc}")
         return EXIT_USAGE
     total_bytes = sum(os.path.getsize(f) for f in files if f != "-")
@@ -84,7 +99,13 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
                 size = 0 if summary.source_file == "-" else os.path.getsize(summary.source_file)
                 progress.update(task, advance=size, hands=counted[0])
 
-            summary = run_audit(files, args.out, overwrite=args.overwrite, on_file_done=file_done)
+            summary = run_audit(
+                files,
+                args.out,
+                overwrite=args.overwrite,
+                rules=args.rules,
+                on_file_done=file_done,
+            )
     except OutputExistsError as exc:
         err.print(f"auditor: {exc}")
         return EXIT_USAGE
@@ -92,7 +113,7 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
         err.print(f"auditor: {exc}")
         return EXIT_USAGE
     if not args.quiet:
-        _print_summary(summary, Console(soft_wrap=True))
+        _print_summary(summary, Console(soft_wrap=True, markup=False, highlight=False))
     worst = summary.worst_severity()
     fail_on = Severity.parse(args.fail_on)
     return EXIT_FINDINGS if worst is not None and worst >= fail_on else EXIT_CLEAN
@@ -124,3 +145,19 @@ def _print_summary(summary: RunSummary, out: Console) -> None:
     else:
         out.print("no findings")
     out.print(f"tables written to {summary.out}")
+
+
+def _replay(args: argparse.Namespace, err: Console) -> int:
+    try:
+        auditor = HandAuditor(args.rules)
+        summary = FileSummary(source_file=args.file)
+        for result in auditor.audit_file(args.file, summary):
+            if result.hand_id == args.hand:
+                print_replay(result, Console(soft_wrap=True, markup=False, highlight=False))
+                worst = max((f.severity for f in result.findings), default=None)
+                return EXIT_FINDINGS if worst is Severity.ERROR else EXIT_CLEAN
+    except (OSError, ProfileError) as exc:
+        err.print(f"auditor: {exc}")
+        return EXIT_USAGE
+    err.print(f"auditor: no hand {args.hand} in {args.file}")
+    return EXIT_USAGE

@@ -186,6 +186,12 @@ CATALOGUE: dict[str, CodeInfo] = {
         "stacks before, chips put in and chips paid out do not add up",
         "Starting stacks = ending stacks + rake, always.",
     ),
+    "TIMEOUT_WRONG": CodeInfo(
+        Severity.WARNING,
+        "a timed-out player's action that is not the profile's",
+        "A player who times out with chips in the pot is treated as all-in; with none in the "
+        "pot, he folds (the seeds). Other rooms: check if possible, else fold.",
+    ),
     "STACK_CONTINUITY": CodeInfo(
         Severity.WARNING,
         "a player's stack at a table's next hand differs from his end stack",

@@ -21,7 +21,9 @@ from auditor.parse.pokerstars import PokerStarsReader
 from auditor.read.decode import open_text
 from auditor.read.games import header_game, is_omaha
 from auditor.read.split import RawHand, StrayText, split_hands
-from auditor.replay.record import record_findings
+from auditor.replay.engine import replay_hand
+from auditor.replay.profile import RuleProfile, load_profile, profile_for_site
+from auditor.replay.result import ReplayResult
 from auditor.source import SourceSpan
 
 # Files in a folder that are not hand histories (manifests, notes, our own output).
@@ -45,6 +47,7 @@ class HandResult:
     game: str
     hand: ev.Hand | None = None
     findings: tuple[Finding, ...] = ()
+    replay: ReplayResult | None = None
 
 
 @dataclass(slots=True)
@@ -95,10 +98,20 @@ def expand_paths(paths: Iterable[str]) -> list[str]:
 
 
 class HandAuditor:
-    """Audits raw hands; holds the parser, so build one per process and reuse it."""
+    """Audits raw hands under a rule profile (``auto``: the hand's room profile, else the
+    seeds'); holds the parser, so build one per process and reuse it."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: str = "auto") -> None:
         self._reader = PokerStarsReader()
+        self.rules = rules
+        self._profiles: dict[str, RuleProfile] = {}
+        if rules != "auto":
+            self._profile(rules)  # an unknown profile fails here, before any input is read
+
+    def _profile(self, name: str) -> RuleProfile:
+        if name not in self._profiles:
+            self._profiles[name] = load_profile(name)
+        return self._profiles[name]
 
     def audit_hand(self, raw: RawHand) -> HandResult:
         game = header_game(raw.header)
@@ -118,9 +131,17 @@ class HandAuditor:
             return HandResult(
                 Status.REJECTED, raw.file, raw.first_line, raw.hand_id, game, findings=(finding,)
             )
-        findings = record_findings(hand)
+        profile = self._profile(profile_for_site(hand.start.site, self.rules))
+        replayed = replay_hand(hand, profile)
         return HandResult(
-            Status.AUDITED, raw.file, raw.first_line, raw.hand_id, game, hand, tuple(findings)
+            Status.AUDITED,
+            raw.file,
+            raw.first_line,
+            raw.hand_id,
+            game,
+            hand,
+            replayed.findings,
+            replayed,
         )
 
     def audit_stream(

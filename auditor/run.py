@@ -64,14 +64,15 @@ def run_audit(
     out: Path,
     *,
     overwrite: bool = False,
+    rules: str = "auto",
     on_file_done: Callable[[FileSummary, int], None] | None = None,
 ) -> RunSummary:
     """Audit every hand under ``paths`` and write the tables to ``out``."""
     files = expand_paths(paths)
     summary = RunSummary(out=str(out))
-    auditor = HandAuditor()
+    auditor = HandAuditor(rules)
     builder = RowBuilder()
-    metadata = {"auditor_version": __version__, "grammar": "pokerstars", "rule_profile": "none"}
+    metadata = {"auditor_version": __version__, "grammar": "pokerstars", "rule_profile": rules}
     with DatasetWriter(out, overwrite=overwrite, metadata=metadata) as writer:
         for name in files:
             file_summary = FileSummary(source_file=name)

@@ -9,6 +9,7 @@ from typing import Any
 from auditor import events as ev
 from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandResult
+from auditor.replay.result import ReplayResult
 from auditor.tables.schemas import SCHEMAS
 from auditor.tables.timezones import to_utc
 
@@ -83,8 +84,22 @@ class RowBuilder:
     def _add_hand(self, result: HandResult, hand: ev.Hand) -> None:
         start = hand.start
         hand_id = start.hand_id
-        self._add_seats(hand_id, hand.events)
-        self._add_actions(hand_id, hand.events)
+        replay = result.replay
+        self._add_seats(hand_id, hand.events, replay)
+        if replay is not None:
+            self._add_replayed_actions(hand_id, replay)
+            for built in replay.pots:
+                self._add(
+                    "pots",
+                    {
+                        "hand_id": hand_id,
+                        "pot_index": built.index,
+                        "amount": built.amount,
+                        "eligible": list(built.eligible),
+                    },
+                )
+        else:
+            self._add_actions(hand_id, hand.events)
         posted = _posted_blinds(hand.events)
         fixed = start.limit is ev.Limit.FIXED
         pot = next((e for e in hand.events if isinstance(e, ev.SummaryPot)), None)
@@ -115,13 +130,37 @@ class RowBuilder:
                 "total_pot": pot.total if pot else None,
                 "rake": pot.rake if pot else None,
                 "truncated": hand.truncated,
+                "profile": replay.profile if replay is not None else None,
                 "source_file": result.file,
                 "source_line": result.first_line,
                 "findings": len(result.findings),
             },
         )
 
-    def _add_seats(self, hand_id: str, events: Iterable[ev.Event]) -> None:
+    def _add_replayed_actions(self, hand_id: str, replay: ReplayResult) -> None:
+        for action in replay.actions:
+            self._add(
+                "actions",
+                {
+                    "hand_id": hand_id,
+                    "seq": action.seq,
+                    "street": action.street,
+                    "player": action.player,
+                    "action": action.action,
+                    "amount": action.amount,
+                    "to_amount": action.to_amount,
+                    "all_in": action.all_in,
+                    "pot_before": action.pot_before,
+                    "to_call": action.to_call,
+                    "min_legal": action.min_legal,
+                    "max_legal": action.max_legal,
+                    "source_line": action.source_line,
+                },
+            )
+
+    def _add_seats(
+        self, hand_id: str, events: Iterable[ev.Event], replay: ReplayResult | None
+    ) -> None:
         hole: dict[str, str] = {}
         seats: list[ev.SeatTaken] = []
         for event in events:
@@ -129,7 +168,9 @@ class RowBuilder:
                 seats.append(event)
             elif isinstance(event, ev.Dealt | ev.Shown) and event.cards:
                 hole[event.player] = " ".join(str(c) for c in event.cards)
+        ending = dict(replay.ending_stacks) if replay is not None else {}
         for seat in seats:
+            end = ending.get(seat.player)
             self._add(
                 "seats",
                 {
@@ -139,6 +180,8 @@ class RowBuilder:
                     "starting_stack": seat.stack,
                     "hole_cards": hole.get(seat.player),
                     "sitting_out": seat.sitting_out,
+                    "ending_stack": end,
+                    "net": None if end is None else end - seat.stack,
                 },
             )
 

@@ -38,6 +38,7 @@ HANDS = pa.schema(
         ("total_pot", MONEY),
         ("rake", MONEY),
         ("truncated", pa.bool_()),
+        ("profile", CATEGORY),
         ("source_file", CATEGORY),
         ("source_line", pa.int64()),
         ("findings", pa.int32()),
@@ -68,9 +69,19 @@ ACTIONS = pa.schema(
         ("to_amount", MONEY),
         ("all_in", pa.bool_()),
         ("pot_before", MONEY),
+        ("to_call", MONEY),
         ("min_legal", MONEY),
         ("max_legal", MONEY),
         ("source_line", pa.int64()),
+    ]
+)
+
+POTS = pa.schema(
+    [
+        ("hand_id", pa.string()),
+        ("pot_index", pa.int16()),
+        ("amount", MONEY),
+        ("eligible", pa.list_(pa.string())),
     ]
 )
 
@@ -108,6 +119,7 @@ SCHEMAS: dict[str, pa.Schema] = {
     "hands": HANDS,
     "seats": SEATS,
     "actions": ACTIONS,
+    "pots": POTS,
     "findings": FINDINGS,
     "files": FILES,
 }

@@ -91,6 +91,9 @@ def test_tables_carry_their_schema_and_exact_money(tmp_path: Path) -> None:
     assert schema.metadata[b"grammar"] == b"pokerstars"
     actions = pd.read_parquet(out / "actions", dtype_backend="pyarrow")
     raise_row = actions[(actions.player == "eve") & (actions.action == "raise")].iloc[0]
-    assert (raise_row.amount, raise_row.to_amount) == (1000, 1350)
+    # "eve: raises $10 to $13.50" with $1 in: she puts in $12.50, to a bet of $13.50
+    assert (raise_row.amount, raise_row.to_amount) == (1250, 1350)
+    assert (raise_row.min_legal, raise_row.max_legal) == (600, 1600)
+    assert actions.groupby("player").amount.sum()["frank"] == 200  # all-in: his $2
     seats = pd.read_parquet(out / "seats")
     assert seats.set_index("player").loc["bob: the [builder]", "starting_stack"] == 5525

@@ -1,0 +1,370 @@
+"""Cross-hand checks: where the button goes, and what stacks carry, from one hand to the next.
+
+A hand history shows one hand; two of the rules are about the hand before it at the
+same table. The button moves clockwise one player per hand (BUTTON_WRONG), and a
+player starts a hand with what he ended the previous one with (STACK_CONTINUITY).
+Both need the hands of a table in playing order, and both are only as good as the
+claim that two hands were *consecutive*: files skip hands (the writer sat out, a
+mixed game played other variants in between, a fast-fold pool reuses table names), and
+a skipped hand moves the button twice and changes the blinds' stacks. So this module
+judges consecutiveness first and checks only pairs it is sure of; a pair it is not
+sure of yields nothing (a missed finding is better than an invented one).
+
+**Consecutive hands** (:func:`why_not_consecutive`). Hands are grouped by table key
+(site, table name, tournament id), duplicates (same hand id) dropped, and ordered by
+(started_at, ordinal) whatever the file order. Two neighbours ``a`` then ``b`` are
+consecutive when all of these hold:
+
+1. both carry a start time and ``b`` starts at most :data:`MAX_GAP` (15 min) after ``a``:
+   long enough for a slow hand or a tournament break (the corpus has a 9 min 43 s MTT
+   break between two consecutive hands), short of the 40 min an 8-Game rotation takes;
+2. they are written in the same money unit;
+3. at least two players are seated in both, and every one of them sits in the same
+   seat in both (a fast-fold pool or a re-drawn table breaks this);
+4. the stacks do not show a missing hand: among the players whose stacks can be
+   compared (see STACK_CONTINUITY below), at most ONE starts ``b`` with a stack
+   different from his end of ``a``. A hand in between changes at least two stacks (the
+   blinds', or everyone's with antes), so two or more unexplained differences mean
+   "hands are missing here", not two discrepancies;
+5. when no stack can be compared (``a``'s ending stacks unknown, e.g. a hand cut
+   short), ``b`` starts at most :data:`MAX_UNVERIFIED_GAP` (3 min) after ``a``.
+
+On the PokerStars-layout corpus (300 hands, 225 neighbouring pairs) this judges 219
+pairs consecutive and 6 not: three by the time gap (an 8-Game rotation, a partial file,
+a session a day apart) and three by rule 4 (a writer who sat out; a split pot whose two
+winners both start short by the rake the record leaves out; a partial file whose button
+jumps 5 -> 2 over missing hands). No pair is rejected by rule 3 or 5.
+
+**BUTTON_WRONG, moving button.** Walking clockwise from ``a``'s button (seats wrap at
+the larger of the tables' max seats and the highest seat seen), the button of ``b`` must
+be on the first seat whose player is dealt into ``b`` *and* was dealt into ``a``. Seats
+passed on the way whose player is dealt into ``b`` but was not in ``a`` (a newcomer
+posting in, a player back from sitting out, or one whose presence the record leaves
+open) are also accepted: rooms differ on whether such a player may take the button on
+his first hand (GG passes a newcomer who posts a big blind behind the button). The
+check is skipped when either button is unknown, when no such seat exists, and on
+heads-up transitions (one hand has two players dealt in and the other a different
+number), where rooms move the button so that nobody posts the big blind twice.
+
+**BUTTON_WRONG, dead button.** The simplified TDA rule: the big blind moves one player
+forward each hand, so last hand's small blind seat becomes the button, even when that
+seat is now empty. Implemented exactly as: ``b``'s button must be the seat from which
+the small blind was posted in ``a``. Skipped when ``a`` has no (or more than one) small
+blind poster, and when either hand is heads-up (the heads-up button posts the small
+blind, so the rule does not apply as stated).
+
+**STACK_CONTINUITY.** A player's stacks are compared when he is seated in both hands
+of a consecutive pair, his ending stack in ``a`` is known, and neither hand records a
+rebuy, add-on, cash-out, join or leave for him. His starting stack in ``b`` must equal
+his ending stack in ``a``, with one allowance: in a cash game a *rise* to a whole
+number of the header's big stake is taken as a silent top-up (GG's auto top-up to 100
+big blinds and PokerStars' auto-rebuy write no line; the corpus has 22 of them). The
+finding is located at his seat line in ``b``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from itertools import pairwise
+
+from auditor import events as ev
+from auditor.findings import Finding
+from auditor.money import format_minor
+from auditor.replay.profile import RuleProfile
+from auditor.source import SourceSpan
+
+MAX_GAP = timedelta(minutes=15)
+"""The longest time between the starts of two hands that may still be consecutive."""
+MAX_UNVERIFIED_GAP = timedelta(minutes=3)
+"""The same when no stack can be compared (the earlier hand's ending stacks unknown)."""
+
+TableKey = tuple[str, str, str | None]
+
+_ACTING = (
+    ev.Posted,
+    ev.Folded,
+    ev.Checked,
+    ev.Called,
+    ev.Bet,
+    ev.RaisedTo,
+    ev.Dealt,
+    ev.Shown,
+    ev.Mucked,
+    ev.NotShown,
+)
+_PLAYED_OUTCOMES = ("folded", "showed", "mucked", "collected", "won", "lost")
+_STACK_NOTE_WORDS = (" re-buys", " rebuys", " adds on", " add-on", " tops up")
+_SITTING_OUT = (ev.Status.SITTING_OUT, ev.Status.SITS_OUT)
+_MOVED = (ev.Status.JOINS, ev.Status.LEAVES)
+
+
+@dataclass(frozen=True, slots=True)
+class TableHand:
+    """What the cross-hand checks need from one hand (mappings are not to be mutated)."""
+
+    table: TableKey  # (site, table name, tournament id)
+    hand_id: str
+    started_at: datetime | None
+    ordinal: int  # orders hands that start in the same second: the hand id's digits
+    button_seat: int | None
+    seats: Mapping[int, tuple[str, int]]  # seat -> (player, starting stack)
+    dealt_in: frozenset[str]  # posted, acted, was dealt or showed cards
+    maybe_in: frozenset[str]  # seated, not marked sitting out, but no sign of play seen
+    ending_stacks: Mapping[str, int] | None  # None when unknown (e.g. a hand cut short)
+    stack_changes: frozenset[str]  # rebuy, add-on, cash-out, join or leave on record
+    small_blind_seats: tuple[int, ...]  # seats that posted the small blind
+    place: SourceSpan  # the table line
+    max_seats: int | None
+    scale: int = 1
+    top_up_unit: int | None = None  # cash games: the big stake; tournaments: None
+    seat_places: Mapping[str, SourceSpan] = field(default_factory=dict)
+
+    def seat_of(self, player: str) -> int | None:
+        for seat, (name, _) in self.seats.items():
+            if name == player:
+                return seat
+        return None
+
+
+def table_hand(hand: ev.Hand, ending_stacks: Mapping[str, int] | None) -> TableHand:
+    """The cross-hand facts of ``hand``; ``ending_stacks`` as the replay derived them."""
+    start = hand.start
+    seat_events = [e for e in hand.events if isinstance(e, ev.SeatTaken)]
+    seats = {e.seat: (e.player, e.stack) for e in seat_events}
+    names = {e.player for e in seat_events}
+    acting: set[str] = set()
+    away: set[str] = {e.player for e in seat_events if e.sitting_out or e.out_of_hand}
+    changes: set[str] = set()
+    small_blinds: list[int] = []
+    seat_number = {e.player: e.seat for e in seat_events}
+    dealt = False
+    for event in hand.events:
+        if isinstance(event, ev.StreetDealt):
+            dealt = True
+        if isinstance(event, _ACTING):
+            acting.add(event.player)
+            if isinstance(event, ev.Posted) and event.kind is ev.PostKind.SMALL_BLIND:
+                seat = seat_number.get(event.player)
+                if seat is not None:
+                    small_blinds.append(seat)
+        elif isinstance(event, ev.SummarySeat):
+            if event.outcome.startswith(_PLAYED_OUTCOMES):
+                acting.add(event.player)
+        elif isinstance(event, ev.PlayerStatus):
+            if event.status in _MOVED:
+                changes.add(event.player)
+            elif event.status in _SITTING_OUT and not dealt:
+                away.add(event.player)
+        elif isinstance(event, ev.CashedOut):
+            changes.add(event.player)
+        elif isinstance(event, ev.Note):
+            changes.update(_stack_note_players(event.text, names))
+    dealt_in = frozenset(acting & names)
+    maybe_in = frozenset(names - dealt_in - away)
+    return TableHand(
+        table=(start.site, start.table_name, start.tournament_id),
+        hand_id=start.hand_id,
+        started_at=start.started_at,
+        ordinal=_ordinal(start.hand_id),
+        button_seat=start.button_seat,
+        seats=seats,
+        dealt_in=dealt_in,
+        maybe_in=maybe_in,
+        ending_stacks=dict(ending_stacks) if ending_stacks is not None else None,
+        stack_changes=frozenset(changes),
+        small_blind_seats=tuple(small_blinds),
+        place=_table_line(hand),
+        max_seats=start.max_seats,
+        scale=start.scale,
+        top_up_unit=start.big_stake if start.tournament_id is None else None,
+        seat_places={e.player: e.span for e in seat_events},
+    )
+
+
+def _stack_note_players(text: str, names: set[str]) -> set[str]:
+    """Seated players that a note like "X re-buys and receives ..." is about."""
+    return {
+        name for name in names if any(text.startswith(name + word) for word in _STACK_NOTE_WORDS)
+    }
+
+
+def _ordinal(hand_id: str) -> int:
+    digits = re.sub(r"\D", "", hand_id)
+    return int(digits) if digits else 0
+
+
+def _table_line(hand: ev.Hand) -> SourceSpan:
+    """The table line: in the PokerStars layout, the line just above the first seat line."""
+    header = hand.start.span
+    first_seat = next((e for e in hand.events if isinstance(e, ev.SeatTaken)), None)
+    if first_seat is not None and first_seat.span.line - 1 > header.line:
+        return SourceSpan(header.file, first_seat.span.line - 1, 1)
+    return header
+
+
+# ------------------------------------------------------------------ ordering and pairs
+
+
+def table_sequences(hands: Iterable[TableHand]) -> dict[TableKey, list[TableHand]]:
+    """Each table's hands in playing order: by (started_at, ordinal); duplicates dropped."""
+    tables: dict[TableKey, dict[str, TableHand]] = {}
+    for hand in hands:
+        tables.setdefault(hand.table, {}).setdefault(hand.hand_id, hand)
+    return {key: sorted(by_id.values(), key=_play_order) for key, by_id in tables.items()}
+
+
+def _play_order(hand: TableHand) -> tuple[bool, datetime, int, str]:
+    return (hand.started_at is None, hand.started_at or datetime.min, hand.ordinal, hand.hand_id)
+
+
+def unexplained_stack_differences(a: TableHand, b: TableHand) -> list[tuple[str, int, int]]:
+    """(player, end of ``a``, start of ``b``) for each difference nothing explains."""
+    return _stack_evidence(a, b)[1]
+
+
+def _stack_evidence(a: TableHand, b: TableHand) -> tuple[int, list[tuple[str, int, int]]]:
+    """How many players' stacks can be compared, and the unexplained differences among them.
+
+    A player is compared when he is seated in both hands, his ending stack in ``a`` is
+    known, and neither hand records a rebuy, add-on, cash-out, join or leave for him. In a
+    cash game a rise to a whole number of big stakes is a possible silent top-up (rooms'
+    auto-rebuy writes no line) and counts as neither a match nor a difference.
+    """
+    if a.ending_stacks is None:
+        return 0, []
+    explained = a.stack_changes | b.stack_changes
+    compared = 0
+    differences = []
+    for player, start in b.seats.values():
+        end = a.ending_stacks.get(player)
+        if player in explained or a.seat_of(player) is None or end is None:
+            continue
+        if start > end and b.top_up_unit and start % b.top_up_unit == 0:
+            continue
+        compared += 1
+        if end != start:
+            differences.append((player, end, start))
+    return compared, differences
+
+
+def why_not_consecutive(a: TableHand, b: TableHand) -> str | None:
+    """None when ``b`` surely follows ``a`` directly at the table; else the reason why not."""
+    if a.started_at is None or b.started_at is None:
+        return "a start time is unknown"
+    gap = b.started_at - a.started_at
+    if gap > MAX_GAP:
+        return f"{gap} between the hands"
+    if a.scale != b.scale:
+        return "different money units"
+    common = [p for p, _ in b.seats.values() if a.seat_of(p) is not None]
+    if len(common) < 2:
+        return "fewer than two players seated in both"
+    moved = [p for p in common if a.seat_of(p) != b.seat_of(p)]
+    if moved:
+        return f"{', '.join(moved)} changed seats"
+    compared, differences = _stack_evidence(a, b)
+    if len(differences) >= 2:
+        return f"{len(differences)} stacks changed between the hands"
+    if compared == 0 and gap > MAX_UNVERIFIED_GAP:
+        return f"{gap} between the hands, and no stacks to compare"
+    return None
+
+
+# ------------------------------------------------------------------ the checks
+
+
+def continuity_findings(hands: Iterable[TableHand], profile: RuleProfile) -> list[Finding]:
+    """BUTTON_WRONG and STACK_CONTINUITY for every consecutive pair of hands of each table."""
+    found: list[Finding] = []
+    for sequence in table_sequences(hands).values():
+        for a, b in pairwise(sequence):
+            if why_not_consecutive(a, b) is not None:
+                continue
+            found.extend(_button_findings(a, b, profile))
+            found.extend(_stack_findings(a, b))
+    return found
+
+
+def _button_findings(a: TableHand, b: TableHand, profile: RuleProfile) -> list[Finding]:
+    if a.button_seat is None or b.button_seat is None:
+        return []
+    if profile.button_movement == "dead":
+        allowed = _dead_button(a, b)
+        rule = "dead"
+    else:
+        allowed = _moving_button(a, b)
+        rule = "moving"
+    if not allowed or b.button_seat in allowed:
+        return []
+    expected = " or ".join(f"seat {seat}" for seat in allowed)
+    return [
+        Finding(
+            "BUTTON_WRONG",
+            b.hand_id,
+            f"the button is on seat {b.button_seat}, but after hand {a.hand_id} (button seat "
+            f"{a.button_seat}) the {rule} button moves to {expected}",
+            b.place,
+            expected=expected,
+            recorded=f"seat {b.button_seat}",
+        )
+    ]
+
+
+def _clockwise_after(seat: int, size: int) -> list[int]:
+    """Seats after ``seat`` going clockwise, ``seat`` itself last."""
+    return [(seat + step - 1) % size + 1 for step in range(1, size + 1)]
+
+
+def _table_size(a: TableHand, b: TableHand) -> int:
+    seen = [*a.seats, *b.seats, a.button_seat or 0, b.button_seat or 0]
+    return max(a.max_seats or 0, b.max_seats or 0, *seen)
+
+
+def _moving_button(a: TableHand, b: TableHand) -> list[int]:
+    """The seats the moving button may go to: maybe-newcomers passed, then the expected seat.
+
+    Empty when the record leaves the answer open (heads-up transitions, no seat found).
+    """
+    assert a.button_seat is not None
+    counts = (len(a.dealt_in), len(b.dealt_in))
+    if 2 in counts and counts[0] != counts[1]:
+        return []
+    allowed: list[int] = []
+    for seat in _clockwise_after(a.button_seat, _table_size(a, b)):
+        if seat not in b.seats:
+            continue
+        player = b.seats[seat][0]
+        if player in b.dealt_in and player in a.dealt_in and a.seat_of(player) == seat:
+            return [*allowed, seat]
+        if player in b.dealt_in or player in b.maybe_in:
+            allowed.append(seat)
+    return []
+
+
+def _dead_button(a: TableHand, b: TableHand) -> list[int]:
+    """The one seat the dead button goes to: last hand's small blind seat; empty if unsure."""
+    if len(a.small_blind_seats) != 1 or len(a.dealt_in) <= 2 or len(b.dealt_in) <= 2:
+        return []
+    return [a.small_blind_seats[0]]
+
+
+def _stack_findings(a: TableHand, b: TableHand) -> list[Finding]:
+    found = []
+    for player, end, start in unexplained_stack_differences(a, b):
+        found.append(
+            Finding(
+                "STACK_CONTINUITY",
+                b.hand_id,
+                f"{player} starts with {format_minor(start, b.scale)} but ended hand "
+                f"{a.hand_id} with {format_minor(end, a.scale)}, and the record shows no "
+                "rebuy, add-on, cash-out, join or leave",
+                b.seat_places.get(player, b.place),
+                player=player,
+                expected=format_minor(end, a.scale),
+                recorded=format_minor(start, b.scale),
+            )
+        )
+    return found

@@ -1,0 +1,134 @@
+"""Pots from the chips put in, and the record's totals checked against them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from auditor import events as ev
+from auditor.findings import Finding
+from auditor.money import format_minor
+from auditor.replay.result import PotRecord
+from auditor.source import SourceSpan
+
+
+def build_pots(contributed: Mapping[str, int], live: set[str], order: list[str]) -> list[PotRecord]:
+    """Main pot and side pots: each all-in level of a player still in the hand closes a pot.
+
+    Folded players' chips go into the pots they reach; only live players are eligible.
+
+    >>> for pot in build_pots({"a": 50, "b": 200, "c": 200}, {"a", "b", "c"}, ["a", "b", "c"]):
+    ...     print(pot.index, pot.amount, pot.eligible)
+    0 150 ('a', 'b', 'c')
+    1 300 ('b', 'c')
+    >>> for pot in build_pots({"a": 10, "b": 30, "c": 20}, {"a", "b"}, ["a", "b", "c"]):
+    ...     print(pot.index, pot.amount, pot.eligible)
+    0 30 ('a', 'b')
+    1 30 ('b',)
+    """
+    levels = sorted({contributed[p] for p in live if contributed.get(p, 0) > 0})
+    top = max(contributed.values(), default=0)
+    if levels and top > levels[-1]:
+        levels[-1] = top  # chips of folded players above every live player's go to the last pot
+    pots: list[PotRecord] = []
+    floor = 0
+    for level in levels:
+        amount = sum(max(0, min(c, level) - floor) for c in contributed.values())
+        eligible = tuple(
+            p
+            for p in order
+            if p in live and contributed.get(p, 0) >= min(level, _live_max(contributed, live))
+        )
+        if pots and pots[-1].eligible == eligible:
+            last = pots.pop()
+            amount += last.amount
+        if amount > 0:
+            pots.append(PotRecord(len(pots), amount, eligible))
+        floor = level
+    return pots
+
+
+def _net_of_rake(amounts: list[int], rake: int) -> list[int]:
+    """Each pot less its share of the rake, in proportion to its size.
+
+    >>> _net_of_rake([247, 93, 30], 18)
+    [235, 88, 29]
+    """
+    total = sum(amounts)
+    if total == 0:
+        return amounts
+    return [a - (rake * a + total // 2) // total for a in amounts]
+
+
+def _live_max(contributed: Mapping[str, int], live: set[str]) -> int:
+    return max((contributed.get(p, 0) for p in live), default=0)
+
+
+def pot_findings(
+    start: ev.HandStarted,
+    pots: list[PotRecord],
+    summary: ev.SummaryPot | None,
+    collected: Mapping[str, int],
+    contributed: Mapping[str, int],
+    extra: int,
+    summary_won: Mapping[str, int],
+    span: SourceSpan,
+) -> list[Finding]:
+    """POT_WRONG where the summary's pots differ from the chips put in; CHIPS_NOT_CONSERVED
+    where what was paid out and raked is not what was put in."""
+    found: list[Finding] = []
+
+    def money(amount: int) -> str:
+        return format_minor(amount, start.scale)
+
+    total = sum(contributed.values()) + extra
+    hand_id = start.hand_id
+    if summary is None:
+        return found
+    if summary.total != total:
+        found.append(
+            Finding(
+                "POT_WRONG",
+                hand_id,
+                "the total pot is not the chips put in",
+                summary.span,
+                street="showdown",
+                expected=money(total),
+                recorded=money(summary.total),
+            )
+        )
+    deducted = (summary.rake or 0) + sum(amount for _, amount in summary.fees)
+    if summary.main is not None:
+        listed = [summary.main, *summary.side_pots]
+        raw = [p.amount for p in pots]
+        computed = _net_of_rake(raw, deducted)
+        # Rooms list each pot net of the rake, taken from the main pot or shared among the
+        # pots (how is the room's choice): each pot must be its chips less part of the rake.
+        close = len(listed) == len(raw) and all(
+            r - deducted <= a <= r for a, r in zip(listed, raw, strict=True)
+        )
+        if not close or sum(listed) + deducted != total:
+            found.append(
+                Finding(
+                    "POT_WRONG",
+                    hand_id,
+                    "the main and side pots are not the chips put in",
+                    summary.span,
+                    street="showdown",
+                    expected=" / ".join(money(a) for a in computed),
+                    recorded=" / ".join(money(a) for a in listed),
+                )
+            )
+    paid = sum(collected.values()) if collected else sum(summary_won.values())
+    if paid + deducted != total:
+        found.append(
+            Finding(
+                "CHIPS_NOT_CONSERVED",
+                hand_id,
+                "chips paid out plus rake are not the chips put in",
+                span,
+                street="showdown",
+                expected=money(total - deducted),
+                recorded=money(paid),
+            )
+        )
+    return found

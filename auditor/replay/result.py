@@ -1,0 +1,57 @@
+"""What a replay yields besides findings: the derived facts the tables are made of."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from auditor.findings import Finding
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One action as replayed: what was done, and what the rules allowed at that moment.
+
+    ``amount`` is the chips the action put in (a raise: the chips added); ``to_amount``
+    the player's total bet in the round after it. ``min_legal``/``max_legal`` are the
+    legal range of the player's total bet in the round for a bet or raise (for a call,
+    the call amount; for a fold or check, None).
+    """
+
+    seq: int
+    street: str
+    player: str
+    action: str
+    amount: int | None
+    to_amount: int | None
+    all_in: bool
+    pot_before: int
+    to_call: int
+    min_legal: int | None
+    max_legal: int | None
+    source_line: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotRecord:
+    """A pot as the chips put in make it: 0 the main pot, 1.. the side pots."""
+
+    index: int
+    amount: int
+    eligible: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """Everything one hand's replay found and derived."""
+
+    hand_id: str
+    profile: str
+    findings: tuple[Finding, ...]
+    actions: tuple[ActionRecord, ...]
+    pots: tuple[PotRecord, ...]
+    starting_stacks: tuple[tuple[str, int], ...]
+    contributions: tuple[tuple[str, int], ...]  # chips each player put in, after returns
+    collected: tuple[tuple[str, int], ...]  # chips each player took from the pots, as recorded
+    ending_stacks: tuple[tuple[str, int], ...]
+    rake: int  # as recorded (0 when the record names none)
+    fees: int  # other recorded deductions (jackpot, bingo...)
