@@ -7,6 +7,7 @@ Every hand read ends as exactly one :class:`HandResult`: audited, skipped
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -24,8 +25,10 @@ from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.replay.engine import replay_hand
 from auditor.replay.profile import RuleProfile, load_profile, profile_for_site
 from auditor.replay.result import ReplayResult
+from auditor.showdown.awards import ShowdownResult, settle_hand
 from auditor.source import SourceSpan
 
+_TABLE_NAME = re.compile(r"Table '(.*)'")
 # Files in a folder that are not hand histories (manifests, notes, our own output).
 _NOT_HAND_HISTORIES = {".md", ".tsv", ".csv", ".json", ".parquet", ".toml", ".py", ".yaml", ".yml"}
 
@@ -48,6 +51,8 @@ class HandResult:
     hand: ev.Hand | None = None
     findings: tuple[Finding, ...] = ()
     replay: ReplayResult | None = None
+    showdown: ShowdownResult | None = None
+    table_name: str = ""  # for a rejected hand: its table, if its table line can be read
 
 
 @dataclass(slots=True)
@@ -106,9 +111,10 @@ class HandAuditor:
         self.rules = rules
         self._profiles: dict[str, RuleProfile] = {}
         if rules != "auto":
-            self._profile(rules)  # an unknown profile fails here, before any input is read
+            self.profile(rules)  # an unknown profile fails here, before any input is read
 
-    def _profile(self, name: str) -> RuleProfile:
+    def profile(self, name: str) -> RuleProfile:
+        """The profile of that name (or path), loaded once."""
         if name not in self._profiles:
             self._profiles[name] = load_profile(name)
         return self._profiles[name]
@@ -128,11 +134,19 @@ class HandAuditor:
                 recorded=err.text,
                 expected=err.expected,
             )
+            table = _TABLE_NAME.match(raw.lines[1]) if len(raw.lines) > 1 else None
             return HandResult(
-                Status.REJECTED, raw.file, raw.first_line, raw.hand_id, game, findings=(finding,)
+                Status.REJECTED,
+                raw.file,
+                raw.first_line,
+                raw.hand_id,
+                game,
+                findings=(finding,),
+                table_name=table.group(1) if table else "",
             )
-        profile = self._profile(profile_for_site(hand.start.site, self.rules))
+        profile = self.profile(profile_for_site(hand.start.site, self.rules))
         replayed = replay_hand(hand, profile)
+        settled = settle_hand(hand, replayed, profile)
         return HandResult(
             Status.AUDITED,
             raw.file,
@@ -140,8 +154,9 @@ class HandAuditor:
             raw.hand_id,
             game,
             hand,
-            replayed.findings,
+            replayed.findings + settled.findings,
             replayed,
+            settled,
         )
 
     def audit_stream(

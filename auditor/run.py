@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from auditor import __version__
 from auditor.findings import CATALOGUE, Finding, Severity
 from auditor.pipeline import FileSummary, HandAuditor, HandResult, expand_paths
+from auditor.replay.continuity import TableHand, continuity_findings, table_hand
 from auditor.tables.rows import RowBuilder
 from auditor.tables.writer import DatasetWriter
 
@@ -73,6 +74,12 @@ def run_audit(
     auditor = HandAuditor(rules)
     builder = RowBuilder()
     metadata = {"auditor_version": __version__, "grammar": "pokerstars", "rule_profile": rules}
+    # Cross-hand checks need each table's hands in playing order, which files do not
+    # promise: the small per-hand summaries are kept and checked once all are read.
+    tables: dict[str, list[TableHand]] = {}
+    # A hand that cannot be read leaves a gap in its table's sequence: the hands of a file
+    # before and after it are checked as separate runs, never as neighbours.
+    gaps: dict[str, int] = {}
     with DatasetWriter(out, overwrite=overwrite, metadata=metadata) as writer:
         for name in files:
             file_summary = FileSummary(source_file=name)
@@ -81,6 +88,18 @@ def run_audit(
                 for result in auditor.audit_file(name, file_summary):
                     hands += 1
                     _collect(result, builder, summary)
+                    if result.table_name:
+                        gaps[result.table_name] = gaps.get(result.table_name, 0) + 1
+                    if result.hand is not None and result.replay is not None:
+                        ending = dict(result.replay.ending_stacks) or None
+                        one = table_hand(result.hand, ending)
+                        run = gaps.get(result.hand.start.table_name, 0)
+                        if run:
+                            site, name, tournament = one.table
+                            one = replace(
+                                one, table=(site, f"{name} (after gap {run})", tournament)
+                            )
+                        tables.setdefault(result.replay.profile, []).append(one)
                     _flush_full(builder, writer)
             except OSError as err:
                 file_summary.error = str(err)
@@ -91,6 +110,10 @@ def run_audit(
             summary.files.append(file_summary)
             if on_file_done is not None:
                 on_file_done(file_summary, hands)
+        for profile_name, table_hands in tables.items():
+            for finding in continuity_findings(table_hands, auditor.profile(profile_name)):
+                builder.add_finding(finding)
+                summary.note(finding)
         for table in builder.columns:
             writer.write(table, builder.take(table))
     return summary

@@ -30,6 +30,13 @@ from auditor.source import SourceSpan
 _STREET_BOARD_SIZE = {ev.Street.FLOP: 3, ev.Street.TURN: 4, ev.Street.RIVER: 5}
 _VOLUNTARY = (ev.Folded, ev.Checked, ev.Called, ev.Bet, ev.RaisedTo)
 _SITTING_OUT = (ev.Status.SITTING_OUT, ev.Status.SITS_OUT)
+_ACTION_WORD: dict[type[ev.Event], str] = {
+    ev.Folded: "fold",
+    ev.Checked: "check",
+    ev.Called: "call",
+    ev.Bet: "bet",
+    ev.RaisedTo: "raise",
+}
 # events that show a player dealt in
 _PLAYING = (*_VOLUNTARY, ev.Posted, ev.Shown, ev.Mucked, ev.Dealt)
 
@@ -57,6 +64,7 @@ class _Replay:
         self.collected: dict[str, int] = {}
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
+        self.ever_all_in: set[str] = set()
         self.cancelled = any(isinstance(e, ev.HandCancelled) for e in hand.events)
         self.extra_pot = sum(e.amount for e in hand.events if isinstance(e, ev.PotExtra))
         self.seq = 0
@@ -66,7 +74,9 @@ class _Replay:
         self.play_over = False
         self.timed_out: set[str] = set()
         self.returned_by_rule: dict[str, int] = {}
+        self.protected: set[str] = set()  # timed out with chips in: all-in by protection
         self.last_aggressor: dict[ev.Street, str] = {}
+        self.opener: dict[ev.Street, str] = {}
         self._new_round()
         self.pot_before_street = 0
 
@@ -191,6 +201,11 @@ class _Replay:
             ending_stacks=tuple(ending.items()),
             rake=self.recorded_rake,
             fees=self.recorded_fees,
+            dealt_in=tuple(self.dealt_in),
+            folded=tuple(p for p in self.dealt_in if p in self.folded),
+            all_in=tuple(p for p in self.dealt_in if p in self.ever_all_in),
+            aggressors=tuple((street.value, p) for street, p in self.last_aggressor.items()),
+            openers=tuple((street.value, p) for street, p in self.opener.items()),
         )
 
     recorded_rake = 0
@@ -210,7 +225,7 @@ class _Replay:
         elif isinstance(event, ev.Collected):
             self.collected[event.player] = self.collected.get(event.player, 0) + event.amount
         elif isinstance(event, ev.PlayerStatus) and event.status is ev.Status.TIMED_OUT:
-            self.timed_out.add(event.player)
+            self._timed_out(event.player)
         elif isinstance(event, ev.SummaryStarted):
             self.in_summary = True
         elif isinstance(event, ev.SummaryPot):
@@ -364,6 +379,7 @@ class _Replay:
         self.contributed[player] += amount
         if self.stack[player] <= 0:
             self.all_in.add(player)
+            self.ever_all_in.add(player)
 
     # ------------------------------------------------------------ voluntary actions
     def _voluntary(self, event: ev.Folded | ev.Checked | ev.Called | ev.Bet | ev.RaisedTo) -> None:
@@ -380,6 +396,10 @@ class _Replay:
                 seq=seq,
             )
             return
+        if player in self.protected:
+            # he acts after all: the record has him back; the timeout rule judges this action
+            self.protected.discard(player)
+            self.all_in.discard(player)
         self._check_turn(event, seq)
         self._check_timeout(event, seq)
         pot_before = self._pot_now()
@@ -497,6 +517,19 @@ class _Replay:
                 seq=seq,
             )
 
+    def _timed_out(self, player: str) -> None:
+        """Under all-in protection a player who times out with chips in the pot is treated as
+        all-in: if the record shows him acting no more, nobody waits for him and he plays for
+        the pots his chips reach; his next action, if any, is judged by the profile."""
+        self.timed_out.add(player)
+        if (
+            self.profile.timeout_rule == "all_in_protection"
+            and self.contributed.get(player, 0) > 0
+            and player not in self.folded
+        ):
+            self.protected.add(player)
+            self.all_in.add(player)
+
     def _check_timeout(
         self, event: ev.Folded | ev.Checked | ev.Called | ev.Bet | ev.RaisedTo, seq: int
     ) -> None:
@@ -509,7 +542,7 @@ class _Replay:
             expected = "check" if to_call == 0 else "fold"
         else:
             expected = "all-in protection (no fold)" if self.contributed[player] > 0 else "fold"
-        done = {ev.Folded: "fold", ev.Checked: "check"}.get(type(event), "")
+        done = _ACTION_WORD[type(event)]
         ok = done == expected or (expected.startswith("all-in") and done != "fold")
         if not ok:
             self._find(
@@ -677,6 +710,7 @@ class _Replay:
                 self.last_raise = max(increment, self.last_raise if self.current_bet else 0)
                 self.reopen_count += 1
                 self.last_aggressor[self.street] = player
+        self.opener.setdefault(self.street, player)
         self._put_in(player, added, event.span, event.all_in)
         self.street_bet[player] = to
         if to > self.current_bet:

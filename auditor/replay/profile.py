@@ -59,7 +59,7 @@ _CHOICES = {
     "button_movement": {"moving", "dead"},
     "cap_heads_up": {"never", "when_heads_up", "if_round_began_heads_up"},
     "short_all_in_reopens": {"full_raise", "half_bet"},
-    "showdown_order": {"last_aggressor", "first_bettor"},
+    "showdown_order": {"last_aggressor", "river_aggressor", "first_bettor"},
     "odd_chip_tie_rule": {"left_of_button", "by_suit"},
     "same_players_both_halves": {"split_each_half", "split_whole_pot"},
     "odd_chip_unit": {"minor_unit", "smallest_blind_chip"},
@@ -101,6 +101,20 @@ def _get(data: dict[str, Any], section: str, key: str) -> Any:
         raise KeyError(f"missing key [{section}] {key}") from None
 
 
+def _bool(data: dict[str, Any], section: str, key: str) -> bool:
+    value = _get(data, section, key)
+    if not isinstance(value, bool):
+        raise ValueError(f"[{section}] {key}: {value!r} is not true or false")
+    return value
+
+
+def _int(data: dict[str, Any], section: str, key: str) -> int:
+    value = _get(data, section, key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"[{section}] {key}: {value!r} is not a whole number")
+    return value
+
+
 def _from_toml(data: dict[str, Any]) -> RuleProfile:
     rake = data.get("rake", {})
     schedule = RakeSchedule(
@@ -108,7 +122,7 @@ def _from_toml(data: dict[str, Any]) -> RuleProfile:
         percent=Decimal(str(rake.get("percent", "0"))),
         rounding=str(rake.get("rounding", "down")),
         cap={str(k): Decimal(str(v)) for k, v in rake.get("cap", {}).items()},
-        no_flop_no_drop=bool(rake.get("no_flop_no_drop", True)),
+        no_flop_no_drop=rake.get("no_flop_no_drop", True) is True,
     )
     if schedule.schedule not in {"none", "percent", "fixed"}:
         raise ValueError(f"[rake] schedule: {schedule.schedule!r} is not none, percent or fixed")
@@ -116,15 +130,15 @@ def _from_toml(data: dict[str, Any]) -> RuleProfile:
         name=str(data["name"]),
         description=str(data.get("description", "")),
         fixed_limit_small_blind_rounding=_get(data, "blinds", "fixed_limit_small_blind_rounding"),
-        heads_up_button_posts_small_blind=bool(
-            _get(data, "blinds", "heads_up_button_posts_small_blind")
+        heads_up_button_posts_small_blind=_bool(
+            data, "blinds", "heads_up_button_posts_small_blind"
         ),
         button_movement=_get(data, "button", "movement"),
-        bets_per_round=int(_get(data, "fixed_limit", "bets_per_round")),
+        bets_per_round=_int(data, "fixed_limit", "bets_per_round"),
         cap_heads_up=_get(data, "fixed_limit", "cap_heads_up"),
         short_all_in_reopens=_get(data, "fixed_limit", "short_all_in_reopens"),
-        preflop_small_blind_counts_as_big=bool(
-            _get(data, "pot_limit", "preflop_small_blind_counts_as_big")
+        preflop_small_blind_counts_as_big=_bool(
+            data, "pot_limit", "preflop_small_blind_counts_as_big"
         ),
         showdown_order=_get(data, "showdown", "order"),
         odd_chip_tie_rule=_get(data, "odd_chips", "tie_rule"),

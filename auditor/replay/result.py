@@ -55,3 +55,8 @@ class ReplayResult:
     ending_stacks: tuple[tuple[str, int], ...]
     rake: int  # as recorded (0 when the record names none)
     fees: int  # other recorded deductions (jackpot, bingo...)
+    dealt_in: tuple[str, ...] = ()  # in seat order
+    folded: tuple[str, ...] = ()
+    all_in: tuple[str, ...] = ()  # players all-in when the hand ended
+    aggressors: tuple[tuple[str, str], ...] = ()  # street -> last full bettor or raiser
+    openers: tuple[tuple[str, str], ...] = ()  # street -> first to bet
