@@ -75,6 +75,9 @@ class _Replay:
         self.timed_out: set[str] = set()
         self.returned_by_rule: dict[str, int] = {}
         self.protected: set[str] = set()  # timed out with chips in: all-in by protection
+        self.grace: set[str] = set()  # who may act next without a finding after a slip
+        self.ignored = False  # the last action had no place in the order of play
+        self.skipped: str | None = None
         self.last_aggressor: dict[ev.Street, str] = {}
         self.opener: dict[ev.Street, str] = {}
         self._new_round()
@@ -262,7 +265,12 @@ class _Replay:
             self._check_blind_amount(post, self.stakes.small_blind, "small blind")
         expected_big = big_seat if smalls else {big_seat, small_seat}
         positional = [p for p in bigs if p.player in ({big_seat} if smalls else expected_big)]
-        if not bigs:
+        cut_before_cards = self.hand.truncated and not any(
+            isinstance(e, ev.StreetDealt) for e in self.hand.events
+        )
+        if not bigs and cut_before_cards:
+            pass  # the record stops before the blinds could all be written
+        elif not bigs:
             span = posts[0].span if posts else self.start.span
             self._find(
                 "BLIND_WRONG",
@@ -400,7 +408,7 @@ class _Replay:
             # he acts after all: the record has him back; the timeout rule judges this action
             self.protected.discard(player)
             self.all_in.discard(player)
-        self._check_turn(event, seq)
+        in_turn = self._check_turn(event, seq)
         self._check_timeout(event, seq)
         pot_before = self._pot_now()
         to_call = self._to_call(player)
@@ -433,8 +441,14 @@ class _Replay:
             added = to - self.street_bet[player]
             self._bet_or_raise(event, to, low, high, seq)
             record = (added, to, low, high)
-        self.acted_at[player] = self.reopen_count
-        self.last_actor = player
+        if not self.ignored:
+            self.acted_at[player] = self.reopen_count
+            self.last_actor = player
+        if not in_turn:
+            following = self._next_to_act()
+            self.grace = {p for p in (self.skipped, following) if p is not None}
+            if self.skipped is not None and not self._needs_to_act(self.skipped):
+                self.grace.discard(self.skipped)
         amount, to_amount, min_legal, max_legal = record
         action = {
             ev.Folded: "fold",
@@ -463,8 +477,17 @@ class _Replay:
 
     def _check_turn(
         self, event: ev.Folded | ev.Checked | ev.Called | ev.Bet | ev.RaisedTo, seq: int
-    ) -> None:
+    ) -> bool:
+        """Is it this player's turn? A finding if not; False only for an action out of the
+        order of play (one the order then goes on from)."""
         player = event.player
+        self.ignored = False
+        if player in self.grace:
+            # after an action out of turn, the player skipped or the one after the offender
+            # may act next without a second finding for the same slip
+            self.grace = set()
+            return True
+        self.grace = set()
         if player in self.folded:
             self._find(
                 "OUT_OF_TURN",
@@ -474,7 +497,8 @@ class _Replay:
                 recorded=player,
                 seq=seq,
             )
-            return
+            self.ignored = True
+            return True
         if player not in self.dealt_in:
             self._find(
                 "OUT_OF_TURN",
@@ -484,7 +508,8 @@ class _Replay:
                 recorded=player,
                 seq=seq,
             )
-            return
+            self.ignored = True
+            return True
         if self.in_summary or self.play_over:
             self._find(
                 "OUT_OF_TURN",
@@ -494,7 +519,8 @@ class _Replay:
                 recorded=player,
                 seq=seq,
             )
-            return
+            self.ignored = True
+            return True
         expected = self._next_to_act()
         if expected is None:
             self._find(
@@ -516,6 +542,9 @@ class _Replay:
                 recorded=player,
                 seq=seq,
             )
+            self.skipped = expected
+            return False
+        return True
 
     def _timed_out(self, player: str) -> None:
         """Under all-in protection a player who times out with chips in the pot is treated as
@@ -567,7 +596,7 @@ class _Replay:
                 recorded=self._money(event.amount),
                 seq=seq,
             )
-        elif event.amount != to_call:
+        elif event.amount != to_call and event.amount <= self.stack[player]:
             self._find(
                 "CALL_WRONG",
                 event.span,
@@ -627,6 +656,14 @@ class _Replay:
         player = event.player
         added = to - self.street_bet[player]
         all_in_now = added >= self.stack[player]
+        if added > self.stack[player]:
+            # more than he has: STACK_EXCEEDED says it; sizes measured on chips he lacks
+            # would only repeat it
+            self._put_in(player, added, event.span, event.all_in)
+            self.street_bet[player] = to
+            self.current_bet = max(self.current_bet, to)
+            self.opener.setdefault(self.street, player)
+            return
         limit = self._limit()
         if to <= self.current_bet:
             self._find(
@@ -748,8 +785,9 @@ class _Replay:
             self.street = event.street
             self._new_round()
 
-    def _excess(self) -> tuple[str, int] | None:
-        """The part of the top bet of the round that nobody matched."""
+    def _excess(self, *, settled: bool = False) -> tuple[str, int] | None:
+        """The part of the top bet of the round that nobody matched (``settled``: the record
+        has ended the betting, whoever the rules still wait for)."""
         if not self.street_bet:
             return None
         top = max(self.street_bet, key=lambda p: self.street_bet[p])
@@ -758,7 +796,7 @@ class _Replay:
         excess = self.street_bet[top] - second
         if excess <= 0:
             return None
-        if self._next_to_act() is not None:
+        if not settled and self._next_to_act() is not None:
             return None  # the round goes on: the bet may still be called
         return top, excess
 
@@ -767,7 +805,7 @@ class _Replay:
             # the record returns, late, what was already flagged as not returned in time
             del self.returned_by_rule[event.player]
             return
-        excess = self._excess()
+        excess = self._excess(settled=True)
         if excess is None:
             self._find(
                 "UNCALLED_WRONG",
@@ -787,7 +825,10 @@ class _Replay:
                 expected=f"{self._money(amount)} to {player}",
                 recorded=f"{self._money(event.amount)} to {event.player}",
             )
-        if event.player in self.stack:
+            # reported once here; the pots go on from the return the rules make
+            self._give_back(player, amount)
+            return
+        if excess is not None and event.player in self.stack:
             self._give_back(event.player, event.amount)
 
     def _give_back(self, player: str, amount: int) -> None:
