@@ -88,7 +88,28 @@ class RowBuilder:
         self._add_seats(hand_id, hand.events, replay)
         if replay is not None:
             self._add_replayed_actions(hand_id, replay)
+            winners = {}
+            if result.showdown is not None:
+                winners = {
+                    award.pot_index: award
+                    for award in result.showdown.pots
+                    if award.board == 1
+                }
+                for share in result.showdown.awards:
+                    self._add(
+                        "awards",
+                        {
+                            "hand_id": hand_id,
+                            "pot_index": share.pot_index,
+                            "board": share.board,
+                            "half": share.half,
+                            "player": share.player,
+                            "expected": share.expected,
+                            "recorded": share.recorded,
+                        },
+                    )
             for built in replay.pots:
+                won = winners.get(built.index)
                 self._add(
                     "pots",
                     {
@@ -96,6 +117,8 @@ class RowBuilder:
                         "pot_index": built.index,
                         "amount": built.amount,
                         "eligible": list(built.eligible),
+                        "hi_winners": list(won.hi_winners) if won else [],
+                        "lo_winners": list(won.lo_winners) if won else [],
                     },
                 )
         else:

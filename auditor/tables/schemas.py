@@ -80,8 +80,22 @@ POTS = pa.schema(
     [
         ("hand_id", pa.string()),
         ("pot_index", pa.int16()),
-        ("amount", MONEY),
+        ("amount", MONEY),  # the chips put in that make the pot, before any rake
         ("eligible", pa.list_(pa.string())),
+        ("hi_winners", pa.list_(pa.string())),  # on the first board
+        ("lo_winners", pa.list_(pa.string())),
+    ]
+)
+
+AWARDS = pa.schema(
+    [
+        ("hand_id", pa.string()),
+        ("pot_index", pa.int16()),
+        ("board", pa.int8()),
+        ("half", CATEGORY),  # hi/lo or scoop
+        ("player", pa.string()),
+        ("expected", MONEY),  # the share the rules give of what the record paid from the pot
+        ("recorded", MONEY),
     ]
 )
 
@@ -120,6 +134,7 @@ SCHEMAS: dict[str, pa.Schema] = {
     "seats": SEATS,
     "actions": ACTIONS,
     "pots": POTS,
+    "awards": AWARDS,
     "findings": FINDINGS,
     "files": FILES,
 }
