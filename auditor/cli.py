@@ -37,7 +37,17 @@ def _parser() -> argparse.ArgumentParser:
     audit = commands.add_parser("audit", help="audit hand histories and write Parquet tables")
     audit.add_argument("paths", nargs="*", help="files, folders (recursive) or - for stdin")
     audit.add_argument("--out", required=True, type=Path, help="folder for the tables")
-    audit.add_argument("--overwrite", action="store_true", help="replace an existing --out")
+    written = audit.add_mutually_exclusive_group()
+    written.add_argument("--overwrite", action="store_true", help="replace an existing --out")
+    written.add_argument(
+        "--append", action="store_true", help="add this run to an existing --out (run_id column)"
+    )
+    audit.add_argument(
+        "--workers", type=int, default=None, help="worker processes (default: every core)"
+    )
+    audit.add_argument("--engine", default="local", choices=["local", "dask"])
+    audit.add_argument("--scheduler", default=None, help="Dask scheduler address (tcp://...)")
+    audit.add_argument("--json", action="store_true", help="print the summary as JSON")
     audit.add_argument(
         "--format", default="auto", choices=["auto", "pokerstars"], help="input format"
     )
@@ -103,7 +113,11 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
                 files,
                 args.out,
                 overwrite=args.overwrite,
+                append=args.append,
                 rules=args.rules,
+                workers=args.workers,
+                engine=args.engine,
+                scheduler=args.scheduler,
                 on_file_done=file_done,
             )
     except OutputExistsError as exc:

@@ -65,10 +65,17 @@ def run_audit(
     out: Path,
     *,
     overwrite: bool = False,
+    append: bool = False,
     rules: str = "auto",
+    workers: int | None = 1,
+    engine: str = "local",
+    scheduler: str | None = None,
     on_file_done: Callable[[FileSummary, int], None] | None = None,
 ) -> RunSummary:
-    """Audit every hand under ``paths`` and write the tables to ``out``."""
+    """Audit every hand under ``paths`` and write the tables to ``out``.
+
+    ``workers``: processes to use (None: every core); ``engine`` "local" or "dask"
+    (``scheduler``: a Dask scheduler address, else a local cluster)."""
     files = expand_paths(paths)
     summary = RunSummary(out=str(out))
     auditor = HandAuditor(rules)
@@ -80,7 +87,7 @@ def run_audit(
     # A hand that cannot be read leaves a gap in its table's sequence: the hands of a file
     # before and after it are checked as separate runs, never as neighbours.
     gaps: dict[str, int] = {}
-    with DatasetWriter(out, overwrite=overwrite, metadata=metadata) as writer:
+    with DatasetWriter(out, overwrite=overwrite, append=append, metadata=metadata) as writer:
         for name in files:
             file_summary = FileSummary(source_file=name)
             hands = 0

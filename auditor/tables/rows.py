@@ -17,7 +17,7 @@ Columns = dict[str, list[Any]]
 
 
 def empty_columns(table: str) -> Columns:
-    return {name: [] for name in SCHEMAS[table].names}
+    return {name: [] for name in SCHEMAS[table].names if name != "run_id"}
 
 
 class RowBuilder:

@@ -129,7 +129,10 @@ FILES = pa.schema(
     ]
 )
 
-SCHEMAS: dict[str, pa.Schema] = {
+# Every table ends with the run that wrote it, so that runs added with --append stay apart.
+RUN_ID = pa.field("run_id", CATEGORY)
+
+_TABLES: dict[str, pa.Schema] = {
     "hands": HANDS,
     "seats": SEATS,
     "actions": ACTIONS,
@@ -138,3 +141,5 @@ SCHEMAS: dict[str, pa.Schema] = {
     "findings": FINDINGS,
     "files": FILES,
 }
+
+SCHEMAS: dict[str, pa.Schema] = {name: schema.append(RUN_ID) for name, schema in _TABLES.items()}

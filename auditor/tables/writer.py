@@ -29,6 +29,11 @@ class OutputExistsError(Exception):
     """``out`` already holds results and neither overwrite nor append was asked for."""
 
 
+def _run_column(run_id: str, rows: int) -> pa.Array:
+    indices = pa.array([0] * rows, type=pa.int32())
+    return pa.DictionaryArray.from_arrays(indices, pa.array([run_id]))
+
+
 class DatasetWriter:
     """One dataset folder per table: ``out/<table>/part-<run>.parquet``."""
 
@@ -37,12 +42,18 @@ class DatasetWriter:
         out: Path,
         *,
         overwrite: bool = False,
+        append: bool = False,
         metadata: dict[str, str] | None = None,
     ) -> None:
         self.out = out
         self.overwrite = overwrite
-        if out.exists() and any(out.iterdir()) and not overwrite:
-            raise OutputExistsError(f"{out} already exists and is not empty (use --overwrite)")
+        self.append = append and out.exists()
+        if out.exists() and not out.is_dir():
+            raise OutputExistsError(f"{out} exists and is not a folder")
+        if out.exists() and any(out.iterdir()) and not (overwrite or append):
+            raise OutputExistsError(
+                f"{out} already exists and is not empty (use --overwrite or --append)"
+            )
         self.run_id = uuid.uuid4().hex[:12]
         self._staging = out.parent / f".{out.name}.partial-{self.run_id}"
         self._staging.mkdir(parents=True)
@@ -56,6 +67,8 @@ class DatasetWriter:
 
     def write(self, table: str, columns: Columns) -> None:
         """Add rows (given column by column); flush a row group when enough are pending."""
+        rows = len(next(iter(columns.values()), []))
+        columns = {**columns, "run_id": _run_column(self.run_id, rows)}
         batch = pa.Table.from_pydict(columns, schema=self.schema(table))
         if batch.num_rows == 0:
             return
@@ -88,7 +101,14 @@ class DatasetWriter:
             self._writer(table)  # an empty table still gets its dataset, with its schema
         for writer in self._writers.values():
             writer.close()
-        if self.out.exists():
+        if self.append:
+            # add this run's files beside the earlier runs', each table folder in turn
+            for table in SCHEMAS:
+                (self.out / table).mkdir(exist_ok=True)
+                for part in (self._staging / table).iterdir():
+                    os.replace(part, self.out / table / part.name)
+            shutil.rmtree(self._staging, ignore_errors=True)
+        elif self.out.exists():
             retired = self.out.parent / f".{self.out.name}.old-{self.run_id}"
             os.replace(self.out, retired)
             os.replace(self._staging, self.out)
