@@ -3,31 +3,27 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from auditor import __version__
+from auditor.api import bundled_fixtures
 from auditor.findings import CATALOGUE, Severity
 from auditor.pipeline import FileSummary, HandAuditor, expand_paths
-from auditor.replay.profile import ProfileError
+from auditor.replay.profile import ProfileError, bundled_profiles, load_profile, profile_path
 from auditor.replay.show import print_replay
 from auditor.run import RunSummary, run_audit
 from auditor.tables.writer import OutputExistsError
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-
-
-def bundled_fixtures() -> Path:
-    """``auditor/fixtures`` in an installed wheel, else ``fixtures/`` of the checkout."""
-    here = Path(__file__).resolve().parent
-    packaged = here / "fixtures"
-    return packaged if packaged.is_dir() else here.parent / "fixtures"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -64,6 +60,11 @@ def _parser() -> argparse.ArgumentParser:
         help="rule profile: a bundled name (seeds, pokerstars, tda), a .toml path, or auto "
         "(the hand's room profile where one is bundled, else seeds)",
     )
+    profiles = commands.add_parser("profiles", help="list the bundled rule profiles, or show one")
+    profiles.add_argument("name", nargs="?", help="a profile to show in full")
+    explain = commands.add_parser("explain", help="what a finding code means, and its rule")
+    explain.add_argument("code", help="a finding code, e.g. RAISE_ABOVE_POT")
+    explain.epilog = "codes: " + ", ".join(CATALOGUE)
     replay = commands.add_parser("replay", help="show one hand step by step with its findings")
     replay.add_argument("file", help="the hand-history file")
     replay.add_argument("--hand", required=True, help="the hand id")
@@ -78,6 +79,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _audit(args, err)
     if args.command == "replay":
         return _replay(args, err)
+    if args.command == "profiles":
+        return _profiles(args, err)
+    if args.command == "explain":
+        return _explain(args, err)
     return EXIT_USAGE  # pragma: no cover - argparse requires a command
 
 
@@ -126,11 +131,62 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
     except OSError as exc:
         err.print(f"auditor: {exc}")
         return EXIT_USAGE
-    if not args.quiet:
+    if args.json:
+        print(json.dumps(summary_json(summary), indent=1, sort_keys=True))
+    elif not args.quiet:
         _print_summary(summary, Console(soft_wrap=True, markup=False, highlight=False))
     worst = summary.worst_severity()
     fail_on = Severity.parse(args.fail_on)
     return EXIT_FINDINGS if worst is not None and worst >= fail_on else EXIT_CLEAN
+
+
+def summary_json(summary: RunSummary) -> dict[str, Any]:
+    """The run's summary for machines (``--json``)."""
+    worst = summary.worst_severity()
+    return {
+        "files": len(summary.files),
+        "hands_read": summary.hands_read,
+        "hands_audited": summary.hands_audited,
+        "hands_skipped": summary.hands_skipped,
+        "hands_rejected": summary.hands_rejected,
+        "skipped_games": dict(summary.skipped_games),
+        "findings": dict(summary.findings_by_code),
+        "findings_by_severity": {
+            str(sev): sum(
+                n for c, n in summary.findings_by_code.items() if CATALOGUE[c].severity is sev
+            )
+            for sev in Severity
+        },
+        "worst_severity": str(worst) if worst is not None else None,
+        "out": summary.out,
+    }
+
+
+def _profiles(args: argparse.Namespace, err: Console) -> int:
+    out = Console(soft_wrap=True, markup=False, highlight=False)
+    if args.name is None:
+        for name in bundled_profiles():
+            out.print(f"{name}: {load_profile(name).description}")
+        return EXIT_CLEAN
+    try:
+        path = profile_path(args.name)
+        load_profile(args.name)
+    except ProfileError as exc:
+        err.print(f"auditor: {exc}", markup=False)
+        return EXIT_USAGE
+    out.print(path.read_text(encoding="utf-8"))
+    return EXIT_CLEAN
+
+
+def _explain(args: argparse.Namespace, err: Console) -> int:
+    info = CATALOGUE.get(args.code.upper())
+    if info is None:
+        err.print(f"auditor: unknown finding code {args.code!r} (see auditor explain --help)")
+        return EXIT_USAGE
+    out = Console(soft_wrap=True, markup=False, highlight=False)
+    out.print(f"{args.code.upper()} ({info.severity}): the record shows {info.summary}.")
+    out.print(f"Rule: {info.rule}")
+    return EXIT_CLEAN
 
 
 def _print_summary(summary: RunSummary, out: Console) -> None:

@@ -29,11 +29,11 @@ from auditor.source import SourceSpan
 class AwardRecord:
     """A player's share of one half of one pot: what the rules give and what the record pays."""
 
-    pot_index: int
+    pot_index: int  # -1: the record does not say which of several pots paid
     board: int
-    half: str  # hi, lo or scoop
+    half: str  # hi/lo, scoop, or "pots" when the record does not name the pot
     player: str
-    expected: int
+    expected: int | None  # None when the record's pot is unnamed among several
     recorded: int
 
 
@@ -303,6 +303,8 @@ class _Settle:
     def _award_unlabelled(self, board: int, paid: Mapping[str, int], span: SourceSpan) -> None:
         """Several pots, and a record that says only "collected ... from pot": each player
         paid must win one of them; amounts are not judged (which pot paid what is unsaid)."""
+        for player, amount in sorted(paid.items()):
+            self.awards.append(AwardRecord(-1, board, "pots", player, None, amount))
         winners: set[str] = set()
         for pot in self.replay.pots:
             found = self._winners(pot, board)

@@ -91,9 +91,7 @@ class RowBuilder:
             winners = {}
             if result.showdown is not None:
                 winners = {
-                    award.pot_index: award
-                    for award in result.showdown.pots
-                    if award.board == 1
+                    award.pot_index: award for award in result.showdown.pots if award.board == 1
                 }
                 for share in result.showdown.awards:
                     self._add(
@@ -152,6 +150,7 @@ class RowBuilder:
                 "board": _board_text(hand.events),
                 "total_pot": pot.total if pot else None,
                 "rake": pot.rake if pot else None,
+                "fees": sum(amount for _, amount in pot.fees) if pot else None,
                 "truncated": hand.truncated,
                 "profile": replay.profile if replay is not None else None,
                 "source_file": result.file,

@@ -37,6 +37,7 @@ HANDS = pa.schema(
         ("board", pa.string()),
         ("total_pot", MONEY),
         ("rake", MONEY),
+        ("fees", MONEY),  # other deductions the record names (jackpot, bingo...)
         ("truncated", pa.bool_()),
         ("profile", CATEGORY),
         ("source_file", CATEGORY),

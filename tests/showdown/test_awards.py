@@ -18,7 +18,8 @@ from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandAuditor, HandResult
 from auditor.replay.profile import PROFILE_DIR
 
-Award = tuple[str, int, int]  # player, expected, recorded (all pots and boards together)
+# player, expected (None: the record's pot is unnamed among several), recorded
+Award = tuple[str, int | None, int]
 PotKey = tuple[int, int]  # pot index, board
 
 
@@ -119,17 +120,35 @@ def test_seven_low_beats_ace_to_eight_low() -> None:
     assert awards(result) == {(0, 1): {("carol", 9, 9), ("alice", 9, 9)}}
 
 
-def test_low_half_paid_to_the_eight_low_is_wrong() -> None:
-    """The same hand with the low half paid to the A-2-4-6-8: carol takes the pot."""
+def _seven_low_paid_to_the_eight_low() -> HandResult:
+    """SEVEN_LOW with the low half paid to the A-2-4-6-8: carol takes the whole pot."""
     text = SEVEN_LOW.replace("alice collected $0.09 from pot\n", "").replace(
         "carol collected $0.09 from pot", "carol collected $0.18 from pot"
     )
     text = text.replace("and won ($0.09) with HI: a pair", "and lost with HI: a pair").replace(
         "and won ($0.09) with HI: three", "and won ($0.18) with HI: three"
     )
-    result = audit(text)
-    assert [f.code for f in result.findings] == ["AWARD_WRONG"]
+    return audit(text)
+
+
+def test_low_half_paid_to_the_eight_low_is_found() -> None:
+    result = _seven_low_paid_to_the_eight_low()
     assert awards(result) == {(0, 1): {("carol", 9, 18), ("alice", 9, 0)}}
+    assert [f.code for f in result.findings] in (["AWARD_WRONG"], ["WINNER_WRONG"])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="engine: the low half paid to carol, who did not win it, is AWARD_WRONG (carol "
+    "won the high half, so she counts as 'a winner paid the wrong amount'); DESIGN: a half "
+    "awarded to a player who did not win it is WINNER_WRONG",
+)
+def test_low_half_paid_to_the_eight_low_is_winner_wrong() -> None:
+    result = _seven_low_paid_to_the_eight_low()
+    assert [(f.code, f.player) for f in result.findings] == [("WINNER_WRONG", "carol")], _show(
+        result.findings
+    )
 
 
 # ------------------------------------------------------------------ no low: the high scoops
@@ -540,15 +559,13 @@ def test_run_it_twice_each_board_awards_its_share() -> None:
 
 
 def test_run_it_twice_second_board_paid_to_the_loser_is_wrong() -> None:
-    text = RUN_TWICE.replace(
-        "*** SUMMARY ***", "*** SUMMARY ***"
-    ).replace(
-        "bob collected $0.50 from pot", "alice collected $0.50 from pot"
-    ).replace(
-        "and lost with HI: two pair, Queens and Jacks",
-        "and won ($0.50) with HI: two pair, Queens and Jacks",
-    ).replace(
-        "and won ($0.50) with HI: a straight", "and lost with HI: a straight"
+    text = (
+        RUN_TWICE.replace("bob collected $0.50 from pot", "alice collected $0.50 from pot")
+        .replace(
+            "and lost with HI: two pair, Queens and Jacks",
+            "and won ($0.50) with HI: two pair, Queens and Jacks",
+        )
+        .replace("and won ($0.50) with HI: a straight", "and lost with HI: a straight")
     )
     result = audit(text)
     assert [f.code for f in result.findings] == ["WINNER_WRONG"], _show(result.findings)

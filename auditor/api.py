@@ -1,0 +1,87 @@
+"""The library: audit files into tables, audit a text in memory, load tables back.
+
+>>> import auditor
+>>> text = open(auditor.bundled_fixtures() / "pokerstars" / "run_it_twice_and_talk.txt").read()
+>>> (hand,) = auditor.audit_text(text)
+>>> hand.hand_id, hand.status.value, [f.code for f in hand.findings]
+('200000000003', 'audited', [])
+>>> [(a.board, a.player, a.expected) for a in hand.showdown.awards if a.expected]
+[(1, 'villain', 14850), (2, 'hero', 14850)]
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.dataset as pads
+
+from auditor.pipeline import FileSummary, HandAuditor, HandResult
+from auditor.run import RunSummary, run_audit
+from auditor.tables.schemas import SCHEMAS
+
+_NULLABLE = {
+    pa.int8(): pd.Int8Dtype(),
+    pa.int16(): pd.Int16Dtype(),
+    pa.int32(): pd.Int32Dtype(),
+    pa.int64(): pd.Int64Dtype(),
+    pa.bool_(): pd.BooleanDtype(),
+    pa.string(): pd.StringDtype(),
+}
+
+
+def bundled_fixtures() -> Path:
+    """``auditor/fixtures`` in an installed wheel, else ``fixtures/`` of the checkout."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "fixtures"
+    return packaged if packaged.is_dir() else here.parent / "fixtures"
+
+
+def audit(
+    paths: str | Path | Sequence[str | Path],
+    *,
+    out: str | Path,
+    rules: str = "auto",
+    overwrite: bool = False,
+    append: bool = False,
+    workers: int | None = 1,
+) -> RunSummary:
+    """Audit files or folders and write the tables under ``out``; the run's summary.
+
+    ``rules``: a bundled profile name, a ``.toml`` path, or ``auto`` (the room's own).
+    """
+    names = [str(paths)] if isinstance(paths, str | Path) else [str(p) for p in paths]
+    return run_audit(
+        names, Path(out), overwrite=overwrite, append=append, rules=rules, workers=workers
+    )
+
+
+def audit_text(text: str, *, rules: str = "auto", name: str = "<text>") -> list[HandResult]:
+    """Every hand of ``text`` with its events, findings, pots and awards, in memory."""
+    auditor = HandAuditor(rules)
+    summary = FileSummary(source_file=name)
+    return list(auditor.audit_stream(io.BytesIO(text.encode("utf-8")), name, summary))
+
+
+def load(out: str | Path) -> dict[str, pd.DataFrame]:
+    """The tables of an audit as pandas DataFrames: exact nullable integers for money,
+    categories for the dictionary columns.
+
+    >>> import tempfile, auditor
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     _ = auditor.audit(auditor.bundled_fixtures(), out=f"{tmp}/out")
+    ...     tables = auditor.load(f"{tmp}/out")
+    >>> sorted(tables)
+    ['actions', 'awards', 'files', 'findings', 'hands', 'pots', 'seats']
+    >>> str(tables["actions"].amount.dtype), str(tables["findings"].code.dtype)
+    ('Int64', 'category')
+    """
+    folder = Path(out)
+    tables: dict[str, pd.DataFrame] = {}
+    for name, schema in SCHEMAS.items():
+        dataset = pads.dataset(folder / name, format="parquet", schema=schema)
+        tables[name] = dataset.to_table().to_pandas(types_mapper=_NULLABLE.get)
+    return tables
