@@ -58,12 +58,12 @@ def test_total_pot_is_awards_plus_rake(tables: dict[str, pd.DataFrame]) -> None:
     broken = set(findings[findings.code.isin(["POT_WRONG", "CHIPS_NOT_CONSERVED"])].hand_id)
     paid = tables["awards"].groupby("hand_id").recorded.sum()
     checked = 0
-    for hand_id, row in hands.iterrows():
+    for key, row in hands.iterrows():
+        hand_id = str(key)
         if hand_id in broken or row.truncated or pd.isna(row.total_pot) or hand_id not in paid:
             continue
         duplicates = (tables["hands"].hand_id == hand_id).sum()
         assert row.total_pot * duplicates == paid[hand_id] + (row.rake + row.fees) * duplicates
-
         checked += 1
     assert checked > 250
 
