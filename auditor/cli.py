@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -26,10 +26,17 @@ from auditor.tables.writer import OutputExistsError
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="auditor", description=__doc__)
+    parser = _Parser(prog="auditor", description=__doc__)
     parser.add_argument("--version", action="version", version=f"auditor {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     audit = commands.add_parser("audit", help="audit hand histories and write Parquet tables")
     audit.add_argument("paths", nargs="*", help="files, folders (recursive) or - for stdin")
     audit.add_argument("--out", required=True, type=Path, help="folder for the tables")
@@ -74,7 +81,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True, markup=False, highlight=False)
     if args.command == "audit":
         return _audit(args, err)
     if args.command == "replay":
