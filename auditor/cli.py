@@ -12,7 +12,6 @@ from typing import Any, NoReturn
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from auditor import __version__
 from auditor.api import bundled_fixtures
@@ -80,6 +79,14 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # the reader of our output went away (| head): not an error
+        sys.stderr.close()
+        return EXIT_CLEAN
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     err = Console(stderr=True, soft_wrap=True, markup=False, highlight=False)
     if args.command == "audit":
@@ -197,6 +204,7 @@ def _explain(args: argparse.Namespace, err: Console) -> int:
 
 
 def _print_summary(summary: RunSummary, out: Console) -> None:
+    """Counts, skipped games, then findings by severity and count with their first examples."""
     out.print(
         f"files {len(summary.files)}  hands read {summary.hands_read}  "
         f"Omaha hands audited {summary.hands_audited}  skipped {summary.hands_skipped}  "
@@ -204,25 +212,19 @@ def _print_summary(summary: RunSummary, out: Console) -> None:
     )
     for game, count in sorted(summary.skipped_games.items()):
         out.print(f"  skipped: {count} hand(s) of {game or 'an unknown game'}")
-    if summary.findings_by_code:
-        table = Table(title="findings by code")
-        table.add_column("code")
-        table.add_column("severity")
-        table.add_column("count", justify="right")
-        table.add_column("first example")
-        for code, count in summary.findings_by_code.most_common():
-            example = summary.examples[code][0]
-            table.add_row(
-                code,
-                str(CATALOGUE[code].severity),
-                str(count),
-                f"{example.source}: {example.message}",
-            )
-        out.print(table)
-    else:
+    if not summary.findings_by_code:
         out.print("no findings")
+    else:
+        out.print("findings by severity and code:")
+        ranked = sorted(
+            summary.findings_by_code.items(),
+            key=lambda item: (-CATALOGUE[item[0]].severity, -item[1], item[0]),
+        )
+        for code, count in ranked:
+            out.print(f"  {CATALOGUE[code].severity!s:<8} {code:<24} {count:>6}")
+            for example in summary.examples[code]:
+                out.print(f"      {example.source} hand {example.hand_id}: {example.message}")
     out.print(f"tables written to {summary.out}")
-
 
 def _replay(args: argparse.Namespace, err: Console) -> int:
     try:

@@ -1,0 +1,153 @@
+"""The chunk job: a run of raw hands in, everything the writing process needs out.
+
+The process that reads the inputs splits them into hands and sends them out in
+chunks of a few hundred; a chunk may hold the end of one file and the start of the
+next (one :class:`Segment` per file). A worker audits each hand with one
+:class:`~auditor.pipeline.HandAuditor` per process (the parser is built once) and
+returns Arrow tables of the chunk's rows, each segment's counts and findings counts,
+and, in hand order, what the cross-hand checks need: a pickled
+:class:`~auditor.replay.continuity.TableHand` per replayed hand and the table name of
+each rejected hand (a gap in its table). Jobs are plain functions of picklable values,
+so the same job runs in this process, in a process pool and on a Dask worker.
+"""
+
+from __future__ import annotations
+
+import pickle
+import threading
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+import pyarrow as pa
+
+from auditor.findings import Finding
+from auditor.pipeline import FileSummary, HandAuditor
+from auditor.read.split import RawHand
+from auditor.replay.continuity import TableHand, TableKey, continuity_findings, table_hand
+from auditor.tables.rows import RowBuilder
+from auditor.tables.schemas import SCHEMAS
+
+CHUNK_HANDS = 500
+"""Hands per chunk: enough to amortise a task's overhead, few enough to spread a file."""
+
+EXAMPLES = 3
+"""Findings kept as examples for each code (the summary shows the first)."""
+
+Gap = str
+"""The table name of a hand that could not be read: its table's sequence breaks there."""
+CrossHand = tuple[str, TableKey, bytes]
+"""(rule profile, table key, pickled TableHand) of a replayed hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """Consecutive hands of one input file: each hand's first line and text (lines joined
+    by newlines)."""
+
+    file: str
+    first_lines: tuple[int, ...]
+    texts: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    rules: str
+    segments: tuple[Segment, ...]
+
+    @property
+    def hands(self) -> int:
+        return sum(len(s.texts) for s in self.segments)
+
+
+@dataclass(slots=True)
+class SegmentResult:
+    """One segment's counts (no encoding, no stray text: the reading process has those),
+    its findings by code with the first few as examples, and its cross-hand items."""
+
+    counts: FileSummary
+    codes: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, list[Finding]] = field(default_factory=dict)
+    cross: list[CrossHand | Gap] = field(default_factory=list)
+
+    def note(self, finding: Finding) -> None:
+        self.codes[finding.code] += 1
+        shown = self.examples.setdefault(finding.code, [])
+        if len(shown) < EXAMPLES:
+            shown.append(finding)
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkResult:
+    tables: dict[str, pa.Table]  # rows of each table, without the run_id column
+    segments: tuple[SegmentResult, ...]
+
+
+_local = threading.local()
+
+
+def auditor_for(rules: str) -> HandAuditor:
+    """This thread's auditor for ``rules``, built on first use (Dask workers may run
+    several threads; the parser keeps state while it reads a hand)."""
+    auditors: dict[str, HandAuditor] | None = getattr(_local, "auditors", None)
+    if auditors is None:
+        auditors = _local.auditors = {}
+    if rules not in auditors:
+        auditors[rules] = HandAuditor(rules)
+    return auditors[rules]
+
+
+def audit_chunk(chunk: Chunk) -> ChunkResult:
+    """Audit every hand of ``chunk``."""
+    auditor = auditor_for(chunk.rules)
+    builder = RowBuilder()
+    segments = []
+    for segment in chunk.segments:
+        done = SegmentResult(FileSummary(source_file=segment.file))
+        for first_line, text in zip(segment.first_lines, segment.texts, strict=True):
+            result = auditor.audit_hand(RawHand(segment.file, first_line, tuple(text.split("\n"))))
+            done.counts.count(result)
+            builder.add_result(result)
+            for finding in result.findings:
+                done.note(finding)
+            if result.table_name:
+                done.cross.append(result.table_name)
+            if result.hand is not None and result.replay is not None:
+                one = table_hand(result.hand, dict(result.replay.ending_stacks) or None)
+                payload = pickle.dumps(one, protocol=pickle.HIGHEST_PROTOCOL)
+                done.cross.append((result.replay.profile, one.table, payload))
+        segments.append(done)
+    return ChunkResult(arrow_tables(builder), tuple(segments))
+
+
+def arrow_tables(builder: RowBuilder) -> dict[str, pa.Table]:
+    """What ``builder`` holds, as one Arrow table per non-empty table (no run_id column)."""
+    tables = {}
+    for name in SCHEMAS:
+        if builder.rows[name]:
+            tables[name] = pa.Table.from_pydict(builder.take(name), schema=schema_without_run(name))
+    return tables
+
+
+def schema_without_run(table: str) -> pa.Schema:
+    schema = SCHEMAS[table]
+    return schema.remove(schema.get_field_index("run_id"))
+
+
+def continuity_job(rules: str, hands: list[CrossHand]) -> list[Finding]:
+    """The cross-hand findings of ``hands``, which hold every hand of each of their tables.
+
+    Hands are unpickled one table at a time, so a job holds one table's hands at once."""
+    auditor = auditor_for(rules)
+    tables: dict[tuple[str, TableKey], list[bytes]] = {}
+    for profile, key, payload in hands:
+        tables.setdefault((profile, key), []).append(payload)
+    found: list[Finding] = []
+    for (profile, key), payloads in tables.items():
+        sequence = [_table_hand(payload, key) for payload in payloads]
+        found.extend(continuity_findings(sequence, auditor.profile(profile)))
+    return found
+
+
+def _table_hand(payload: bytes, key: TableKey) -> TableHand:
+    one: TableHand = pickle.loads(payload)
+    return one if one.table == key else replace(one, table=key)
