@@ -6,6 +6,6 @@ memory, ``load`` reads the tables back as pandas DataFrames.
 
 __version__ = "0.1.0"
 
-from auditor.api import audit, audit_text, bundled_fixtures, load  # noqa: E402
+from auditor.api import audit, audit_text, bundled_fixtures, load
 
 __all__ = ["__version__", "audit", "audit_text", "bundled_fixtures", "load"]

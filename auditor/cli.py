@@ -226,6 +226,7 @@ def _print_summary(summary: RunSummary, out: Console) -> None:
                 out.print(f"      {example.source} hand {example.hand_id}: {example.message}")
     out.print(f"tables written to {summary.out}")
 
+
 def _replay(args: argparse.Namespace, err: Console) -> int:
     try:
         auditor = HandAuditor(args.rules)

@@ -3,6 +3,7 @@ it elides with "..." aside), its Python runs."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import shlex
 import subprocess
@@ -80,7 +81,7 @@ def test_console_example_prints_what_the_readme_shows(
 
 def _exit_shown_after(command: str) -> int | None:
     sessions = _sessions()
-    for (first, _), (second, shown) in zip(sessions, sessions[1:], strict=False):
+    for (first, _), (second, shown) in itertools.pairwise(sessions):
         if first == command and second == "echo $?":
             return int(shown[0])
     return None

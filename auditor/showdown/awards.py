@@ -387,6 +387,20 @@ class _Settle:
         }
         if not wrong:
             return
+        unpaid = [p for p in expected if expected[p] and not paid.get(p)]
+        overpaid = [p for p in expected if paid.get(p, 0) > expected[p]]
+        if unpaid and overpaid:
+            # a winner left out while another is paid more than his share: that player was
+            # given a half (or share) he did not win
+            self._find(
+                "WINNER_WRONG",
+                span,
+                f"{overpaid[0]} is paid {pot_name}'s share that {', '.join(unpaid)} won",
+                player=overpaid[0],
+                expected=", ".join(f"{p} {self._money(e)}" for p, (e, _) in wrong.items()),
+                recorded=", ".join(f"{p} {self._money(r)}" for p, (_, r) in wrong.items()),
+            )
+            return
         unit = self._odd_chip_unit()
         odd_only = all(abs(e - r) <= unit for e, r in wrong.values())
         code = "ODD_CHIP_WRONG" if odd_only else "AWARD_WRONG"
@@ -444,7 +458,11 @@ class _Settle:
         recorded = [p for p, _ in shows if p in live]
         expected = [p for p in expected if p in recorded]
         if recorded != expected:
-            player, span = shows[0]
+            breaks = next(
+                i for i, (r, e) in enumerate(zip(recorded, expected, strict=False)) if r != e
+            )
+            player = recorded[breaks]
+            span = next(sp for p, sp in shows if p == player)
             self._find(
                 "SHOWDOWN_ORDER",
                 span,

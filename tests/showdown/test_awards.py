@@ -12,8 +12,6 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pytest
-
 from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandAuditor, HandResult
 from auditor.replay.profile import PROFILE_DIR
@@ -137,13 +135,6 @@ def test_low_half_paid_to_the_eight_low_is_found() -> None:
     assert [f.code for f in result.findings] in (["AWARD_WRONG"], ["WINNER_WRONG"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="engine: the low half paid to carol, who did not win it, is AWARD_WRONG (carol "
-    "won the high half, so she counts as 'a winner paid the wrong amount'); DESIGN: a half "
-    "awarded to a player who did not win it is WINNER_WRONG",
-)
 def test_low_half_paid_to_the_eight_low_is_winner_wrong() -> None:
     result = _seven_low_paid_to_the_eight_low()
     assert [(f.code, f.player) for f in result.findings] == [("WINNER_WRONG", "carol")], _show(
