@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -114,19 +115,21 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
         with Progress(
             TextColumn("[bold]auditing"),
             BarColumn(),
-            TextColumn("{task.fields[hands]} hands"),
+            TextColumn("{task.fields[hands]:,} hands  {task.fields[rate]:,.0f} hands/s"),
             TimeElapsedColumn(),
             console=err,
             disable=not show_bar,
             transient=True,
         ) as progress:
-            task = progress.add_task("audit", total=total_bytes or None, hands=0)
+            task = progress.add_task("audit", total=total_bytes or None, hands=0, rate=0.0)
+            started = time.perf_counter()
             counted = [0]
 
             def file_done(summary: FileSummary, hands: int) -> None:
                 counted[0] += hands
                 size = 0 if summary.source_file == "-" else os.path.getsize(summary.source_file)
-                progress.update(task, advance=size, hands=counted[0])
+                rate = counted[0] / max(time.perf_counter() - started, 1e-9)
+                progress.update(task, advance=size, hands=counted[0], rate=rate)
 
             summary = run_audit(
                 files,
