@@ -35,8 +35,8 @@ def bucket_of(profile: str, key: TableKey) -> int:
 class CrossHandStore:
     """Buckets of :data:`~auditor.engines.chunks.CrossHand`, in the order they were added."""
 
-    def __init__(self, spill_bytes: int = SPILL_BYTES) -> None:
-        self._spill_bytes = spill_bytes
+    def __init__(self, spill_bytes: int | None = None) -> None:
+        self._spill_bytes = SPILL_BYTES if spill_bytes is None else spill_bytes
         self._buckets: list[list[CrossHand]] = [[] for _ in range(BUCKETS)]
         self._held = 0
         self._folder: Path | None = None
@@ -79,9 +79,10 @@ class CrossHandStore:
         self._buckets[index] = []
         return items
 
-    def batches(self, hands: int = BATCH_HANDS) -> Iterator[list[CrossHand]]:
+    def batches(self, hands: int | None = None) -> Iterator[list[CrossHand]]:
         """Whole buckets, gathered into batches of about ``hands`` hands (a bucket larger
         than that is a batch of its own); the store is empty afterwards."""
+        hands = BATCH_HANDS if hands is None else hands
         batch: list[CrossHand] = []
         for index in range(BUCKETS):
             batch.extend(self._bucket(index))

@@ -36,7 +36,7 @@ class DaskEngine(Engine):
                     n_workers=resolve_workers(workers),
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    dashboard_address=":0",
                     silence_logs=logging.ERROR,
                 )
                 self._client = Client(self._cluster)  # type: ignore[no-untyped-call]

@@ -37,6 +37,11 @@ _ACTION_WORD: dict[type[ev.Event], str] = {
     ev.Bet: "bet",
     ev.RaisedTo: "raise",
 }
+# events the replay acts on besides actions and posts
+_REPLAYED = (
+    ev.StreetDealt, ev.UncalledReturned, ev.PotExtra, ev.Collected, ev.PlayerStatus,
+    ev.SummaryStarted, ev.SummaryPot,
+)
 # events that show a player dealt in
 _PLAYING = (*_VOLUNTARY, ev.Posted, ev.Shown, ev.Mucked, ev.Dealt)
 
@@ -103,11 +108,11 @@ class _Replay:
         """Players who can still act: in the hand and not all-in."""
         return [p for p in self._live() if p not in self.all_in]
 
-    def _needs_to_act(self, player: str) -> bool:
+    def _needs_to_act(self, player: str, able: int | None = None) -> bool:
         if player in self.folded or player in self.all_in or player not in self.dealt_in:
             return False
         behind = self.street_bet[player] < self.current_bet
-        if len(self._able()) <= 1 and not behind:
+        if not behind and (len(self._able()) if able is None else able) <= 1:
             return False  # nobody left to bet against
         return player not in self.acted_at or behind
 
@@ -122,9 +127,10 @@ class _Replay:
             begin = order.index(self.last_actor) + 1
         else:
             begin = self._first_seat_index()
+        able = len(self._able())
         for step in range(len(order)):
             player = order[(begin + step) % len(order)]
-            if self._needs_to_act(player):
+            if self._needs_to_act(player, able):
                 return player
         return None
 
@@ -215,10 +221,13 @@ class _Replay:
     recorded_fees = 0
 
     def _on(self, event: ev.Event) -> None:
-        if isinstance(event, ev.Posted):
-            self._post(event)
-        elif isinstance(event, _VOLUNTARY):
-            self._voluntary(event)
+        kind = type(event)
+        if kind in _VOLUNTARY:
+            self._voluntary(event)  # type: ignore[arg-type]
+        elif kind is ev.Posted:
+            self._post(event)  # type: ignore[arg-type]
+        elif kind not in _REPLAYED:
+            return  # table talk, seats, shows...: nothing for the betting to do
         elif isinstance(event, ev.StreetDealt):
             self._street(event)
         elif isinstance(event, ev.UncalledReturned):

@@ -77,6 +77,9 @@ class _Settle:
         }
         self.shown: dict[str, tuple[Card, ...]] = {}
         self.mucked: set[str] = set()
+        # each hand is evaluated once, whether for its wording or for the pot
+        self._highs: dict[tuple[tuple[Card, ...], tuple[Card, ...]], int] = {}
+        self._lows: dict[tuple[tuple[Card, ...], tuple[Card, ...]], int | None] = {}
         self.at_showdown = False  # hands shown earlier (all-in tabling) show the board then
 
     def _find(
@@ -199,7 +202,7 @@ class _Settle:
         ):
             return  # bad cards are the card checks' findings
         high_text, low_text = split_hi_lo(text)
-        high = omaha_high(hole, board)
+        high = self._high(hole, board)
         claim = read_high(high_text)
         truth = describe_high(high)
         if claim is not None and not claim_matches(claim, truth.category, truth.ranks):
@@ -215,7 +218,7 @@ class _Settle:
             )
         if not self.start.hi_lo:
             return
-        low = omaha_low8(hole, board)
+        low = self._low(hole, board)
         shown_low = read_low(low_text) if low_text else None
         if low_text is not None and shown_low is None:
             return
@@ -231,6 +234,18 @@ class _Settle:
                 expected=low_description(low) if low is not None else "no low",
                 recorded=low_text or "no low",
             )
+
+    def _high(self, hole: Sequence[Card], board: Sequence[Card]) -> int:
+        key = (tuple(hole), tuple(board))
+        if key not in self._highs:
+            self._highs[key] = omaha_high(hole, board)
+        return self._highs[key]
+
+    def _low(self, hole: Sequence[Card], board: Sequence[Card]) -> int | None:
+        key = (tuple(hole), tuple(board))
+        if key not in self._lows:
+            self._lows[key] = omaha_low8(hole, board)
+        return self._lows[key]
 
     # ------------------------------------------------------------ awards
     def _pot(self, index: int) -> PotRecord | None:
@@ -283,9 +298,9 @@ class _Settle:
         if not contenders or len(cards) < 5 or not all(c.valid for c in cards):
             return None
         try:
-            highs = {p: omaha_high(self.shown[p], cards) for p in contenders}
+            highs = {p: self._high(self.shown[p], cards) for p in contenders}
             lows = (
-                {p: omaha_low8(self.shown[p], cards) for p in contenders}
+                {p: self._low(self.shown[p], cards) for p in contenders}
                 if self.start.hi_lo
                 else {}
             )
