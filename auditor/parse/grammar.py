@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,23 +40,44 @@ def build_parser(site: str, callbacks: Mapping[str, Callable[[Token], Token]]) -
     return Lark(grammar_text(site), **options)
 
 
-def line_classifier(parser: Lark, kinds: Sequence[str | tuple[str, ...]]) -> re.Pattern[str]:
-    """One regex that takes a run of lines apart: each match is one line, ``lastgroup`` its kind.
+class LineClassifier:
+    """Takes a run of lines apart: each line with its kind, as the lexer would read it.
 
-    ``kinds`` are line terminals, or a tuple of the terminals that may follow a
-    player's NAME (the line is then NAME, one of them, EOL). Built from the
-    grammar's own terminals, in the grammar's order, so it names each line as
-    the lexer reads it.
+    Built from the grammar's own line terminals, in the grammar's order. A line that
+    starts with a player's NAME is found by one pattern for all its kinds (the lexer's
+    own shape, which is fast); its kind is then the first of them that follows the
+    shortest name, as in the grammar.
     """
 
-    def rx(name: str) -> str:
-        return str(parser.get_terminal(name).pattern.to_regexp())
+    _PLAYER = "PLAYER_LINE_"
+    _NAME = "NAME_"
 
-    parts = []
-    for kind in kinds:
-        if isinstance(kind, tuple):
-            tails = "|".join(f"(?P<{tail}>{rx(tail)})" for tail in kind)
-            parts.append(f"(?:{rx('NAME')}(?:{tails}){rx('EOL')})")
-        else:
-            parts.append(f"(?P<{kind}>{rx(kind)})")
-    return re.compile("|".join(parts))
+    def __init__(self, parser: Lark, kinds: Sequence[str | tuple[str, ...]]) -> None:
+        def rx(name: str) -> str:
+            return str(parser.get_terminal(name).pattern.to_regexp())
+
+        parts = []
+        self._tails: re.Pattern[str] | None = None
+        for kind in kinds:
+            if isinstance(kind, tuple):
+                any_tail = "|".join(f"(?:{rx(tail)})" for tail in kind)
+                parts.append(
+                    f"(?P<{self._PLAYER}>(?P<{self._NAME}>{rx('NAME')})(?:{any_tail}){rx('EOL')})"
+                )
+                named = "|".join(f"(?P<{tail}>{rx(tail)})" for tail in kind)
+                self._tails = re.compile(f"(?:{named}){rx('EOL')}")
+            else:
+                parts.append(f"(?P<{kind}>{rx(kind)})")
+        self._lines = re.compile("|".join(parts))
+
+    def lines(self, block: str) -> Iterator[tuple[str, str]]:
+        """(kind, line) for each line of ``block``, which the lexer has already accepted."""
+        tails = self._tails
+        for found in self._lines.finditer(block):
+            kind = found.lastgroup
+            if kind == self._PLAYER and tails is not None:
+                tail = tails.match(block, found.end(self._NAME), found.end())
+                kind = tail.lastgroup if tail is not None else None
+            if kind is None:  # cannot happen for a block the lexer accepted
+                raise ValueError(f"a line of no known kind: {found.group()!r}")
+            yield kind, found.group()

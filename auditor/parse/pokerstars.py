@@ -19,7 +19,7 @@ from auditor import events as ev
 from auditor.cards import Card, cards
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError, describe_expected
-from auditor.parse.grammar import build_parser, line_classifier
+from auditor.parse.grammar import LineClassifier, build_parser
 from auditor.read.split import RawHand
 from auditor.source import SourceSpan
 
@@ -143,7 +143,7 @@ class PokerStarsReader:
             callbacks[block] = self._on_block
         self._parser: Lark = build_parser(self.site_grammar, callbacks)
         self._classifiers = {
-            block: line_classifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
+            block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
         }
         self._line_methods: dict[str, Callable[[str, int], None]] = {
             kind: getattr(self, kind)
@@ -227,8 +227,8 @@ class PokerStarsReader:
         line = self._offset + (tok.line or 1)
         methods = self._line_methods
         try:
-            for found in self._classifiers[tok.type].finditer(tok):
-                methods[found.lastgroup](found.group(), line)  # type: ignore[index]
+            for kind, text in self._classifiers[tok.type].lines(tok):
+                methods[kind](text, line)
                 line += 1
         except (AmountError, ValueError) as err:
             raise _LineError(line, str(err)) from None
