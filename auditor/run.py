@@ -94,7 +94,7 @@ class RunSummary:
 
 
 @dataclass(frozen=True, slots=True)
-class Progress:
+class RunProgress:
     """A step of a run: sent each time a chunk of hands is done, in input order."""
 
     hands: int  # hands done in this step
@@ -114,7 +114,7 @@ def run_audit(
     engine: str = "local",
     scheduler: str | None = None,
     on_file_done: Callable[[FileSummary, int], None] | None = None,
-    on_progress: Callable[[Progress], None] | None = None,
+    on_progress: Callable[[RunProgress], None] | None = None,
     chunk_hands: int = CHUNK_HANDS,
 ) -> RunSummary:
     """Audit every hand under ``paths`` and write the tables to ``out``.
@@ -130,25 +130,25 @@ def run_audit(
     HandAuditor(rules)  # an unknown profile fails here, before any worker starts
     run = _Run(RunSummary(out=str(out)), rules, on_file_done, on_progress)
     metadata = {"auditor_version": __version__, "grammar": "pokerstars", "rule_profile": rules}
-    chunks = _chunks(files, rules, run, max(1, chunk_hands))
-    # A run of one chunk (the usual small input) is not worth starting workers for.
-    ahead = [c for c in (next(chunks, None), next(chunks, None)) if c is not None]
     with (
         DatasetWriter(out, overwrite=overwrite, append=append, metadata=metadata) as writer,
         CrossHandStore() as store,
-        _engine(engine, workers, scheduler, single=len(ahead) < 2) as jobs,
     ):
         run.writer, run.store = writer, store
-        pending: deque[tuple[Pending[ChunkResult], _Sent]] = deque()
-        for chunk, sent in _chain(ahead, chunks):
-            pending.append((jobs.submit(audit_chunk, chunk), sent))
-            while len(pending) >= jobs.in_flight:
+        chunks = _chunks(files, rules, run, max(1, chunk_hands))
+        # A run of one chunk (the usual small input) is not worth starting workers for.
+        ahead = [c for c in (next(chunks, None), next(chunks, None)) if c is not None]
+        with _engine(engine, workers, scheduler, single=len(ahead) < 2) as jobs:
+            pending: deque[tuple[Pending[ChunkResult], _Sent]] = deque()
+            for chunk, sent in _chain(ahead, chunks):
+                pending.append((jobs.submit(audit_chunk, chunk), sent))
+                while len(pending) >= jobs.in_flight:
+                    done, sent = pending.popleft()
+                    run.take(done.result(), sent)
+            while pending:
                 done, sent = pending.popleft()
                 run.take(done.result(), sent)
-        while pending:
-            done, sent = pending.popleft()
-            run.take(done.result(), sent)
-        run.cross_hand_checks(jobs)
+            run.cross_hand_checks(jobs)
         run.flush(everything=True)
     return run.summary
 
@@ -273,7 +273,7 @@ class _Run:
         summary: RunSummary,
         rules: str,
         on_file_done: Callable[[FileSummary, int], None] | None,
-        on_progress: Callable[[Progress], None] | None,
+        on_progress: Callable[[RunProgress], None] | None,
     ) -> None:
         self.summary = summary
         self.rules = rules
@@ -308,7 +308,7 @@ class _Run:
                 self._file_done(self.opened_files[index])
         self.hands_done += hands
         if self.on_progress is not None:
-            self.on_progress(Progress(hands, size, self.hands_done, self.files_done))
+            self.on_progress(RunProgress(hands, size, self.hands_done, self.files_done))
         self.flush()
 
     def _segment(self, summary: FileSummary, part: SegmentResult) -> None:
@@ -347,7 +347,7 @@ class _Run:
         pending: deque[Pending[list[Finding]]] = deque()
         for batch in self.store.batches():
             pending.append(jobs.submit(continuity_job, self.rules, batch))
-            while len(pending) >= jobs.in_flight:
+            while len(pending) > jobs.workers:
                 self._findings(pending.popleft().result())
         while pending:
             self._findings(pending.popleft().result())

@@ -5,7 +5,9 @@ input has been read. One hand's facts take a few hundred bytes pickled (a few KB
 objects), so a million hands do not stay in memory: they are put in buckets by table
 (every hand of a table in the same bucket) and the buckets go to temporary files once
 they hold :data:`SPILL_BYTES`. At the end the buckets come back one at a time, in
-batches that the workers check independently.
+batches of whole tables that the workers check independently. What stays in memory
+is bounded by the spill size, one bucket (a 128th of the hands, a few hundred bytes
+each) and, in the job that checks it, one table's hands.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from auditor.engines.chunks import CrossHand
 from auditor.replay.continuity import TableKey
 
 BUCKETS = 128
-SPILL_BYTES = 32 << 20
-BATCH_HANDS = 20_000
-_OVERHEAD = 120  # bytes a kept hand costs beyond its payload (tuple, key)
+SPILL_BYTES = 8 << 20
+BATCH_HANDS = 5_000
+_OVERHEAD = 250  # bytes a kept hand costs beyond its payload (tuples, key strings)
 
 
 def bucket_of(profile: str, key: TableKey) -> int:
@@ -80,15 +82,20 @@ class CrossHandStore:
         return items
 
     def batches(self, hands: int | None = None) -> Iterator[list[CrossHand]]:
-        """Whole buckets, gathered into batches of about ``hands`` hands (a bucket larger
-        than that is a batch of its own); the store is empty afterwards."""
+        """Every hand, in batches of whole tables of about ``hands`` hands (a table larger
+        than that is a batch of its own), each table's hands in the order they were
+        added. One bucket is in memory at a time; the store is empty afterwards."""
         hands = BATCH_HANDS if hands is None else hands
         batch: list[CrossHand] = []
         for index in range(BUCKETS):
-            batch.extend(self._bucket(index))
-            if len(batch) >= hands:
-                yield batch
-                batch = []
+            tables: dict[tuple[str, TableKey], list[CrossHand]] = {}
+            for item in self._bucket(index):
+                tables.setdefault((item[0], item[1]), []).append(item)
+            for table in tables.values():
+                if batch and len(batch) + len(table) > hands:
+                    yield batch
+                    batch = []
+                batch.extend(table)
         if batch:
             yield batch
         self._held = 0

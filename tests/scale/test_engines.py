@@ -25,7 +25,7 @@ from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandAuditor, expand_paths
 from auditor.read.split import RawHand, split_hands
 from auditor.replay.continuity import TableHand, continuity_findings, table_hand
-from auditor.run import Progress, RunSummary, run_audit
+from auditor.run import RunProgress, RunSummary, run_audit
 from auditor.tables.rows import RowBuilder
 from auditor.tables.schemas import SCHEMAS
 from tests.corpus import CORPUS, ROOT, stars_layout_rows
@@ -214,7 +214,7 @@ def test_store_gives_back_each_table_whole_and_in_order() -> None:
 
 def test_progress_and_file_callbacks_add_up(tmp_path: Path) -> None:
     files = expand_paths([str(FIXTURES)])
-    steps: list[Progress] = []
+    steps: list[RunProgress] = []
     done: list[tuple[str, int]] = []
     summary = run_audit(
         [str(FIXTURES)],
