@@ -20,7 +20,7 @@ from auditor.findings import CATALOGUE, Severity
 from auditor.pipeline import FileSummary, HandAuditor, expand_paths
 from auditor.replay.profile import ProfileError, bundled_profiles, load_profile, profile_path
 from auditor.replay.show import print_replay
-from auditor.run import RunSummary, run_audit
+from auditor.run import RunProgress, RunSummary, run_audit
 from auditor.tables.writer import OutputExistsError
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -125,11 +125,11 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
             started = time.perf_counter()
             counted = [0]
 
-            def file_done(summary: FileSummary, hands: int) -> None:
-                counted[0] += hands
-                size = 0 if summary.source_file == "-" else os.path.getsize(summary.source_file)
-                rate = counted[0] / max(time.perf_counter() - started, 1e-9)
-                progress.update(task, advance=size, hands=counted[0], rate=rate)
+            def step(done: RunProgress) -> None:
+                # fed chunk by chunk from the workers, so one huge file moves the bar too
+                counted[0] = done.hands_done
+                rate = done.hands_done / max(time.perf_counter() - started, 1e-9)
+                progress.update(task, advance=done.bytes, hands=done.hands_done, rate=rate)
 
             summary = run_audit(
                 files,
@@ -140,7 +140,7 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
                 workers=args.workers,
                 engine=args.engine,
                 scheduler=args.scheduler,
-                on_file_done=file_done,
+                on_progress=step,
             )
     except OutputExistsError as exc:
         err.print(f"auditor: {exc}")
