@@ -16,6 +16,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from auditor import __version__
 from auditor.api import bundled_fixtures
+from auditor.engines import EngineError
 from auditor.findings import CATALOGUE, Severity
 from auditor.pipeline import FileSummary, HandAuditor, expand_paths
 from auditor.replay.profile import ProfileError, bundled_profiles, load_profile, profile_path
@@ -142,6 +143,9 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
                 scheduler=args.scheduler,
                 on_progress=step,
             )
+    except EngineError as exc:  # unknown engine, dask not installed, no scheduler reached
+        err.print(f"auditor: {exc}")
+        return EXIT_USAGE
     except OutputExistsError as exc:
         err.print(f"auditor: {exc}")
         return EXIT_USAGE

@@ -40,7 +40,7 @@ from auditor.read.split import StrayText, split_hands
 from auditor.tables.rows import Columns, RowBuilder
 from auditor.tables.writer import DatasetWriter
 
-_FLUSH_ROWS = 20_000
+_FLUSH_ROWS = 5_000
 
 
 @dataclass(slots=True)
@@ -208,7 +208,7 @@ def _chunks(files: list[str], rules: str, run: _Run, size: int) -> Iterator[tupl
     building = _Builder(rules)
     for index, name in enumerate(files):
         summary = FileSummary(source_file=name)
-        run.opened(summary)
+        run.opened(index, summary)
         try:
             with _open(name) as stream:
                 text, summary.encoding = open_text(stream)
@@ -282,16 +282,15 @@ class _Run:
         self.builder = RowBuilder()  # file rows, stray text and cross-hand findings
         self.writer: DatasetWriter | None = None
         self.store: CrossHandStore | None = None
-        self.files: dict[int, FileSummary] = {}
-        self.opened_files: list[FileSummary] = []
+        self.reading: dict[int, FileSummary] = {}  # files opened, not yet done
         # A hand that cannot be read leaves a gap in its table's sequence: the hands
         # before and after it are checked as separate runs, never as neighbours.
         self.gaps: dict[str, int] = {}
         self.hands_done = 0
         self.files_done = 0
 
-    def opened(self, summary: FileSummary) -> None:
-        self.opened_files.append(summary)
+    def opened(self, index: int, summary: FileSummary) -> None:
+        self.reading[index] = summary
 
     def take(self, result: ChunkResult, sent: _Sent) -> None:
         assert self.writer is not None
@@ -303,9 +302,9 @@ class _Run:
         for part, (index, moved, last) in zip(result.segments, sent.segments, strict=True):
             hands += part.counts.hands_read
             size += moved
-            self._segment(self.opened_files[index], part)
+            self._segment(self.reading[index], part)
             if last:
-                self._file_done(self.opened_files[index])
+                self._file_done(self.reading.pop(index))
         self.hands_done += hands
         if self.on_progress is not None:
             self.on_progress(RunProgress(hands, size, self.hands_done, self.files_done))
