@@ -170,6 +170,7 @@ def summary_json(summary: RunSummary) -> dict[str, Any]:
         "hands_audited": summary.hands_audited,
         "hands_skipped": summary.hands_skipped,
         "hands_rejected": summary.hands_rejected,
+        "files_unsupported": sum(1 for f in summary.files if f.format == "unsupported"),
         "skipped_games": dict(summary.skipped_games),
         "findings": dict(summary.findings_by_code),
         "findings_by_severity": {
@@ -217,6 +218,9 @@ def _print_summary(summary: RunSummary, out: Console) -> None:
         f"Omaha hands audited {summary.hands_audited}  skipped {summary.hands_skipped}  "
         f"rejected (PARSE_ERROR) {summary.hands_rejected}"
     )
+    unsupported = [f for f in summary.files if f.format == "unsupported"]
+    if unsupported:
+        out.print(f"  not read: {len(unsupported)} file(s) in a layout this auditor does not read")
     for game, count in sorted(summary.skipped_games.items()):
         out.print(f"  skipped: {count} hand(s) of {game or 'an unknown game'}")
     if not summary.findings_by_code:

@@ -57,6 +57,12 @@ CATALOGUE: dict[str, CodeInfo] = {
         "Every line of a hand-history file belongs to a hand; stray text is reported so that "
         "nothing is lost unseen.",
     ),
+    "FORMAT_UNSUPPORTED": CodeInfo(
+        Severity.ERROR,
+        "a file with no hand in a layout the auditor reads",
+        "Every hand given to the audit is audited, skipped or rejected; a file in another "
+        "room's layout cannot be split into hands, so it is reported whole.",
+    ),
     "CARD_INVALID": CodeInfo(
         Severity.ERROR,
         "a card that does not exist",

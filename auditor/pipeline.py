@@ -69,6 +69,27 @@ class FileSummary:
     skipped_games: dict[str, int] = field(default_factory=dict)
     stray_findings: list[Finding] = field(default_factory=list)
     error: str = ""
+    format: str = ""  # "pokerstars", or "unsupported" for a file with no hand we can read
+
+    def finish(self) -> None:
+        """Close the count: a file with text but no hand in a layout we read is said to be
+        unsupported (one finding for the file), not passed off as stray lines."""
+        if self.hands_read:
+            self.format = "pokerstars"
+        elif self.stray_findings:
+            first = self.stray_findings[0]
+            self.format = "unsupported"
+            self.stray_findings = [
+                Finding(
+                    "FORMAT_UNSUPPORTED",
+                    "",
+                    "no hand in a layout this auditor reads (PokerStars and rooms that write "
+                    "its layout); none of this file's hands were audited or counted",
+                    first.source,
+                    expected="a PokerStars-layout hand header",
+                    recorded=first.recorded,
+                )
+            ]
 
     def count(self, result: HandResult) -> None:
         self.hands_read += 1
@@ -171,6 +192,7 @@ class HandAuditor:
             result = self.audit_hand(item)
             summary.count(result)
             yield result
+        summary.finish()
 
     def audit_file(self, name: str, summary: FileSummary) -> Iterator[HandResult]:
         """Results for each hand of file ``name`` (``-`` is stdin), counted into ``summary``."""

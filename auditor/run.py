@@ -332,6 +332,7 @@ class _Run:
             self.store.add(item)
 
     def _file_done(self, summary: FileSummary) -> None:
+        summary.finish()
         for finding in summary.stray_findings:
             self.summary.note(finding)
         self.builder.add_file(summary)

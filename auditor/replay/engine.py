@@ -39,8 +39,13 @@ _ACTION_WORD: dict[type[ev.Event], str] = {
 }
 # events the replay acts on besides actions and posts
 _REPLAYED = (
-    ev.StreetDealt, ev.UncalledReturned, ev.PotExtra, ev.Collected, ev.PlayerStatus,
-    ev.SummaryStarted, ev.SummaryPot,
+    ev.StreetDealt,
+    ev.UncalledReturned,
+    ev.PotExtra,
+    ev.Collected,
+    ev.PlayerStatus,
+    ev.SummaryStarted,
+    ev.SummaryPot,
 )
 # events that show a player dealt in
 _PLAYING = (*_VOLUNTARY, ev.Posted, ev.Shown, ev.Mucked, ev.Dealt)

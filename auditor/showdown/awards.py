@@ -300,9 +300,7 @@ class _Settle:
         try:
             highs = {p: self._high(self.shown[p], cards) for p in contenders}
             lows = (
-                {p: self._low(self.shown[p], cards) for p in contenders}
-                if self.start.hi_lo
-                else {}
+                {p: self._low(self.shown[p], cards) for p in contenders} if self.start.hi_lo else {}
             )
         except ValueError:
             return None

@@ -72,6 +72,7 @@ class RowBuilder:
             {
                 "source_file": summary.source_file,
                 "room": summary.room,
+                "format": summary.format,
                 "encoding": summary.encoding,
                 "hands_read": summary.hands_read,
                 "hands_audited": summary.hands_audited,

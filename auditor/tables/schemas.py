@@ -121,6 +121,7 @@ FILES = pa.schema(
     [
         ("source_file", pa.string()),
         ("room", CATEGORY),
+        ("format", CATEGORY),
         ("encoding", CATEGORY),
         ("hands_read", pa.int64()),
         ("hands_audited", pa.int64()),

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from auditor.pipeline import FileSummary, HandAuditor, Status
-from tests.corpus import ManifestRow, stars_layout_rows
+from tests.corpus import STARS_LAYOUT, ManifestRow, manifest, stars_layout_rows
 
 ROWS = stars_layout_rows()
 
@@ -59,3 +59,17 @@ def test_cut_short_records_are_incomplete_not_errors(corpus: Path, auditor: Hand
     # the first two hands stop mid-flop ("*** FLOP *** [Js 3d") and mid-line ("Player0")
     assert incomplete == ["112824228684", "112824184047"]
     assert summary.hands_audited == 4
+
+
+def test_files_of_other_layouts_are_reported_whole_not_dropped(
+    corpus: Path, auditor: HandAuditor
+) -> None:
+    """Every other room's file in the manifest: no hand is read from it, and it is said to
+    be unsupported (one FORMAT_UNSUPPORTED), so no hand goes missing unseen."""
+    others = [r for r in manifest() if not r.file.startswith(STARS_LAYOUT)]
+    assert len(others) >= 200
+    for row in others:
+        summary = FileSummary(source_file=row.file)
+        assert list(auditor.audit_file(str(row.path), summary)) == [], row.file
+        assert summary.format == "unsupported", row.file
+        assert [f.code for f in summary.stray_findings] == ["FORMAT_UNSUPPORTED"], row.file

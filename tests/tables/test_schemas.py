@@ -103,6 +103,7 @@ PINNED: dict[str, list[tuple[str, str]]] = {
     "files": [
         ("source_file", "string"),
         ("room", "dictionary<values=string, indices=int32, ordered=0>"),
+        ("format", "dictionary<values=string, indices=int32, ordered=0>"),
         ("encoding", "dictionary<values=string, indices=int32, ordered=0>"),
         ("hands_read", "int64"),
         ("hands_audited", "int64"),
