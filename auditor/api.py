@@ -12,25 +12,33 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 import pyarrow as pa
-import pyarrow.dataset as pads
 
 from auditor.pipeline import FileSummary, HandAuditor, HandResult
 from auditor.run import RunSummary, run_audit
 from auditor.tables.schemas import SCHEMAS
 
-_NULLABLE = {
-    pa.int8(): pd.Int8Dtype(),
-    pa.int16(): pd.Int16Dtype(),
-    pa.int32(): pd.Int32Dtype(),
-    pa.int64(): pd.Int64Dtype(),
-    pa.bool_(): pd.BooleanDtype(),
-    pa.string(): pd.StringDtype(),
-}
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def _nullable_types() -> Callable[[pa.DataType], Any]:
+    """pandas' nullable dtype for each Arrow type that has one."""
+    import pandas as pd
+
+    mapping = {
+        pa.int8(): pd.Int8Dtype(),
+        pa.int16(): pd.Int16Dtype(),
+        pa.int32(): pd.Int32Dtype(),
+        pa.int64(): pd.Int64Dtype(),
+        pa.bool_(): pd.BooleanDtype(),
+        pa.string(): pd.StringDtype(),
+    }
+    return mapping.get
 
 
 def bundled_fixtures() -> Path:
@@ -79,9 +87,14 @@ def load(out: str | Path) -> dict[str, pd.DataFrame]:
     >>> str(tables["actions"].amount.dtype), str(tables["findings"].code.dtype)
     ('Int64', 'category')
     """
+    # pandas and the dataset reader are imported here, not with the package: every
+    # worker process imports the package, and pandas alone costs it some 55 MB.
+    import pyarrow.dataset as pads
+
     folder = Path(out)
+    types = _nullable_types()
     tables: dict[str, pd.DataFrame] = {}
     for name, schema in SCHEMAS.items():
         dataset = pads.dataset(folder / name, format="parquet", schema=schema)
-        tables[name] = dataset.to_table().to_pandas(types_mapper=_NULLABLE.get)
+        tables[name] = dataset.to_table().to_pandas(types_mapper=types)
     return tables

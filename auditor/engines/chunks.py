@@ -13,9 +13,12 @@ so the same job runs in this process, in a process pool and on a Dask worker.
 
 from __future__ import annotations
 
+import gc
 import pickle
 import threading
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 import pyarrow as pa
@@ -96,8 +99,32 @@ def auditor_for(rules: str) -> HandAuditor:
     return auditors[rules]
 
 
+GC_FIRST_GENERATION = 20_000
+"""Allocations between the collector's youngest-generation passes during a chunk."""
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Run with the cyclic collector passing less often, then restore its thresholds.
+
+    A hand makes a few hundred short-lived objects and no cycles that matter, while the
+    default (a pass every 700 allocations) keeps walking the chunk's rows: some 5% of
+    the run. Memory still stays flat: the rows go out with each chunk."""
+    before = gc.get_threshold()
+    gc.set_threshold(max(before[0], GC_FIRST_GENERATION), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
 def audit_chunk(chunk: Chunk) -> ChunkResult:
     """Audit every hand of ``chunk``."""
+    with fewer_collections():
+        return _audit_chunk(chunk)
+
+
+def _audit_chunk(chunk: Chunk) -> ChunkResult:
     auditor = auditor_for(chunk.rules)
     builder = RowBuilder()
     segments = []

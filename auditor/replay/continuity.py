@@ -122,6 +122,11 @@ class TableHand:
     top_up_unit: int | None = None  # cash games: the big stake; tournaments: None
     seat_places: Mapping[str, SourceSpan] = field(default_factory=dict)
 
+    def __reduce__(self) -> tuple[type[TableHand], tuple[object, ...]]:
+        # One is pickled per hand for the cross-hand store; the dataclass default
+        # (through fields()) costs more than building the hand's facts.
+        return TableHand, tuple(getattr(self, name) for name in TableHand.__slots__)
+
     def seat_of(self, player: str) -> int | None:
         for seat, (name, _) in self.seats.items():
             if name == player:
