@@ -18,7 +18,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Protocol, cast
+from typing import BinaryIO, Protocol
 
 from auditor import __version__
 from auditor.engines import EngineError
@@ -37,7 +37,7 @@ from auditor.findings import CATALOGUE, Finding, Severity
 from auditor.pipeline import FileSummary, HandAuditor, _stray_finding, expand_paths
 from auditor.read.decode import open_text
 from auditor.read.split import StrayText, split_hands
-from auditor.tables.rows import Columns, RowBuilder
+from auditor.tables.rows import RowBuilder
 from auditor.tables.writer import DatasetWriter
 
 _FLUSH_ROWS = 5_000
@@ -294,10 +294,8 @@ class _Run:
 
     def take(self, result: ChunkResult, sent: _Sent) -> None:
         assert self.writer is not None
-        for table, rows in result.tables.items():
-            # the writer adds the run_id column; Arrow columns pass as they are
-            columns = cast(Columns, {name: rows.column(name) for name in rows.column_names})
-            self.writer.write(table, columns)
+        for table, columns in result.tables.items():
+            self.writer.write(table, columns)  # the writer adds the run_id column
         hands = size = 0
         for part, (index, moved, last) in zip(result.segments, sent.segments, strict=True):
             hands += part.counts.hands_read

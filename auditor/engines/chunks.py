@@ -4,8 +4,8 @@ The process that reads the inputs splits them into hands and sends them out in
 chunks of a few hundred; a chunk may hold the end of one file and the start of the
 next (one :class:`Segment` per file). A worker audits each hand with one
 :class:`~auditor.pipeline.HandAuditor` per process (the parser is built once) and
-returns Arrow tables of the chunk's rows, each segment's counts and findings counts,
-and, in hand order, what the cross-hand checks need: a pickled
+returns the rows of every table column by column, each segment's counts and findings
+counts, and, in hand order, what the cross-hand checks need: a pickled
 :class:`~auditor.replay.continuity.TableHand` per replayed hand and the table name of
 each rejected hand (a gap in its table). Jobs are plain functions of picklable values,
 so the same job runs in this process, in a process pool and on a Dask worker.
@@ -21,14 +21,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
-import pyarrow as pa
-
 from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandAuditor
 from auditor.read.split import RawHand
 from auditor.replay.continuity import TableHand, TableKey, continuity_findings, table_hand
-from auditor.tables.rows import RowBuilder
-from auditor.tables.schemas import SCHEMAS
+from auditor.tables.columns import COLUMNS
+from auditor.tables.rows import Columns, RowBuilder
 
 CHUNK_HANDS = 500
 """Hands per chunk: enough to amortise a task's overhead, few enough to spread a file."""
@@ -81,7 +79,9 @@ class SegmentResult:
 
 @dataclass(frozen=True, slots=True)
 class ChunkResult:
-    tables: dict[str, pa.Table]  # rows of each table, without the run_id column
+    # rows of each table, column by column, without the run_id column: plain lists, so
+    # that a worker needs no pyarrow (the writing process makes Arrow of them)
+    tables: dict[str, Columns]
     segments: tuple[SegmentResult, ...]
 
 
@@ -143,21 +143,12 @@ def _audit_chunk(chunk: Chunk) -> ChunkResult:
                 payload = pickle.dumps(one, protocol=pickle.HIGHEST_PROTOCOL)
                 done.cross.append((result.replay.profile, one.table, payload))
         segments.append(done)
-    return ChunkResult(arrow_tables(builder), tuple(segments))
+    return ChunkResult(filled_tables(builder), tuple(segments))
 
 
-def arrow_tables(builder: RowBuilder) -> dict[str, pa.Table]:
-    """What ``builder`` holds, as one Arrow table per non-empty table (no run_id column)."""
-    tables = {}
-    for name in SCHEMAS:
-        if builder.rows[name]:
-            tables[name] = pa.Table.from_pydict(builder.take(name), schema=schema_without_run(name))
-    return tables
-
-
-def schema_without_run(table: str) -> pa.Schema:
-    schema = SCHEMAS[table]
-    return schema.remove(schema.get_field_index("run_id"))
+def filled_tables(builder: RowBuilder) -> dict[str, Columns]:
+    """What ``builder`` holds, table by table (tables with no rows left out)."""
+    return {name: builder.take(name) for name in COLUMNS if builder.rows[name]}
 
 
 def continuity_job(rules: str, hands: list[CrossHand]) -> list[Finding]:

@@ -145,7 +145,7 @@ class PokerStarsReader:
         self._classifiers = {
             block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
         }
-        self._line_methods: dict[str, Callable[[str, int], None]] = {
+        self._line_methods: dict[str, Callable[[str, SourceSpan], None]] = {
             kind: getattr(self, kind)
             for kinds in _BLOCKS.values()
             for entry in kinds
@@ -211,11 +211,11 @@ class PokerStarsReader:
             describe_expected(expected, _line_at(raw, line)),
         ) from None
 
-    def _single(self, method: Callable[[str, int], None]) -> Callable[[Token], Token]:
+    def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
         def on_token(tok: Token) -> Token:
             line = self._offset + (tok.line or 1)
             try:
-                method(str(tok), line)
+                method(str(tok), SourceSpan(self._file, line))
             except (AmountError, ValueError) as err:
                 raise _LineError(line, str(err)) from None
             return tok
@@ -225,10 +225,11 @@ class PokerStarsReader:
     def _on_block(self, tok: Token) -> Token:
         """A run of lines: take it apart with the grammar's line terminals, one event each."""
         line = self._offset + (tok.line or 1)
+        file = self._file
         methods = self._line_methods
         try:
             for kind, text in self._classifiers[tok.type].lines(tok):
-                methods[kind](text, line)
+                methods[kind](text, SourceSpan(file, line))
                 line += 1
         except (AmountError, ValueError) as err:
             raise _LineError(line, str(err)) from None
@@ -243,33 +244,29 @@ class PokerStarsReader:
         self._header = {}
         self._scale = 1
 
-    def _span(self, line: int) -> SourceSpan:
-        return SourceSpan(self._file, line)
-
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
 
     # ------------------------------------------------------------ header
-    def HAND_ID(self, tok: str, line: int) -> None:
-        self._span(line)
+    def HAND_ID(self, tok: str, span: SourceSpan) -> None:
         prefix = tok.split(" ", 1)[0]
         self._header["site"] = _SITE_OF_PREFIX.get(prefix, prefix)
         self._header["hand_id"] = tok.rsplit("#", 1)[1].rstrip(": ")
         return
 
-    def TOURNAMENT_ID(self, tok: str, line: int) -> None:
+    def TOURNAMENT_ID(self, tok: str, span: SourceSpan) -> None:
         self._header["tournament_id"] = tok.rsplit("#", 1)[1].rstrip(", ")
         return
 
-    def BUY_IN(self, tok: str, line: int) -> None:
+    def BUY_IN(self, tok: str, span: SourceSpan) -> None:
         self._header["buy_in"] = tok.strip()
         return
 
-    def GAME_NAME(self, tok: str, line: int) -> None:
+    def GAME_NAME(self, tok: str, span: SourceSpan) -> None:
         self._header["game"] = str(tok)
         return
 
-    def STAKES(self, tok: str, line: int) -> None:
+    def STAKES(self, tok: str, span: SourceSpan) -> None:
         inner = tok.strip()[1:-1]
         amounts, _, code = inner.partition(" ")
         small, _, big = amounts.partition("/")
@@ -284,7 +281,7 @@ class PokerStarsReader:
         self._header.update(currency=currency, small=small, big=big)
         return
 
-    def LEVEL(self, tok: str, line: int) -> None:
+    def LEVEL(self, tok: str, span: SourceSpan) -> None:
         self._header["level"] = tok.removeprefix(" - ")
         inner = tok[tok.index("(") + 1 : tok.rindex(")")]
         small, _, big = inner.split(" ")[0].partition("/")
@@ -292,12 +289,11 @@ class PokerStarsReader:
         self._header.update(currency="chips", small=small, big=big)
         return
 
-    def DATETIME(self, tok: str, line: int) -> None:
+    def DATETIME(self, tok: str, span: SourceSpan) -> None:
         self._header["datetime"] = tok.removeprefix(" - ").rstrip()
         return
 
-    def TABLE(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def TABLE(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         name = text[len("Table '") : text.rindex("'")]
         rest = text[text.rindex("'") + 1 :]
@@ -343,8 +339,7 @@ class PokerStarsReader:
         )
 
     # ------------------------------------------------------------ seats
-    def SEAT(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def SEAT(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         number, _, rest = text[len("Seat ") :].partition(": ")
         chips_at = rest.rindex(" in chips")
@@ -371,8 +366,7 @@ class PokerStarsReader:
         return
 
     # ------------------------------------------------------------ the play
-    def POST(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def POST(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         all_in = text.endswith(" and is all-in")
         if all_in:
@@ -385,8 +379,7 @@ class PokerStarsReader:
                 return
         raise ValueError(f"unknown post: {text}")
 
-    def DEALT(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def DEALT(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()[len("Dealt to ") :]
         groups: list[str] = []
         while text.endswith("]"):
@@ -401,8 +394,7 @@ class PokerStarsReader:
         self._events.append(ev.Dealt(span, text, dealt))
         return
 
-    def FOLD(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def FOLD(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         at = text.rfind(": folds")
         note = text[at + len(": folds") :].strip()
@@ -411,39 +403,33 @@ class PokerStarsReader:
         )
         return
 
-    def CHECK(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def CHECK(self, tok: str, span: SourceSpan) -> None:
         self._events.append(ev.Checked(span, tok.rstrip()[: -len(": checks")]))
         return
 
-    def CALL(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def CALL(self, tok: str, span: SourceSpan) -> None:
         player, amount, all_in = _action(tok, ": calls ")
         self._events.append(ev.Called(span, player, self._money(amount), all_in))
         return
 
-    def BET(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def BET(self, tok: str, span: SourceSpan) -> None:
         player, amount, all_in = _action(tok, ": bets ")
         self._events.append(ev.Bet(span, player, self._money(amount), all_in))
         return
 
-    def RAISE(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def RAISE(self, tok: str, span: SourceSpan) -> None:
         player, amounts, all_in = _action(tok, ": raises ")
         by, _, to = amounts.partition(" to ")
         self._events.append(ev.RaisedTo(span, player, self._money(by), self._money(to), all_in))
         return
 
-    def UNCALLED(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def UNCALLED(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         amount, _, player = text[len("Uncalled bet (") :].partition(") returned to ")
         self._events.append(ev.UncalledReturned(span, player, self._money(amount)))
         return
 
-    def SHOWS(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def SHOWS(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         at = text.find(": shows [")
         close = text.index("]", at)
@@ -454,21 +440,18 @@ class PokerStarsReader:
         self._events.append(ev.Shown(span, text[:at], shown, description))
         return
 
-    def MUCKS(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def MUCKS(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         at = text.rfind(": mucks hand")
         rest = text[at + len(": mucks hand") :].strip()
         self._events.append(ev.Mucked(span, text[:at], cards(rest.strip("[]")) if rest else ()))
         return
 
-    def NO_SHOW(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def NO_SHOW(self, tok: str, span: SourceSpan) -> None:
         self._events.append(ev.NotShown(span, tok.rstrip()[: -len(": doesn't show hand")]))
         return
 
-    def COLLECTED(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def COLLECTED(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         player, _, rest = text.rpartition(" collected ")
         amount, _, pot_named = rest.partition(" from ")
@@ -479,8 +462,7 @@ class PokerStarsReader:
         self._events.append(ev.Collected(span, player, self._money(amount), pot, pot_named))
         return
 
-    def CASHED_OUT(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def CASHED_OUT(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         player, _, rest = text.partition(" cashed out the hand for ")
         amount, _, fee = rest.partition(" | Cash Out Fee ")
@@ -489,41 +471,37 @@ class PokerStarsReader:
         )
         return
 
-    def INSURANCE(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def INSURANCE(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         at = max(text.rfind(": get an all-in"), text.rfind(": pay premium"))
         self._events.append(ev.Insurance(span, text[:at], text[at + 2 :]))
         return
 
-    def CASH_DROP(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def CASH_DROP(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         self._events.append(ev.PotExtra(span, self._money(text.rsplit(" ", 1)[1]), text))
         return
 
-    def CANCELLED(self, tok: str, line: int) -> None:
-        self._events.append(ev.HandCancelled(self._span(line)))
+    def CANCELLED(self, tok: str, span: SourceSpan) -> None:
+        self._events.append(ev.HandCancelled(span))
         return
 
-    def COMMENT(self, tok: str, line: int) -> None:
-        self._events.append(ev.Note(self._span(line), tok.rstrip()))
+    def COMMENT(self, tok: str, span: SourceSpan) -> None:
+        self._events.append(ev.Note(span, tok.rstrip()))
         return
 
-    def DEALER_NOTE(self, tok: str, line: int) -> None:
-        self._events.append(ev.Note(self._span(line), tok.rstrip()))
+    def DEALER_NOTE(self, tok: str, span: SourceSpan) -> None:
+        self._events.append(ev.Note(span, tok.rstrip()))
 
     PLAYER_NOTE = DEALER_NOTE
 
-    def TALK(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def TALK(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         player, _, said = text.partition(' said, "')
         self._events.append(ev.TableTalk(span, player, said[:-1]))
         return
 
-    def STATUS(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def STATUS(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         for phrase, status in _STATUS_PHRASES:
             at = text.rfind(" " + phrase)
@@ -533,8 +511,7 @@ class PokerStarsReader:
                 return
         raise ValueError(f"unknown status line: {text}")
 
-    def SECTION_MARKER(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def SECTION_MARKER(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         close = text.index(" ***", 4)
         name = text[4:close]
@@ -566,12 +543,11 @@ class PokerStarsReader:
         return
 
     # ------------------------------------------------------------ summary
-    def SUMMARY_MARKER(self, tok: str, line: int) -> None:
-        self._events.append(ev.SummaryStarted(self._span(line)))
+    def SUMMARY_MARKER(self, tok: str, span: SourceSpan) -> None:
+        self._events.append(ev.SummaryStarted(span))
         return
 
-    def TOTAL_POT(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def TOTAL_POT(self, tok: str, span: SourceSpan) -> None:
         parts = tok.rstrip().split(" | ")
         head = parts[0][len("Total pot ") :]
         total_text, _, pots_text = head.partition(" ")
@@ -595,16 +571,14 @@ class PokerStarsReader:
         )
         return
 
-    def BOARD(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def BOARD(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         word = text.split(" ", 1)[0]
         board = _BOARD_OF_WORD.get(word, 1)
         self._events.append(ev.SummaryBoard(span, board, cards(text[text.index("[") + 1 : -1])))
         return
 
-    def SUMMARY_SEAT(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def SUMMARY_SEAT(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
         number, _, rest = text[len("Seat ") :].partition(": ")
         seat = int(number)
@@ -616,8 +590,7 @@ class PokerStarsReader:
         self._events.append(_summary_seat(span, seat, player, rest.strip(), self._money))
         return
 
-    def SEAT_CONTINUATION(self, tok: str, line: int) -> None:
-        span = self._span(line)
+    def SEAT_CONTINUATION(self, tok: str, span: SourceSpan) -> None:
         previous = self._events[-1] if self._events else None
         if isinstance(previous, ev.SummarySeat) and previous.results:
             last = previous.results[-1]

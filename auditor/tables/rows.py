@@ -10,22 +10,22 @@ from auditor import events as ev
 from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandResult
 from auditor.replay.result import ReplayResult
-from auditor.tables.schemas import SCHEMAS
+from auditor.tables.columns import COLUMNS
 from auditor.tables.timezones import to_utc
 
 Columns = dict[str, list[Any]]
 
 
 def empty_columns(table: str) -> Columns:
-    return {name: [] for name in SCHEMAS[table].names if name != "run_id"}
+    return {name: [] for name in COLUMNS[table] if name != "run_id"}
 
 
 class RowBuilder:
     """Accumulates rows for every table; ``take`` hands over what has built up."""
 
     def __init__(self) -> None:
-        self.columns: dict[str, Columns] = {t: empty_columns(t) for t in SCHEMAS}
-        self.rows = dict.fromkeys(SCHEMAS, 0)
+        self.columns: dict[str, Columns] = {t: empty_columns(t) for t in COLUMNS}
+        self.rows = dict.fromkeys(COLUMNS, 0)
 
     def _add(self, table: str, row: dict[str, Any]) -> None:
         cols = self.columns[table]

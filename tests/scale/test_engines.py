@@ -19,7 +19,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from auditor.engines import EngineError
-from auditor.engines.chunks import CrossHand, schema_without_run
+from auditor.engines.chunks import CrossHand
 from auditor.engines.crosshand import BUCKETS, CrossHandStore, bucket_of
 from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandAuditor, expand_paths
@@ -27,7 +27,7 @@ from auditor.read.split import RawHand, split_hands
 from auditor.replay.continuity import TableHand, continuity_findings, table_hand
 from auditor.run import RunProgress, RunSummary, run_audit
 from auditor.tables.rows import RowBuilder
-from auditor.tables.schemas import SCHEMAS
+from auditor.tables.schemas import SCHEMAS, schema_without_run
 from tests.corpus import CORPUS, ROOT, stars_layout_rows
 
 FIXTURES = ROOT / "fixtures"

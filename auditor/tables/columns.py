@@ -1,0 +1,139 @@
+"""The columns of every output table, in order, each with the kind of value it holds.
+
+Written down once, here, without pyarrow: worker processes build rows column by column
+from these names and never import pyarrow (nor the pandas it pulls in), which keeps
+each of them small. :mod:`auditor.tables.schemas` turns the kinds into the Parquet
+schema. Money is int64 in the hand's minor unit (``hands.unit`` says how many make one
+``hands.currency``: 100 for cents, 1 for chips); never a float. A ``category`` column
+is dictionary-encoded.
+"""
+
+from __future__ import annotations
+
+Table = tuple[tuple[str, str], ...]
+
+HANDS: Table = (
+    ("hand_id", "string"),
+    ("site", "category"),
+    ("game", "category"),
+    ("variant", "category"),
+    ("limit", "category"),
+    ("hi_lo", "bool"),
+    ("currency", "category"),
+    ("unit", "int32"),
+    ("small_blind", "money"),
+    ("big_blind", "money"),
+    ("small_bet", "money"),
+    ("big_bet", "money"),
+    ("started_at", "timestamp_utc"),
+    ("started_at_local", "timestamp_local"),
+    ("time_zone", "category"),
+    ("table_name", "string"),
+    ("max_seats", "int16"),
+    ("button_seat", "int16"),
+    ("tournament_id", "string"),
+    ("level", "string"),
+    ("board", "string"),
+    ("total_pot", "money"),
+    ("rake", "money"),
+    ("fees", "money"),  # other deductions the record names (jackpot, bingo...)
+    ("truncated", "bool"),
+    ("profile", "category"),
+    ("source_file", "category"),
+    ("source_line", "int64"),
+    ("findings", "int32"),
+)
+
+SEATS: Table = (
+    ("hand_id", "string"),
+    ("seat", "int16"),
+    ("player", "string"),
+    ("starting_stack", "money"),
+    ("hole_cards", "string"),
+    ("sitting_out", "bool"),
+    ("ending_stack", "money"),
+    ("net", "money"),
+)
+
+ACTIONS: Table = (
+    ("hand_id", "string"),
+    ("seq", "int32"),
+    ("street", "category"),
+    ("player", "string"),
+    ("action", "category"),
+    ("amount", "money"),
+    ("to_amount", "money"),
+    ("all_in", "bool"),
+    ("pot_before", "money"),
+    ("to_call", "money"),
+    ("min_legal", "money"),
+    ("max_legal", "money"),
+    ("source_line", "int64"),
+)
+
+POTS: Table = (
+    ("hand_id", "string"),
+    ("pot_index", "int16"),
+    ("amount", "money"),  # the chips put in that make the pot, before any rake
+    ("eligible", "strings"),
+    ("hi_winners", "strings"),  # on the first board
+    ("lo_winners", "strings"),
+)
+
+AWARDS: Table = (
+    ("hand_id", "string"),
+    ("pot_index", "int16"),
+    ("board", "int8"),
+    ("half", "category"),  # hi/lo or scoop
+    ("player", "string"),
+    ("expected", "money"),  # the share the rules give of what the record paid from the pot
+    ("recorded", "money"),
+)
+
+FINDINGS: Table = (
+    ("hand_id", "string"),
+    ("code", "category"),
+    ("severity", "category"),
+    ("street", "category"),
+    ("seq", "int32"),
+    ("player", "string"),
+    ("expected", "string"),
+    ("recorded", "string"),
+    ("message", "string"),
+    ("source_file", "category"),
+    ("source_line", "int64"),
+    ("source_column", "int32"),
+)
+
+FILES: Table = (
+    ("source_file", "string"),
+    ("room", "category"),
+    ("format", "category"),
+    ("encoding", "category"),
+    ("hands_read", "int64"),
+    ("hands_audited", "int64"),
+    ("hands_skipped", "int64"),
+    ("hands_rejected", "int64"),
+    ("skipped_games", "string"),
+)
+
+# Every table ends with the run that wrote it, so that runs added with --append stay apart.
+RUN_ID = ("run_id", "category")
+
+TABLES: dict[str, Table] = {
+    name: (*columns, RUN_ID)
+    for name, columns in {
+        "hands": HANDS,
+        "seats": SEATS,
+        "actions": ACTIONS,
+        "pots": POTS,
+        "awards": AWARDS,
+        "findings": FINDINGS,
+        "files": FILES,
+    }.items()
+}
+
+COLUMNS: dict[str, tuple[str, ...]] = {
+    name: tuple(column for column, _ in columns) for name, columns in TABLES.items()
+}
+"""Each table's column names, run_id last."""
