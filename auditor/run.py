@@ -323,10 +323,10 @@ class _Run:
             if isinstance(item, str):
                 self.gaps[item] = self.gaps.get(item, 0) + 1
                 continue
-            profile, (site, name, tournament), facts = item
+            profile, (site, name, tournament), payload = item
             run = self.gaps.get(name, 0)
             if run:
-                item = (profile, (site, f"{name} (after gap {run})", tournament), facts)
+                item = (profile, (site, f"{name} (after gap {run})", tournament), payload)
             self.store.add(item)
 
     def _file_done(self, summary: FileSummary) -> None:

@@ -5,8 +5,8 @@ chunks of a few hundred; a chunk may hold the end of one file and the start of t
 next (one :class:`Segment` per file). A worker audits each hand with one
 :class:`~auditor.pipeline.HandAuditor` per process (the parser is built once) and
 returns the rows of every table column by column, each segment's counts and findings
-counts, and, in hand order, what the cross-hand checks need: the
-:class:`~auditor.replay.continuity.TableHand` of each replayed hand and the table name of
+counts, and, in hand order, what the cross-hand checks need: a pickled
+:class:`~auditor.replay.continuity.TableHand` per replayed hand and the table name of
 each rejected hand (a gap in its table). Jobs are plain functions of picklable values,
 so the same job runs in this process, in a process pool and on a Dask worker.
 """
@@ -14,6 +14,7 @@ so the same job runs in this process, in a process pool and on a Dask worker.
 from __future__ import annotations
 
 import gc
+import pickle
 import threading
 from collections import Counter
 from collections.abc import Iterator
@@ -35,8 +36,8 @@ EXAMPLES = 3
 
 Gap = str
 """The table name of a hand that could not be read: its table's sequence breaks there."""
-CrossHand = tuple[str, TableKey, TableHand]
-"""(rule profile, table key, cross-hand facts) of a replayed hand."""
+CrossHand = tuple[str, TableKey, bytes]
+"""(rule profile, table key, pickled TableHand) of a replayed hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +140,8 @@ def _audit_chunk(chunk: Chunk) -> ChunkResult:
                 done.cross.append(result.table_name)
             if result.hand is not None and result.replay is not None:
                 one = table_hand(result.hand, dict(result.replay.ending_stacks) or None)
-                done.cross.append((result.replay.profile, one.table, one))
+                payload = pickle.dumps(one, protocol=pickle.HIGHEST_PROTOCOL)
+                done.cross.append((result.replay.profile, one.table, payload))
         segments.append(done)
     return ChunkResult(filled_tables(builder), tuple(segments))
 
@@ -150,15 +152,20 @@ def filled_tables(builder: RowBuilder) -> dict[str, Columns]:
 
 
 def continuity_job(rules: str, hands: list[CrossHand]) -> list[Finding]:
-    """The cross-hand findings of ``hands``, which hold every hand of each of their tables."""
+    """The cross-hand findings of ``hands``, which hold every hand of each of their tables.
+
+    Hands are unpickled one table at a time, so a job holds one table's hands at once."""
     auditor = auditor_for(rules)
-    tables: dict[tuple[str, TableKey], list[TableHand]] = {}
-    for profile, key, one in hands:
-        # the key may name a run of the table after a gap (see run.py)
-        tables.setdefault((profile, key), []).append(
-            one if one.table == key else replace(one, table=key)
-        )
+    tables: dict[tuple[str, TableKey], list[bytes]] = {}
+    for profile, key, payload in hands:
+        tables.setdefault((profile, key), []).append(payload)
     found: list[Finding] = []
-    for (profile, _), sequence in tables.items():
+    for (profile, key), payloads in tables.items():
+        sequence = [_table_hand(payload, key) for payload in payloads]
         found.extend(continuity_findings(sequence, auditor.profile(profile)))
     return found
+
+
+def _table_hand(payload: bytes, key: TableKey) -> TableHand:
+    one: TableHand = pickle.loads(payload)
+    return one if one.table == key else replace(one, table=key)

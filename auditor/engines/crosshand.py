@@ -1,7 +1,7 @@
 """The hands kept for the cross-hand checks, grouped so that memory stays flat.
 
 Button and stack continuity need each table's hands together, and only once every
-input has been read. One hand's facts take some 420 bytes pickled (2 KB as
+input has been read. One hand's facts take a few hundred bytes pickled (a few KB as
 objects), so a million hands do not stay in memory: they are put in buckets by table
 (every hand of a table in the same bucket) and the buckets go to temporary files once
 they hold :data:`SPILL_BYTES`. At the end the buckets come back one at a time, in
@@ -26,9 +26,7 @@ from auditor.replay.continuity import TableKey
 BUCKETS = 128
 SPILL_BYTES = 8 << 20
 BATCH_HANDS = 5_000
-HAND_BYTES = 2_500
-"""What one kept hand costs in memory: its facts as objects (measured: 2.1 KB; 420 bytes
-pickled) and the item holding them."""
+_OVERHEAD = 250  # bytes a kept hand costs beyond its payload (tuples, key strings)
 
 
 def bucket_of(profile: str, key: TableKey) -> int:
@@ -48,9 +46,9 @@ class CrossHandStore:
         self.hands = 0
 
     def add(self, item: CrossHand) -> None:
-        profile, key, _ = item
+        profile, key, payload = item
         self._buckets[bucket_of(profile, key)].append(item)
-        self._held += HAND_BYTES
+        self._held += len(payload) + _OVERHEAD
         self.hands += 1
         if self._held >= self._spill_bytes:
             self._spill()
