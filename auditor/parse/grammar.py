@@ -57,6 +57,8 @@ class LineClassifier:
             return str(parser.get_terminal(name).pattern.to_regexp())
 
         parts = []
+        # a run of one kind of line (the seats) needs no telling apart
+        self._only: str | None = kinds[0] if len(kinds) == 1 and isinstance(kinds[0], str) else None
         self._tails: re.Pattern[str] | None = None
         for kind in kinds:
             if isinstance(kind, tuple):
@@ -72,6 +74,11 @@ class LineClassifier:
 
     def lines(self, block: str) -> Iterator[tuple[str, str]]:
         """(kind, line) for each line of ``block``, which the lexer has already accepted."""
+        if self._only is not None:
+            kind = self._only
+            for line in block.split("\n")[:-1]:  # the lexer ends every line with "\n"
+                yield kind, line
+            return
         tails = self._tails
         for found in self._lines.finditer(block):
             kind = found.lastgroup
