@@ -114,6 +114,7 @@ _BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
 }
 _SUMMARY_POSITIONS = ("button", "small blind", "big blind")
 _POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?) ([^ .]+(?:\.[0-9]+)?)\.?")
+_RESULT_SEPARATOR = re.compile(r",? and (?=won|lost)")
 _SUMMARY_RESULT = re.compile(r"(won|lost)(?: \(([^)]*)\))?(?: with (.*))?$")
 _DATETIME = re.compile(
     r"([0-9]{4})/([0-9]{1,2})/([0-9]{1,2})(?: -)? ([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?"
@@ -740,7 +741,7 @@ def _summary_seat(
 def _results(text: str, money: Callable[[str], int]) -> list[ev.SeatResult]:
     """``won ($1) with X, and lost with Y`` (run-it-twice lines chain several)."""
     results: list[ev.SeatResult] = []
-    for part in re.split(r",? and (?=won|lost)", text):
+    for part in _RESULT_SEPARATOR.split(text):
         part = part.strip()
         if not part:
             continue
