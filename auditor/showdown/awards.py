@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+from operator import attrgetter
 
 from auditor import events as ev
 from auditor.cards import Card
@@ -20,9 +21,27 @@ from auditor.findings import Finding
 from auditor.money import format_minor
 from auditor.replay.profile import RuleProfile
 from auditor.replay.result import PotRecord, ReplayResult
-from auditor.showdown.evaluator import describe_high, low_ranks, omaha_high, omaha_low8
+from auditor.showdown.evaluator import describe_high, low_ranks, omaha_hi_lo, omaha_high
 from auditor.showdown.wording import claim_matches, read_high, read_low, split_hi_lo
 from auditor.source import SourceSpan
+
+_Values = tuple[int, int | None]
+"""A hand's high value and its low (None when it has none or the game is high only)."""
+
+# The events settlement reads: the showdown's, in record order, and a few it looks up.
+_TIMELINE: frozenset[type[ev.Event]] = frozenset(
+    {
+        ev.StreetDealt,
+        ev.ShowdownStarted,
+        ev.Shown,
+        ev.Mucked,
+        ev.NotShown,
+        ev.Collected,
+        ev.SummaryStarted,
+        ev.SummarySeat,
+    }
+)
+_READ = _TIMELINE | {ev.SeatTaken, ev.SummaryBoard, ev.SummaryPot}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,20 +86,48 @@ class _Settle:
         self.findings: list[Finding] = []
         self.pot_awards: list[PotAward] = []
         self.awards: list[AwardRecord] = []
-        self.seat_of = {e.player: e.seat for e in hand.events if isinstance(e, ev.SeatTaken)}
         self.boards: dict[int, tuple[Card, ...]] = {}
-        # The summary's boards, when whole, stand in for street lines that lost a card.
-        self.summary_boards = {
-            e.board: e.cards
-            for e in hand.events
-            if isinstance(e, ev.SummaryBoard) and len(e.cards) == 5
-        }
         self.shown: dict[str, tuple[Card, ...]] = {}
         self.mucked: set[str] = set()
-        # each hand is evaluated once, whether for its wording or for the pot
-        self._highs: dict[tuple[tuple[Card, ...], tuple[Card, ...]], int] = {}
-        self._lows: dict[tuple[tuple[Card, ...], tuple[Card, ...]], int | None] = {}
+        # each hand is evaluated once, whether for its wording or for the pot; keyed by
+        # the cards' indices (a Card hashes in Python, an int in C)
+        self._evaluated: dict[tuple[tuple[int, ...], tuple[int, ...]], _Values] = {}
+        self._scan(hand.events)
         self.at_showdown = False  # hands shown earlier (all-in tabling) show the board then
+
+    def _scan(self, events: Sequence[ev.Event]) -> None:
+        """One pass over the hand for what the checks look up in the whole record, and
+        the showdown's own events in order (most of a hand is betting, read once here).
+
+        Event classes are final, so their exact type says what an event is."""
+        self.seat_of: dict[str, int] = {}
+        # The summary's boards, when whole, stand in for street lines that lost a card.
+        self.summary_boards: dict[int, tuple[Card, ...]] = {}
+        self.rivers: set[int] = set()  # boards whose river was dealt
+        self.flop_seen = False
+        self.labelled = False  # a collected line names its pot ("main pot", "side pot-1")
+        self.summary_pot: ev.SummaryPot | None = None
+        self.timeline: list[ev.Event] = []
+        for event in events:
+            kind = type(event)
+            if kind not in _READ:
+                continue
+            if kind in _TIMELINE:
+                self.timeline.append(event)
+                if isinstance(event, ev.StreetDealt):
+                    if event.street is ev.Street.RIVER:
+                        self.rivers.add(event.board)
+                    elif event.street is ev.Street.FLOP:
+                        self.flop_seen = True
+                elif isinstance(event, ev.Collected) and event.pot_named != "pot":
+                    self.labelled = True
+            elif isinstance(event, ev.SeatTaken):
+                self.seat_of[event.player] = event.seat
+            elif isinstance(event, ev.SummaryBoard):
+                if len(event.cards) == 5:
+                    self.summary_boards[event.board] = event.cards
+            elif isinstance(event, ev.SummaryPot) and self.summary_pot is None:
+                self.summary_pot = event
 
     def _find(
         self,
@@ -112,30 +159,30 @@ class _Settle:
         collected: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)
         spans: dict[tuple[int, int], SourceSpan] = {}
         section = 1
-        for event in self.hand.events:
-            if isinstance(event, ev.StreetDealt) and event.cards:
-                self.boards[event.board] = event.cards
-            elif isinstance(event, ev.ShowdownStarted):
-                section = event.board
+        for event in self.timeline:  # the most frequent kinds first
+            if type(event) is ev.SummarySeat:
                 self.at_showdown = True
-            elif isinstance(event, ev.Shown):
+                if event.cards and event.outcome in ("showed", "mucked"):
+                    self._check_summary_seat(event)
+            elif type(event) is ev.StreetDealt:
+                if event.cards:
+                    self.boards[event.board] = event.cards
+            elif type(event) is ev.Shown:
                 self._check_shown(event, section)
                 if len(event.cards) == self.start.hole_card_count:
                     self.shown[event.player] = event.cards
-            elif isinstance(event, ev.Mucked):
-                self.mucked.add(event.player)
-            elif isinstance(event, ev.Collected):
+            elif type(event) is ev.Collected:
                 key = (section, event.pot)
                 paid = collected[key]
                 paid[event.player] = paid.get(event.player, 0) + event.amount
                 spans.setdefault(key, event.span)
-            elif isinstance(event, ev.SummarySeat):
-                self._check_summary_seat(event)
-        labelled = any(
-            isinstance(e, ev.Collected) and e.pot_named != "pot" for e in self.hand.events
-        )
+            elif type(event) is ev.ShowdownStarted:
+                section = event.board
+                self.at_showdown = True
+            elif type(event) is ev.Mucked:
+                self.mucked.add(event.player)
         if not self.hand.truncated and self.replay.pots:
-            if labelled or len(self.replay.pots) == 1:
+            if self.labelled or len(self.replay.pots) == 1:
                 for (board, pot_index), paid in sorted(collected.items()):
                     pot = self._pot(pot_index)
                     if pot is not None:
@@ -154,17 +201,10 @@ class _Settle:
             self.at_showdown
             and len(dealt) < 5
             and board in self.summary_boards
-            and self._board_ended(board)
+            and board in self.rivers  # the street line may still have lost a card
         ):
             return self.summary_boards[board]
         return dealt
-
-    def _board_ended(self, board: int) -> bool:
-        """Was the board's river dealt (the street line may still have lost a card)?"""
-        return any(
-            isinstance(e, ev.StreetDealt) and e.board == board and e.street is ev.Street.RIVER
-            for e in self.hand.events
-        )
 
     def _check_shown(self, event: ev.Shown, section: int) -> None:
         if event.description:
@@ -173,9 +213,7 @@ class _Settle:
             )
 
     def _check_summary_seat(self, event: ev.SummarySeat) -> None:
-        self.at_showdown = True
-        if event.outcome not in ("showed", "mucked") or not event.cards:
-            return
+        """A summary line that shows cards (the summary has begun: ``at_showdown`` is set)."""
         if event.outcome == "showed":
             self.shown.setdefault(event.player, event.cards)
         runs = max(self.boards, default=1)
@@ -197,12 +235,12 @@ class _Settle:
     ) -> None:
         if len(hole) != self.start.hole_card_count or len(board) < 3:
             return
-        if not all(c.valid for c in (*hole, *board)) or len({*hole, *board}) < len(hole) + len(
-            board
-        ):
+        # by index: a real card has one Card object, so equal indices are the same card
+        indices = [*map(_INDEX, hole), *map(_INDEX, board)]
+        if min(indices) < 0 or len(set(indices)) < len(indices):
             return  # bad cards are the card checks' findings
         high_text, low_text = split_hi_lo(text)
-        high = self._high(hole, board)
+        high, low = self._values(hole, board)
         claim = read_high(high_text)
         truth = describe_high(high)
         if claim is not None and not claim_matches(claim, truth.category, truth.ranks):
@@ -218,7 +256,6 @@ class _Settle:
             )
         if not self.start.hi_lo:
             return
-        low = self._low(hole, board)
         shown_low = read_low(low_text) if low_text else None
         if low_text is not None and shown_low is None:
             return
@@ -235,17 +272,19 @@ class _Settle:
                 recorded=low_text or "no low",
             )
 
-    def _high(self, hole: Sequence[Card], board: Sequence[Card]) -> int:
-        key = (tuple(hole), tuple(board))
-        if key not in self._highs:
-            self._highs[key] = omaha_high(hole, board)
-        return self._highs[key]
+    def _values(self, hole: Sequence[Card], board: Sequence[Card]) -> _Values:
+        """The hand's high value and, in a hi/lo game, its low (None: no low, or not hi/lo).
 
-    def _low(self, hole: Sequence[Card], board: Sequence[Card]) -> int | None:
-        key = (tuple(hole), tuple(board))
-        if key not in self._lows:
-            self._lows[key] = omaha_low8(hole, board)
-        return self._lows[key]
+        Raises ValueError for bad cards, as the evaluator does."""
+        key = (tuple(map(_INDEX, hole)), tuple(map(_INDEX, board)))
+        values = self._evaluated.get(key)
+        if values is None:
+            if self.start.hi_lo:
+                values = omaha_hi_lo(hole, board)
+            else:
+                values = (omaha_high(hole, board), None)
+            self._evaluated[key] = values
+        return values
 
     # ------------------------------------------------------------ awards
     def _pot(self, index: int) -> PotRecord | None:
@@ -295,15 +334,14 @@ class _Settle:
             return (eligible[0],), ()
         contenders = [p for p in eligible if p in self.shown and p not in self.mucked]
         cards = self._board(board)
-        if not contenders or len(cards) < 5 or not all(c.valid for c in cards):
-            return None
+        if not contenders or len(cards) < 5 or min(map(_INDEX, cards)) < 0:
+            return None  # an invalid card has index -1
         try:
-            highs = {p: self._high(self.shown[p], cards) for p in contenders}
-            lows = (
-                {p: self._low(self.shown[p], cards) for p in contenders} if self.start.hi_lo else {}
-            )
+            values = {p: self._values(self.shown[p], cards) for p in contenders}
         except ValueError:
             return None
+        highs = {p: high for p, (high, _) in values.items()}
+        lows = {p: low for p, (_, low) in values.items()} if self.start.hi_lo else {}
         best = max(highs.values())
         hi = tuple(self._order_from_button([p for p in contenders if highs[p] == best]))
         qualified = {p: v for p, v in lows.items() if v is not None}
@@ -438,7 +476,7 @@ class _Settle:
         live = [p for p in self.replay.dealt_in if p not in self.replay.folded]
         shows: list[tuple[str, SourceSpan]] = []
         in_showdown = False
-        for event in self.hand.events:
+        for event in self.timeline:
             if isinstance(event, ev.ShowdownStarted):
                 in_showdown = event.board == 1
             elif isinstance(event, ev.SummaryStarted):
@@ -489,13 +527,10 @@ class _Settle:
         schedule = self.profile.rake
         if schedule.schedule != "percent":
             return
-        summary = next((e for e in self.hand.events if isinstance(e, ev.SummaryPot)), None)
+        summary = self.summary_pot
         if summary is None or summary.rake is None:
             return
-        flop_seen = any(
-            isinstance(e, ev.StreetDealt) and e.street is ev.Street.FLOP for e in self.hand.events
-        )
-        if schedule.no_flop_no_drop and not flop_seen:
+        if schedule.no_flop_no_drop and not self.flop_seen:
             expected = 0
         else:
             cap = int(schedule.cap_for(len(self.replay.dealt_in)) * self.start.scale)
@@ -511,6 +546,9 @@ class _Settle:
                 expected=self._money(expected),
                 recorded=self._money(summary.rake),
             )
+
+
+_INDEX = attrgetter("index")
 
 
 def _round_up(amount: int, parts: int, unit: int) -> int:

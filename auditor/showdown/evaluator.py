@@ -28,7 +28,7 @@ import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import NewType
 
 from auditor.cards import Card
@@ -40,6 +40,7 @@ __all__ = [
     "LowRank",
     "describe_high",
     "low_ranks",
+    "omaha_hi_lo",
     "omaha_high",
     "omaha_low8",
 ]
@@ -217,6 +218,7 @@ def _flush_value(hole: Sequence[int], board: Sequence[int], suit: int) -> int:
 # _CARD_BIT[index]: one bit per card; index -1 (a card that does not exist)
 # reads the last entry, a bit above the deck's 52.
 _CARD_BIT = [1 << i for i in range(53)]
+_INDEX = attrgetter("index")
 
 
 def _indices(hole: Sequence[Card], board: Sequence[Card]) -> tuple[list[int], list[int]]:
@@ -225,8 +227,8 @@ def _indices(hole: Sequence[Card], board: Sequence[Card]) -> tuple[list[int], li
     A sum of distinct powers of two has one bit per term; a repeated card
     carries into fewer bits, and an invalid card sets bit 52.
     """
-    h = [c.index for c in hole]
-    b = [c.index for c in board]
+    h = list(map(_INDEX, hole))
+    b = list(map(_INDEX, board))
     every = h + b
     seen = sum(map(_CARD_BIT.__getitem__, every))
     if seen.bit_count() != len(every) or seen >> 52 or len(h) < 2 or not 2 < len(b) < 6:
@@ -249,7 +251,11 @@ def omaha_high(hole: Sequence[Card], board: Sequence[Card]) -> HighRank:
     >>> describe_high(omaha_high(cards("As Ks Qs Js"), cards("2s 7d 8c 9h 3d"))).category.label
     'high card'
     """
-    h, b = _indices(hole, board)
+    return _high(*_indices(hole, board))
+
+
+def _high(h: list[int], b: list[int]) -> HighRank:
+    """:func:`omaha_high` of checked card indices."""
     key = sum(map(_BOARD_KEY.__getitem__, b))
     rank_key = key & _RANK_MASK
     row = _BOARD_ROWS.get(rank_key)
@@ -277,9 +283,20 @@ def describe_high(rank: HighRank | int) -> HighHand:
     >>> describe_high(omaha_high(cards("8c 8d 4h Ks"), cards("8h 4c 4d 2s Jc")))
     HighHand(category=<Category.FULL_HOUSE: 6>, ranks=(6, 2))
     """
-    category = Category(rank >> _CAT_SHIFT)
-    ranks = tuple((rank >> (16 - 4 * i)) & 15 for i in range(_RANK_COUNT[category]))
-    return HighHand(category, ranks)
+    found = _DESCRIBED.get(rank)
+    if found is None:
+        category = Category(rank >> _CAT_SHIFT)
+        ranks = tuple((rank >> (16 - 4 * i)) & 15 for i in range(_RANK_COUNT[category]))
+        found = HighHand(category, ranks)
+        if len(_DESCRIBED) < _DESCRIBED_MAX:
+            _DESCRIBED[rank] = found
+    return found
+
+
+# Memo of describe_high: some 7,500 values are possible, and a showdown's wording is
+# checked against the same few hands again and again. HighHand is frozen, so shared.
+_DESCRIBED: dict[int, HighHand] = {}
+_DESCRIBED_MAX = 1 << 14
 
 
 # --- 8-or-better low --------------------------------------------------------------
@@ -337,7 +354,23 @@ def omaha_low8(hole: Sequence[Card], board: Sequence[Card]) -> LowRank | None:
     >>> omaha_low8(cards("Kc Kh Qs Qh"), board) is None
     True
     """
+    return _low8(*_indices(hole, board))
+
+
+def omaha_hi_lo(hole: Sequence[Card], board: Sequence[Card]) -> tuple[HighRank, LowRank | None]:
+    """:func:`omaha_high` and :func:`omaha_low8` of one hand, its cards checked once.
+
+    >>> from auditor.cards import cards
+    >>> hi, lo = omaha_hi_lo(cards("Ah 2d Kc Qs"), cards("As 3c 4h 7d Td"))
+    >>> describe_high(hi).category.label, low_ranks(lo) if lo else None
+    ('pair', (7, 4, 3, 2, 1))
+    """
     h, b = _indices(hole, board)
+    return _high(h, b), _low8(h, b)
+
+
+def _low8(h: list[int], b: list[int]) -> LowRank | None:
+    """:func:`omaha_low8` of checked card indices."""
     bits = _LOW_BIT
     hole_mask = 0
     for i in h:
@@ -359,8 +392,18 @@ def low_ranks(rank: LowRank | int) -> tuple[int, ...]:
     >>> low_ranks(omaha_low8(cards("Ac 2d 9s 9h"), cards("3c 4d 5h Kd Ks")))
     (5, 4, 3, 2, 1)
     """
-    mask = 255 - rank
-    found = tuple(r + 1 for r in range(7, -1, -1) if mask >> r & 1)
-    if len(found) != 5:
-        raise ValueError(f"not a low value: {rank}")
+    found = _LOW_RANKS.get(rank)
+    if found is None:
+        found = _spell_low(rank)
+        if len(found) != 5:
+            raise ValueError(f"not a low value: {rank}")
     return found
+
+
+def _spell_low(rank: int) -> tuple[int, ...]:
+    mask = 255 - rank
+    return tuple(r + 1 for r in range(7, -1, -1) if mask >> r & 1)
+
+
+# low_ranks of every low value, spelled once (a hi/lo showdown reads them again and again)
+_LOW_RANKS = {rank: _spell_low(rank) for rank in range(256) if len(_spell_low(rank)) == 5}

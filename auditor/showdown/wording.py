@@ -64,6 +64,21 @@ _STARS: list[tuple[re.Pattern[str], Category]] = [
 
 def read_high(text: str) -> Claim | None:
     """The claim of a high-hand wording, or None for words this reader does not know."""
+    if text in _CLAIMS:
+        return _CLAIMS[text]
+    claim = _read_high(text)
+    if len(_CLAIMS) < _CLAIMS_MAX:
+        _CLAIMS[text] = claim
+    return claim
+
+
+# Memo of read_high: rooms word the same few thousand hands over and over, and trying
+# the patterns in turn is most of the cost of reading one. Claim is frozen, so shared.
+_CLAIMS: dict[str, Claim | None] = {}
+_CLAIMS_MAX = 1 << 14
+
+
+def _read_high(text: str) -> Claim | None:
     text = text.strip().rstrip(".")
     if text.lower() in ("a royal flush", "royal flush"):
         return Claim(Category.STRAIGHT_FLUSH, (12,))

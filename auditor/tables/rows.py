@@ -1,43 +1,89 @@
-"""Hand results to table rows, column by column."""
+"""Hand results to table rows, handed over column by column.
+
+A row is kept as a tuple in its table's column order and the rows are turned into
+columns (in C, by ``zip``) when they are taken: a hand makes some twenty rows, and
+appending each value to its column one by one was most of the cost of building them.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from auditor import events as ev
+from auditor.cards import Card
 from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandResult
 from auditor.replay.result import ReplayResult
-from auditor.tables.columns import COLUMNS
+from auditor.tables.columns import COLUMNS as TABLE_COLUMNS
 from auditor.tables.timezones import to_utc
 
 Columns = dict[str, list[Any]]
+Row = tuple[Any, ...]
+
+# Each table's columns in order, as rows hold them (the writer adds run_id).
+COLUMNS: dict[str, tuple[str, ...]] = {
+    table: tuple(name for name in names if name != "run_id")
+    for table, names in TABLE_COLUMNS.items()
+}
 
 
 def empty_columns(table: str) -> Columns:
-    return {name: [] for name in COLUMNS[table] if name != "run_id"}
+    return {name: [] for name in COLUMNS[table]}
+
+
+def _in_order(table: str, names: Sequence[str]) -> tuple[str, ...]:
+    """``names``, checked to be ``table``'s columns in order, for rows built by position."""
+    if tuple(names) != COLUMNS[table]:
+        raise RuntimeError(f"rows of {table} are built for columns {names}, not the schema's")
+    return tuple(names)
+
+
+# Actions and awards are their records' fields after the hand id, in the same order.
+_ACTION_VALUES = attrgetter(*COLUMNS["actions"][1:])
+_AWARD_VALUES = attrgetter(*COLUMNS["awards"][1:])
+_SEAT_COLUMNS = _in_order(
+    "seats",
+    (
+        "hand_id",
+        "seat",
+        "player",
+        "starting_stack",
+        "hole_cards",
+        "sitting_out",
+        "ending_stack",
+        "net",
+    ),
+)
+_POT_COLUMNS = _in_order(
+    "pots", ("hand_id", "pot_index", "amount", "eligible", "hi_winners", "lo_winners")
+)
+_TEXT = attrgetter("text")  # what str() of a Card gives, without a call into Python
 
 
 class RowBuilder:
     """Accumulates rows for every table; ``take`` hands over what has built up."""
 
     def __init__(self) -> None:
-        self.columns: dict[str, Columns] = {t: empty_columns(t) for t in COLUMNS}
-        self.rows = dict.fromkeys(COLUMNS, 0)
+        self.pending: dict[str, list[Row]] = {t: [] for t in COLUMNS}
+
+    @property
+    def rows(self) -> dict[str, int]:
+        """Rows built up so far, per table."""
+        return {table: len(rows) for table, rows in self.pending.items()}
 
     def _add(self, table: str, row: dict[str, Any]) -> None:
-        cols = self.columns[table]
-        for name, values in cols.items():
-            values.append(row.get(name))
-        self.rows[table] += 1
+        """A row given by column name; columns it does not name are null."""
+        self.pending[table].append(tuple(map(row.get, COLUMNS[table])))
 
     def take(self, table: str) -> Columns:
-        taken = self.columns[table]
-        self.columns[table] = empty_columns(table)
-        self.rows[table] = 0
-        return taken
+        taken = self.pending[table]
+        self.pending[table] = []
+        if not taken:
+            return empty_columns(table)
+        return dict(zip(COLUMNS[table], map(list, zip(*taken, strict=True)), strict=True))
 
     def add_result(self, result: HandResult) -> None:
         for finding in result.findings:
@@ -86,7 +132,8 @@ class RowBuilder:
         start = hand.start
         hand_id = start.hand_id
         replay = result.replay
-        self._add_seats(hand_id, hand.events, replay)
+        read = _HandEvents(hand.events)
+        self._add_seats(hand_id, read, replay)
         if replay is not None:
             self._add_replayed_actions(hand_id, replay)
             winners = {}
@@ -94,37 +141,26 @@ class RowBuilder:
                 winners = {
                     award.pot_index: award for award in result.showdown.pots if award.board == 1
                 }
+                awards = self.pending["awards"]
                 for share in result.showdown.awards:
-                    self._add(
-                        "awards",
-                        {
-                            "hand_id": hand_id,
-                            "pot_index": share.pot_index,
-                            "board": share.board,
-                            "half": share.half,
-                            "player": share.player,
-                            "expected": share.expected,
-                            "recorded": share.recorded,
-                        },
-                    )
-            for built in replay.pots:
+                    awards.append((hand_id, *_AWARD_VALUES(share)))
+            pots = self.pending["pots"]
+            for built in replay.pots:  # _POT_COLUMNS
                 won = winners.get(built.index)
-                self._add(
-                    "pots",
-                    {
-                        "hand_id": hand_id,
-                        "pot_index": built.index,
-                        "amount": built.amount,
-                        "eligible": list(built.eligible),
-                        "hi_winners": list(won.hi_winners) if won else [],
-                        "lo_winners": list(won.lo_winners) if won else [],
-                    },
+                pots.append(
+                    (
+                        hand_id,
+                        built.index,
+                        built.amount,
+                        list(built.eligible),
+                        list(won.hi_winners) if won else [],
+                        list(won.lo_winners) if won else [],
+                    )
                 )
         else:
             self._add_actions(hand_id, hand.events)
-        posted = _posted_blinds(hand.events)
         fixed = start.limit is ev.Limit.FIXED
-        pot = next((e for e in hand.events if isinstance(e, ev.SummaryPot)), None)
+        pot = read.pot
         self._add(
             "hands",
             {
@@ -136,7 +172,7 @@ class RowBuilder:
                 "hi_lo": start.hi_lo,
                 "currency": start.currency,
                 "unit": start.scale,
-                "small_blind": posted[0] if fixed else start.small_stake,
+                "small_blind": _posted_blinds(hand.events)[0] if fixed else start.small_stake,
                 "big_blind": start.small_stake if fixed else start.big_stake,
                 "small_bet": start.small_stake if fixed else None,
                 "big_bet": start.big_stake if fixed else None,
@@ -148,7 +184,7 @@ class RowBuilder:
                 "button_seat": start.button_seat,
                 "tournament_id": start.tournament_id,
                 "level": start.level,
-                "board": _board_text(hand.events),
+                "board": read.board_text(),
                 "total_pot": pot.total if pot else None,
                 "rake": pot.rake if pot else None,
                 "fees": sum(amount for _, amount in pot.fees) if pot else None,
@@ -161,51 +197,28 @@ class RowBuilder:
         )
 
     def _add_replayed_actions(self, hand_id: str, replay: ReplayResult) -> None:
-        for action in replay.actions:
-            self._add(
-                "actions",
-                {
-                    "hand_id": hand_id,
-                    "seq": action.seq,
-                    "street": action.street,
-                    "player": action.player,
-                    "action": action.action,
-                    "amount": action.amount,
-                    "to_amount": action.to_amount,
-                    "all_in": action.all_in,
-                    "pot_before": action.pot_before,
-                    "to_call": action.to_call,
-                    "min_legal": action.min_legal,
-                    "max_legal": action.max_legal,
-                    "source_line": action.source_line,
-                },
-            )
+        self.pending["actions"].extend(
+            [(hand_id, *_ACTION_VALUES(action)) for action in replay.actions]
+        )
 
-    def _add_seats(
-        self, hand_id: str, events: Iterable[ev.Event], replay: ReplayResult | None
-    ) -> None:
-        hole: dict[str, str] = {}
-        seats: list[ev.SeatTaken] = []
-        for event in events:
-            if isinstance(event, ev.SeatTaken):
-                seats.append(event)
-            elif isinstance(event, ev.Dealt | ev.Shown) and event.cards:
-                hole[event.player] = " ".join(str(c) for c in event.cards)
+    def _add_seats(self, hand_id: str, read: _HandEvents, replay: ReplayResult | None) -> None:
+        hole = read.hole
         ending = dict(replay.ending_stacks) if replay is not None else {}
-        for seat in seats:
+        rows = self.pending["seats"]
+        for seat in read.seats:  # _SEAT_COLUMNS
             end = ending.get(seat.player)
-            self._add(
-                "seats",
-                {
-                    "hand_id": hand_id,
-                    "seat": seat.seat,
-                    "player": seat.player,
-                    "starting_stack": seat.stack,
-                    "hole_cards": hole.get(seat.player),
-                    "sitting_out": seat.sitting_out,
-                    "ending_stack": end,
-                    "net": None if end is None else end - seat.stack,
-                },
+            cards = hole.get(seat.player)
+            rows.append(
+                (
+                    hand_id,
+                    seat.seat,
+                    seat.player,
+                    seat.stack,
+                    None if cards is None else _cards_text(cards),
+                    seat.sitting_out,
+                    end,
+                    None if end is None else end - seat.stack,
+                )
             )
 
     def _add_actions(self, hand_id: str, events: Iterable[ev.Event]) -> None:
@@ -272,13 +285,45 @@ def _posted_blinds(events: Iterable[ev.Event]) -> tuple[int | None, int | None]:
     return small, big
 
 
-def _board_text(events: Iterable[ev.Event]) -> str:
-    boards: dict[int, str] = {}
-    summary: dict[int, str] = {}
-    for event in events:
-        if isinstance(event, ev.StreetDealt) and event.cards:
-            boards[event.board] = " ".join(str(c) for c in event.cards)
-        elif isinstance(event, ev.SummaryBoard):
-            summary[event.board] = " ".join(str(c) for c in event.cards)
-    chosen = boards or summary
-    return " | ".join(chosen[b] for b in sorted(chosen))
+class _HandEvents:
+    """What a hand's rows read from its events, gathered in one pass over them.
+
+    Event classes are final, so an event's exact type says what it is."""
+
+    __slots__ = ("boards", "hole", "pot", "seats", "summary_boards")
+
+    def __init__(self, events: Iterable[ev.Event]) -> None:
+        self.seats: list[ev.SeatTaken] = []
+        self.hole: dict[str, tuple[Card, ...]] = {}  # the last cards dealt or shown
+        self.boards: dict[int, tuple[Card, ...]] = {}  # a street's line has the board so far
+        self.summary_boards: dict[int, tuple[Card, ...]] = {}
+        self.pot: ev.SummaryPot | None = None  # the first summary pot line
+        for event in events:
+            if type(event) not in _READ:
+                continue
+            if type(event) is ev.SeatTaken:
+                self.seats.append(event)
+            elif type(event) is ev.Dealt or type(event) is ev.Shown:
+                if event.cards:
+                    self.hole[event.player] = event.cards
+            elif type(event) is ev.StreetDealt:
+                if event.cards:
+                    self.boards[event.board] = event.cards
+            elif type(event) is ev.SummaryBoard:
+                self.summary_boards[event.board] = event.cards
+            elif type(event) is ev.SummaryPot and self.pot is None:
+                self.pot = event
+
+    def board_text(self) -> str:
+        """Each board as dealt (or, with no street lines, as the summary gives it)."""
+        chosen = self.boards or self.summary_boards
+        return " | ".join(_cards_text(chosen[b]) for b in sorted(chosen))
+
+
+_READ: frozenset[type[ev.Event]] = frozenset(
+    {ev.SeatTaken, ev.Dealt, ev.Shown, ev.StreetDealt, ev.SummaryBoard, ev.SummaryPot}
+)
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(map(_TEXT, cards))
