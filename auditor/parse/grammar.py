@@ -75,9 +75,9 @@ class LineClassifier:
     def lines(self, block: str) -> Iterator[tuple[str, str]]:
         """(kind, line) for each line of ``block``, which the lexer has already accepted."""
         if self._only is not None:
-            kind = self._only
+            only = self._only
             for line in block.split("\n")[:-1]:  # the lexer ends every line with "\n"
-                yield kind, line
+                yield only, line
             return
         tails = self._tails
         for found in self._lines.finditer(block):
