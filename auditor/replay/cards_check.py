@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from auditor import events as ev
+from auditor.cards import Card
 from auditor.findings import Finding
 from auditor.source import SourceSpan
+
+# events that show a player's cards (exact types: no event class is subclassed)
+_HOLE_CARDS = frozenset({ev.Dealt, ev.Shown, ev.Mucked, ev.SummarySeat})
+
+_HoleCardEvent = ev.Dealt | ev.Shown | ev.Mucked | ev.SummarySeat
+_Place = tuple[str, SourceSpan]  # who a card was first seen with, and where
 
 
 def card_findings(hand: ev.Hand) -> list[Finding]:
@@ -12,64 +21,76 @@ def card_findings(hand: ev.Hand) -> list[Finding]:
     for a card in two places (two players, a player and a board, two new board cards)."""
     found: list[Finding] = []
     hand_id = hand.start.hand_id
-    where: dict[int, tuple[str, SourceSpan]] = {}
+    count = hand.start.hole_card_count
+    where: dict[int, _Place] = {}
     reported: set[str] = set()
-
-    def place(card_index: int, text: str, owner: str, span: SourceSpan) -> None:
-        seen = where.get(card_index)
-        if seen is None:
-            where[card_index] = (owner, span)
-        elif seen[0] != owner and text not in reported:
-            reported.add(text)
-            found.append(
-                Finding(
-                    "CARD_DUPLICATE",
-                    hand_id,
-                    f"{text} is seen twice: {seen[0]} and {owner}",
-                    span,
-                    expected=f"{text} once",
-                    recorded=f"{seen[0]}; {owner}",
-                )
-            )
-
     for event in hand.events:
-        if isinstance(event, ev.Dealt | ev.Shown | ev.Mucked | ev.SummarySeat):
-            cards = event.cards
-            owner = f"{event.player}'s hand"
+        kind = type(event)
+        cards: tuple[Card, ...]
+        if kind in _HOLE_CARDS:
+            holder = cast(_HoleCardEvent, event)
+            cards = holder.cards
+            if not cards:
+                continue
             # a player may show part of his hand; he may never hold more than the game deals
-            count = hand.start.hole_card_count
-            wrong = len(cards) != count if isinstance(event, ev.Dealt) else len(cards) > count
-            if cards and wrong:
+            wrong = len(cards) != count if kind is ev.Dealt else len(cards) > count
+            if wrong:
                 found.append(
                     Finding(
                         "CARD_INVALID",
                         hand_id,
-                        f"{len(cards)} hole cards in a {hand.start.hole_card_count}-card game",
+                        f"{len(cards)} hole cards in a {count}-card game",
                         event.span,
-                        player=event.player,
-                        expected=str(hand.start.hole_card_count),
+                        player=holder.player,
+                        expected=str(count),
                         recorded=str(len(cards)),
                     )
                 )
-        elif isinstance(event, ev.StreetDealt):
-            cards = event.new_cards
-            owner = f"board {event.board}" if event.board > 1 else "the board"
+            owner = f"{holder.player}'s hand"
+        elif kind is ev.StreetDealt:
+            board = cast(ev.StreetDealt, event)
+            cards = board.new_cards
+            if not cards:
+                continue
+            owner = f"board {board.board}" if board.board > 1 else "the board"
         else:
             continue
+        here: _Place = (owner, event.span)
         for card in cards:
-            if not card.valid:
-                if card.text not in reported:
-                    reported.add(card.text)
-                    found.append(
-                        Finding(
-                            "CARD_INVALID",
-                            hand_id,
-                            f"{card.text!r} is not a card",
-                            event.span,
-                            expected="a card of the 52-card deck",
-                            recorded=card.text,
-                        )
-                    )
+            index = card.index
+            if index < 0:  # not a card of the deck
+                _report_invalid(card, event.span, hand_id, found, reported)
                 continue
-            place(card.index, card.text, owner, event.span)
+            # the first place a card is seen is kept; a later place is checked against it
+            seen = where.setdefault(index, here)
+            if seen[0] != owner and card.text not in reported:
+                reported.add(card.text)
+                found.append(
+                    Finding(
+                        "CARD_DUPLICATE",
+                        hand_id,
+                        f"{card.text} is seen twice: {seen[0]} and {owner}",
+                        event.span,
+                        expected=f"{card.text} once",
+                        recorded=f"{seen[0]}; {owner}",
+                    )
+                )
     return found
+
+
+def _report_invalid(
+    card: Card, span: SourceSpan, hand_id: str, found: list[Finding], reported: set[str]
+) -> None:
+    """CARD_INVALID for a card that does not exist, once per text in a hand."""
+    if card.text not in reported:
+        reported.add(card.text)
+        found.append(
+            Finding(
+                "CARD_INVALID",
+                hand_id,
+                f"{card.text!r} is not a card",
+                span,
+                expected="a card of the 52-card deck",
+                recorded=card.text,
+            )
+        )

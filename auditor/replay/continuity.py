@@ -69,6 +69,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from itertools import pairwise
+from typing import cast
 
 from auditor import events as ev
 from auditor.findings import Finding
@@ -83,22 +84,38 @@ MAX_UNVERIFIED_GAP = timedelta(minutes=3)
 
 TableKey = tuple[str, str, str | None]
 
-_ACTING = (
-    ev.Posted,
-    ev.Folded,
-    ev.Checked,
-    ev.Called,
-    ev.Bet,
-    ev.RaisedTo,
-    ev.Dealt,
-    ev.Shown,
-    ev.Mucked,
-    ev.NotShown,
+# events that show a player in the hand (exact types: a set lookup, not a scan of a tuple)
+_ACTING_KINDS = frozenset(
+    {
+        ev.Posted,
+        ev.Folded,
+        ev.Checked,
+        ev.Called,
+        ev.Bet,
+        ev.RaisedTo,
+        ev.Dealt,
+        ev.Shown,
+        ev.Mucked,
+        ev.NotShown,
+    }
+)
+_ActingEvent = (
+    ev.Posted
+    | ev.Folded
+    | ev.Checked
+    | ev.Called
+    | ev.Bet
+    | ev.RaisedTo
+    | ev.Dealt
+    | ev.Shown
+    | ev.Mucked
+    | ev.NotShown
 )
 _PLAYED_OUTCOMES = ("folded", "showed", "mucked", "collected", "won", "lost")
 _STACK_NOTE_WORDS = (" re-buys", " rebuys", " adds on", " add-on", " tops up")
 _SITTING_OUT = (ev.Status.SITTING_OUT, ev.Status.SITS_OUT)
 _MOVED = (ev.Status.JOINS, ev.Status.LEAVES)
+_NOT_DIGIT = re.compile(r"\D")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,36 +154,52 @@ class TableHand:
 def table_hand(hand: ev.Hand, ending_stacks: Mapping[str, int] | None) -> TableHand:
     """The cross-hand facts of ``hand``; ``ending_stacks`` as the replay derived them."""
     start = hand.start
-    seat_events = [e for e in hand.events if isinstance(e, ev.SeatTaken)]
-    seats = {e.seat: (e.player, e.stack) for e in seat_events}
-    names = {e.player for e in seat_events}
+    seats: dict[int, tuple[str, int]] = {}
+    seat_number: dict[str, int] = {}
+    seat_places: dict[str, SourceSpan] = {}
+    first_seat: ev.SeatTaken | None = None
     acting: set[str] = set()
-    away: set[str] = {e.player for e in seat_events if e.sitting_out or e.out_of_hand}
+    away: set[str] = set()
     changes: set[str] = set()
-    small_blinds: list[int] = []
-    seat_number = {e.player: e.seat for e in seat_events}
+    small_blind_posters: list[str] = []
+    notes: list[str] = []
     dealt = False
+    # One pass over the events, dispatched on the exact type (no event class is
+    # subclassed). What needs every seat (small blinds' seats, notes naming players) is
+    # resolved after it.
     for event in hand.events:
-        if isinstance(event, ev.StreetDealt):
+        kind = type(event)
+        if kind in _ACTING_KINDS:
+            player = cast(_ActingEvent, event).player
+            acting.add(player)
+            if type(event) is ev.Posted and event.kind is ev.PostKind.SMALL_BLIND:
+                small_blind_posters.append(player)
+        elif type(event) is ev.SeatTaken:
+            if first_seat is None:
+                first_seat = event
+            seats[event.seat] = (event.player, event.stack)
+            seat_number[event.player] = event.seat
+            seat_places[event.player] = event.span
+            if event.sitting_out or event.out_of_hand:
+                away.add(event.player)
+        elif kind is ev.StreetDealt:
             dealt = True
-        if isinstance(event, _ACTING):
-            acting.add(event.player)
-            if isinstance(event, ev.Posted) and event.kind is ev.PostKind.SMALL_BLIND:
-                seat = seat_number.get(event.player)
-                if seat is not None:
-                    small_blinds.append(seat)
-        elif isinstance(event, ev.SummarySeat):
+        elif type(event) is ev.SummarySeat:
             if event.outcome.startswith(_PLAYED_OUTCOMES):
                 acting.add(event.player)
-        elif isinstance(event, ev.PlayerStatus):
+        elif type(event) is ev.PlayerStatus:
             if event.status in _MOVED:
                 changes.add(event.player)
             elif event.status in _SITTING_OUT and not dealt:
                 away.add(event.player)
-        elif isinstance(event, ev.CashedOut):
+        elif type(event) is ev.CashedOut:
             changes.add(event.player)
-        elif isinstance(event, ev.Note):
-            changes.update(_stack_note_players(event.text, names))
+        elif type(event) is ev.Note:
+            notes.append(event.text)
+    names = set(seat_number)
+    for text in notes:
+        changes.update(_stack_note_players(text, names))
+    small_blinds = [seat_number[p] for p in small_blind_posters if p in seat_number]
     dealt_in = frozenset(acting & names)
     maybe_in = frozenset(names - dealt_in - away)
     return TableHand(
@@ -181,11 +214,11 @@ def table_hand(hand: ev.Hand, ending_stacks: Mapping[str, int] | None) -> TableH
         ending_stacks=dict(ending_stacks) if ending_stacks is not None else None,
         stack_changes=frozenset(changes),
         small_blind_seats=tuple(small_blinds),
-        place=_table_line(hand),
+        place=_table_line(hand, first_seat),
         max_seats=start.max_seats,
         scale=start.scale,
         top_up_unit=start.big_stake if start.tournament_id is None else None,
-        seat_places={e.player: e.span for e in seat_events},
+        seat_places=seat_places,
     )
 
 
@@ -197,14 +230,14 @@ def _stack_note_players(text: str, names: set[str]) -> set[str]:
 
 
 def _ordinal(hand_id: str) -> int:
-    digits = re.sub(r"\D", "", hand_id)
+    # most ids are all digits (isdecimal() is exactly what \d matches): no regex then
+    digits = hand_id if hand_id.isdecimal() else _NOT_DIGIT.sub("", hand_id)
     return int(digits) if digits else 0
 
 
-def _table_line(hand: ev.Hand) -> SourceSpan:
+def _table_line(hand: ev.Hand, first_seat: ev.SeatTaken | None) -> SourceSpan:
     """The table line: in the PokerStars layout, the line just above the first seat line."""
     header = hand.start.span
-    first_seat = next((e for e in hand.events if isinstance(e, ev.SeatTaken)), None)
     if first_seat is not None and first_seat.span.line - 1 > header.line:
         return SourceSpan(header.file, first_seat.span.line - 1, 1)
     return header

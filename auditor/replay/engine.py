@@ -8,7 +8,10 @@ can yield several findings. It never repairs a record.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any, cast
 
 from auditor import events as ev
 from auditor.findings import Finding
@@ -28,8 +31,13 @@ from auditor.replay.result import ActionRecord, ReplayResult
 from auditor.source import SourceSpan
 
 _STREET_BOARD_SIZE = {ev.Street.FLOP: 3, ev.Street.TURN: 4, ev.Street.RIVER: 5}
-_VOLUNTARY = (ev.Folded, ev.Checked, ev.Called, ev.Bet, ev.RaisedTo)
+# Enum.value is a descriptor call; the names are looked up here instead
+_STREET_NAME = {street: street.value for street in ev.Street}
+# sets of exact event types (no event class is subclassed): a type is looked up, not tried
+# against each class in turn
+_VOLUNTARY = frozenset({ev.Folded, ev.Checked, ev.Called, ev.Bet, ev.RaisedTo})
 _SITTING_OUT = (ev.Status.SITTING_OUT, ev.Status.SITS_OUT)
+_SEAT_NUMBER = attrgetter("seat")
 _ACTION_WORD: dict[type[ev.Event], str] = {
     ev.Folded: "fold",
     ev.Checked: "check",
@@ -37,18 +45,20 @@ _ACTION_WORD: dict[type[ev.Event], str] = {
     ev.Bet: "bet",
     ev.RaisedTo: "raise",
 }
-# events the replay acts on besides actions and posts
-_REPLAYED = (
-    ev.StreetDealt,
-    ev.UncalledReturned,
-    ev.PotExtra,
-    ev.Collected,
-    ev.PlayerStatus,
-    ev.SummaryStarted,
-    ev.SummaryPot,
-)
+_POST_WORD = {kind: "post " + kind.value for kind in ev.PostKind}
 # events that show a player dealt in
-_PLAYING = (*_VOLUNTARY, ev.Posted, ev.Shown, ev.Mucked, ev.Dealt)
+_PLAYING = _VOLUNTARY | {ev.Posted, ev.Shown, ev.Mucked, ev.Dealt}
+_PlayerEvent = (
+    ev.Folded
+    | ev.Checked
+    | ev.Called
+    | ev.Bet
+    | ev.RaisedTo
+    | ev.Posted
+    | ev.Shown
+    | ev.Mucked
+    | ev.Dealt
+)
 
 
 def replay_hand(hand: ev.Hand, profile: RuleProfile) -> ReplayResult:
@@ -56,29 +66,156 @@ def replay_hand(hand: ev.Hand, profile: RuleProfile) -> ReplayResult:
     return _Replay(hand, profile).run()
 
 
+@dataclass(slots=True)
+class _Index:
+    """What the replay needs to know of a hand's events before replaying them, read in one
+    pass (each pass over the events costs as much as the replay of a few actions)."""
+
+    seats: list[ev.SeatTaken] = field(default_factory=list)
+    garbled: list[ev.Garbled] = field(default_factory=list)
+    # the events the replay acts on, in record order (table talk, seats, shows...: nothing
+    # for the betting to do)
+    replayed: list[ev.Event] = field(default_factory=list)
+    posts: list[ev.Posted] = field(default_factory=list)
+    cancelled: bool = False
+    extra_pot: int = 0  # chips added to the pot by the room (PotExtra)
+    board_dealt: bool = False  # a StreetDealt line: the record reaches the cards
+    first_summary: SourceSpan | None = None
+    summary_won: dict[str, int] = field(default_factory=dict)  # what the summary says each won
+    active: set[str] = field(default_factory=set)  # posted, acted, was dealt or showed cards
+    away: set[str] = field(default_factory=set)  # sitting out before the cards, or told to wait
+
+
+def _index_events(events: Iterable[ev.Event]) -> _Index:
+    index = _Index()
+    replayed, active, away = index.replayed, index.active, index.away
+    dealt = False
+    # the commonest events first: actions and posts, then seat and summary seat lines
+    for event in events:
+        kind = type(event)  # exact types: no event class is subclassed
+        if kind in _HANDLERS:
+            replayed.append(event)
+        if kind in _PLAYING:
+            active.add(cast(_PlayerEvent, event).player)
+            if type(event) is ev.Posted:
+                index.posts.append(event)
+        elif type(event) is ev.SeatTaken:
+            index.seats.append(event)
+        elif type(event) is ev.SummarySeat:
+            won = index.summary_won
+            for result in event.results:
+                if result.won:
+                    won[event.player] = won.get(event.player, 0) + result.won
+        elif kind is ev.StreetDealt:
+            dealt = index.board_dealt = True
+        elif type(event) is ev.PlayerStatus:
+            sitting_out = not dealt and event.status in _SITTING_OUT
+            if sitting_out or event.status is ev.Status.ALLOWED_AFTER_BUTTON:
+                away.add(event.player)
+        elif kind is ev.SummaryStarted and index.first_summary is None:
+            index.first_summary = event.span
+        elif type(event) is ev.PotExtra:
+            index.extra_pot += event.amount
+        elif kind is ev.HandCancelled:
+            index.cancelled = True
+        elif type(event) is ev.Garbled:
+            index.garbled.append(event)
+    return index
+
+
 class _Replay:
+    # Slots: a replay keeps some fifty attributes, more than an instance dict shares keys
+    # for, and reads them at every action; a slot is read faster.
+    __slots__ = (
+        "able_now",
+        "acted_at",
+        "actions",
+        "after_button",
+        "all_in",
+        "bets",
+        "board_cards",
+        "cancelled",
+        "collected",
+        "contributed",
+        "current_bet",
+        "dealt_in",
+        "ever_all_in",
+        "extra_pot",
+        "findings",
+        "folded",
+        "full_level",
+        "grace",
+        "hand",
+        "ignored",
+        "in_summary",
+        "index",
+        "is_dealt_in",
+        "last_actor",
+        "last_aggressor",
+        "last_raise",
+        "live_now",
+        "opener",
+        "play_over",
+        "position",
+        "pot_before_street",
+        "pots",
+        "preflop_last_blind",
+        "profile",
+        "protected",
+        "recorded_fees",
+        "recorded_rake",
+        "reopen_count",
+        "returned_by_rule",
+        "round_players",
+        "seat_of",
+        "seated",
+        "seq",
+        "skipped",
+        "stack",
+        "stakes",
+        "start",
+        "start_stack",
+        "street",
+        "street_bet",
+        "street_name",
+        "summary_pot",
+        "timed_out",
+    )
+
     def __init__(self, hand: ev.Hand, profile: RuleProfile) -> None:
         self.hand = hand
         self.start = hand.start
         self.profile = profile
         self.stakes: Stakes = stakes_of(hand.start, profile)
-        self.findings: list[Finding] = record_findings(hand)
+        index = self.index = _index_events(hand.events)
+        self.findings: list[Finding] = record_findings(hand, index.garbled)
         self.actions: list[ActionRecord] = []
-        seats = [e for e in hand.events if isinstance(e, ev.SeatTaken)]
+        seats = index.seats
+        by_seat = sorted(seats, key=_SEAT_NUMBER)
         self.seat_of = {s.player: s.seat for s in seats}
-        self.seated = [s.player for s in sorted(seats, key=lambda s: s.seat)]
+        self.seated = [s.player for s in by_seat]
         self.start_stack = {s.player: s.stack for s in seats}
         self.stack = dict(self.start_stack)
-        self.dealt_in = _dealt_in(hand.events, seats)
+        self.dealt_in = _dealt_in(by_seat, index.active, index.away)
+        self.is_dealt_in = set(self.dealt_in)
+        # where each player sits in the order of play (the first place, as list.index says)
+        self.position: dict[str, int] = {}
+        for place, player in enumerate(self.dealt_in):
+            self.position.setdefault(player, place)
+        self.after_button = self._after_button()
         self.contributed = dict.fromkeys(self.seated, 0)
         self.collected: dict[str, int] = {}
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
         self.ever_all_in: set[str] = set()
-        self.cancelled = any(isinstance(e, ev.HandCancelled) for e in hand.events)
-        self.extra_pot = sum(e.amount for e in hand.events if isinstance(e, ev.PotExtra))
+        # _live() and _able(), kept until a fold or an all-in changes them
+        self.live_now: list[str] | None = None
+        self.able_now: list[str] | None = None
+        self.cancelled = index.cancelled
+        self.extra_pot = index.extra_pot
         self.seq = 0
         self.street = ev.Street.PREFLOP
+        self.street_name = _STREET_NAME[self.street]
         self.board_cards: dict[int, int] = {}
         self.in_summary = False
         self.play_over = False
@@ -90,6 +227,8 @@ class _Replay:
         self.skipped: str | None = None
         self.last_aggressor: dict[ev.Street, str] = {}
         self.opener: dict[ev.Street, str] = {}
+        self.recorded_rake = 0  # the summary's, when it names them
+        self.recorded_fees = 0
         self._new_round()
         self.pot_before_street = 0
 
@@ -106,18 +245,38 @@ class _Replay:
         self.round_players = len(self._live())
 
     def _live(self) -> list[str]:
-        """Players still in the hand, in seat order."""
-        return [p for p in self.dealt_in if p not in self.folded]
+        """Players still in the hand, in seat order (not to be mutated: it is kept)."""
+        if self.live_now is None:
+            self.live_now = [p for p in self.dealt_in if p not in self.folded]
+        return self.live_now
 
     def _able(self) -> list[str]:
-        """Players who can still act: in the hand and not all-in."""
-        return [p for p in self._live() if p not in self.all_in]
+        """Players who can still act: in the hand and not all-in (not to be mutated)."""
+        if self.able_now is None:
+            self.able_now = [p for p in self._live() if p not in self.all_in]
+        return self.able_now
 
-    def _needs_to_act(self, player: str, able: int | None = None) -> bool:
-        if player in self.folded or player in self.all_in or player not in self.dealt_in:
+    def _fold(self, player: str) -> None:
+        self.folded.add(player)
+        self.live_now = self.able_now = None
+
+    def _mark_all_in(self, player: str) -> None:
+        self.all_in.add(player)
+        self.able_now = None
+
+    def _unmark_all_in(self, player: str) -> None:
+        self.all_in.discard(player)
+        self.able_now = None
+
+    def _needs_to_act(self, player: str) -> bool:
+        if player in self.folded or player in self.all_in or player not in self.is_dealt_in:
             return False
+        return self._owes_action(player, len(self._able()))
+
+    def _owes_action(self, player: str, able: int) -> bool:
+        """Whether a player who can act must act now, ``able`` players being able to."""
         behind = self.street_bet[player] < self.current_bet
-        if not behind and (len(self._able()) if able is None else able) <= 1:
+        if not behind and able <= 1:
             return False  # nobody left to bet against
         return player not in self.acted_at or behind
 
@@ -128,24 +287,37 @@ class _Replay:
         order = self.dealt_in
         if not order:
             return None
-        if self.last_actor is not None and self.last_actor in order:
-            begin = order.index(self.last_actor) + 1
+        last = self.last_actor
+        if last is not None and last in self.position:
+            begin = self.position[last] + 1
         else:
             begin = self._first_seat_index()
         able = len(self._able())
-        for step in range(len(order)):
-            player = order[(begin + step) % len(order)]
-            if self._needs_to_act(player, able):
+        folded, all_in = self.folded, self.all_in
+        # round the table once from ``begin``; the first who can act and owes an action
+        # (_owes_action, written out here: this runs for every action)
+        street_bet, current_bet, acted_at = self.street_bet, self.current_bet, self.acted_at
+        seats = len(order)
+        for step in range(begin, begin + seats):
+            player = order[step % seats]
+            if player in folded or player in all_in:
+                continue
+            behind = street_bet[player] < current_bet
+            if (behind or able > 1) and (player not in acted_at or behind):
                 return player
         return None
 
     def _first_seat_index(self) -> int:
         """Where the search for the first player to act starts on a street."""
-        order = self.dealt_in
-        if self.street is ev.Street.PREFLOP and self.preflop_last_blind in order:
-            return order.index(self.preflop_last_blind) + 1
+        blind = self.preflop_last_blind
+        if self.street is ev.Street.PREFLOP and blind is not None and blind in self.position:
+            return self.position[blind] + 1
+        return self.after_button
+
+    def _after_button(self) -> int:
+        """Where the first player after the button sits in the order of play (0 if none)."""
         button = self.start.button_seat or 0
-        for index, player in enumerate(order):
+        for index, player in enumerate(self.dealt_in):
             if self.seat_of[player] > button:
                 return index
         return 0
@@ -157,7 +329,12 @@ class _Replay:
         return sum(self.contributed.values()) + self.extra_pot
 
     def _to_call(self, player: str) -> int:
-        return max(0, min(self.current_bet - self.street_bet[player], self.stack[player]))
+        # max(0, min(owed, stack)), without the two builtin calls: this runs for every action
+        owed = self.current_bet - self.street_bet[player]
+        stack = self.stack[player]
+        if stack < owed:
+            owed = stack
+        return owed if owed > 0 else 0
 
     # ------------------------------------------------------------ findings
     def _find(
@@ -177,7 +354,7 @@ class _Replay:
                 self.start.hand_id,
                 message,
                 span,
-                street=self.street.value,
+                street=self.street_name,
                 seq=seq,
                 player=player,
                 expected=expected,
@@ -192,8 +369,9 @@ class _Replay:
     def run(self) -> ReplayResult:
         self.preflop_last_blind: str | None = None
         self._check_blinds()
-        for event in self.hand.events:
-            self._on(event)
+        handlers = _HANDLERS
+        for event in self.index.replayed:
+            handlers[type(event)](self, event)
         if not self.hand.truncated and not self.cancelled:
             self._finish()
         self.findings.extend(card_findings(self.hand))
@@ -216,44 +394,35 @@ class _Replay:
             rake=self.recorded_rake,
             fees=self.recorded_fees,
             dealt_in=tuple(self.dealt_in),
-            folded=tuple(p for p in self.dealt_in if p in self.folded),
-            all_in=tuple(p for p in self.dealt_in if p in self.ever_all_in),
-            aggressors=tuple((street.value, p) for street, p in self.last_aggressor.items()),
-            openers=tuple((street.value, p) for street, p in self.opener.items()),
+            folded=tuple([p for p in self.dealt_in if p in self.folded]),
+            all_in=tuple([p for p in self.dealt_in if p in self.ever_all_in]),
+            aggressors=tuple([(_STREET_NAME[s], p) for s, p in self.last_aggressor.items()]),
+            openers=tuple([(_STREET_NAME[s], p) for s, p in self.opener.items()]),
         )
 
-    recorded_rake = 0
-    recorded_fees = 0
+    # what the replay does for the events other than actions, posts, streets and returns
+    def _pot_extra(self, event: ev.PotExtra) -> None:
+        self.pot_before_street += event.amount
 
-    def _on(self, event: ev.Event) -> None:
-        kind = type(event)
-        if kind in _VOLUNTARY:
-            self._voluntary(event)  # type: ignore[arg-type]
-        elif kind is ev.Posted:
-            self._post(event)  # type: ignore[arg-type]
-        elif kind not in _REPLAYED:
-            return  # table talk, seats, shows...: nothing for the betting to do
-        elif isinstance(event, ev.StreetDealt):
-            self._street(event)
-        elif isinstance(event, ev.UncalledReturned):
-            self._uncalled(event)
-        elif isinstance(event, ev.PotExtra):
-            self.pot_before_street += event.amount
-        elif isinstance(event, ev.Collected):
-            self.collected[event.player] = self.collected.get(event.player, 0) + event.amount
-        elif isinstance(event, ev.PlayerStatus) and event.status is ev.Status.TIMED_OUT:
+    def _collected(self, event: ev.Collected) -> None:
+        self.collected[event.player] = self.collected.get(event.player, 0) + event.amount
+
+    def _status(self, event: ev.PlayerStatus) -> None:
+        if event.status is ev.Status.TIMED_OUT:
             self._timed_out(event.player)
-        elif isinstance(event, ev.SummaryStarted):
-            self.in_summary = True
-        elif isinstance(event, ev.SummaryPot):
-            self.summary_pot = event
-            self.recorded_rake = event.rake or 0
-            self.recorded_fees = sum(amount for _, amount in event.fees)
+
+    def _summary_started(self, event: ev.SummaryStarted) -> None:
+        self.in_summary = True
+
+    def _summary_pot(self, event: ev.SummaryPot) -> None:
+        self.summary_pot = event
+        self.recorded_rake = event.rake or 0
+        self.recorded_fees = sum(amount for _, amount in event.fees)
 
     # ------------------------------------------------------------ blinds
     def _check_blinds(self) -> None:
         """Who should post which blind, from the button and the players dealt in."""
-        posts = [e for e in self.hand.events if isinstance(e, ev.Posted)]
+        posts = self.index.posts
         order = self.dealt_in
         if len(order) < 2 or self.start.button_seat is None or self.cancelled:
             return
@@ -279,9 +448,7 @@ class _Replay:
             self._check_blind_amount(post, self.stakes.small_blind, "small blind")
         expected_big = big_seat if smalls else {big_seat, small_seat}
         positional = [p for p in bigs if p.player in ({big_seat} if smalls else expected_big)]
-        cut_before_cards = self.hand.truncated and not any(
-            isinstance(e, ev.StreetDealt) for e in self.hand.events
-        )
+        cut_before_cards = self.hand.truncated and not self.index.board_dealt
         if not bigs and cut_before_cards:
             pass  # the record stops before the blinds could all be written
         elif not bigs:
@@ -372,9 +539,9 @@ class _Replay:
         self.actions.append(
             ActionRecord(
                 self.seq,
-                self.street.value,
+                self.street_name,
                 player,
-                "post " + post.kind.value,
+                _POST_WORD[post.kind],
                 post.amount,
                 self.street_bet[player],
                 post.all_in,
@@ -400,7 +567,7 @@ class _Replay:
         self.stack[player] -= amount
         self.contributed[player] += amount
         if self.stack[player] <= 0:
-            self.all_in.add(player)
+            self._mark_all_in(player)
             self.ever_all_in.add(player)
 
     # ------------------------------------------------------------ voluntary actions
@@ -421,16 +588,19 @@ class _Replay:
         if player in self.protected:
             # he acts after all: the record has him back; the timeout rule judges this action
             self.protected.discard(player)
-            self.all_in.discard(player)
+            self._unmark_all_in(player)
         in_turn = self._check_turn(event, seq)
-        self._check_timeout(event, seq)
+        if player in self.timed_out:
+            self._check_timeout(event, seq)
         pot_before = self._pot_now()
         to_call = self._to_call(player)
-        low, high = self._raise_range(player)
-        record: tuple[int | None, int | None, int | None, int | None]
+        amount: int | None = None
+        to_amount: int | None = None
+        min_legal: int | None = None
+        max_legal: int | None = None
+        all_in = False
         if isinstance(event, ev.Folded):
-            self.folded.add(player)
-            record = (None, None, None, None)
+            self._fold(player)
         elif isinstance(event, ev.Checked):
             if to_call > 0:
                 self._find(
@@ -442,19 +612,26 @@ class _Replay:
                     recorded="check",
                     seq=seq,
                 )
-            record = (None, None, None, None)
         elif isinstance(event, ev.Called):
             self._call(event, to_call, seq)
-            record = (event.amount, self.street_bet[player], to_call, to_call)
+            amount, to_amount, min_legal, max_legal = (
+                event.amount,
+                self.street_bet[player],
+                to_call,
+                to_call,
+            )
+            all_in = bool(event.all_in)
         else:
-            to = (
+            # the legal range is only a bet's or a raise's: measured before the chips go in
+            min_legal, max_legal = self._raise_range(player)
+            to_amount = (
                 event.to
                 if isinstance(event, ev.RaisedTo)
                 else self.street_bet[player] + event.amount
             )
-            added = to - self.street_bet[player]
-            self._bet_or_raise(event, to, low, high, seq)
-            record = (added, to, low, high)
+            amount = to_amount - self.street_bet[player]
+            self._bet_or_raise(event, to_amount, min_legal, max_legal, seq)
+            all_in = bool(event.all_in)
         if not self.ignored:
             self.acted_at[player] = self.reopen_count
             self.last_actor = player
@@ -463,21 +640,12 @@ class _Replay:
             self.grace = {p for p in (self.skipped, following) if p is not None}
             if self.skipped is not None and not self._needs_to_act(self.skipped):
                 self.grace.discard(self.skipped)
-        amount, to_amount, min_legal, max_legal = record
-        action = {
-            ev.Folded: "fold",
-            ev.Checked: "check",
-            ev.Called: "call",
-            ev.Bet: "bet",
-            ev.RaisedTo: "raise",
-        }[type(event)]
-        all_in = bool(getattr(event, "all_in", False))
         self.actions.append(
             ActionRecord(
                 seq,
-                self.street.value,
+                self.street_name,
                 player,
-                action,
+                _ACTION_WORD[type(event)],
                 amount,
                 to_amount,
                 all_in,
@@ -496,12 +664,13 @@ class _Replay:
         order of play (one the order then goes on from)."""
         player = event.player
         self.ignored = False
-        if player in self.grace:
-            # after an action out of turn, the player skipped or the one after the offender
-            # may act next without a second finding for the same slip
+        grace = self.grace
+        if grace:
             self.grace = set()
-            return True
-        self.grace = set()
+            if player in grace:
+                # after an action out of turn, the player skipped or the one after the
+                # offender may act next without a second finding for the same slip
+                return True
         if player in self.folded:
             self._find(
                 "OUT_OF_TURN",
@@ -571,14 +740,13 @@ class _Replay:
             and player not in self.folded
         ):
             self.protected.add(player)
-            self.all_in.add(player)
+            self._mark_all_in(player)
 
     def _check_timeout(
         self, event: ev.Folded | ev.Checked | ev.Called | ev.Bet | ev.RaisedTo, seq: int
     ) -> None:
+        """The action of a player who timed out (the caller checks that he did)."""
         player = event.player
-        if player not in self.timed_out:
-            return
         self.timed_out.discard(player)
         to_call = self._to_call(player)
         if self.profile.timeout_rule == "check_or_fold":
@@ -651,11 +819,7 @@ class _Replay:
 
     def _small_blind_shortfall(self) -> int:
         """What a small blind lacks of a big one (the profile may count it as a big one)."""
-        smalls = [
-            e
-            for e in self.hand.events
-            if isinstance(e, ev.Posted) and e.kind is ev.PostKind.SMALL_BLIND
-        ]
+        smalls = [e for e in self.index.posts if e.kind is ev.PostKind.SMALL_BLIND]
         return sum(max(0, self.stakes.big_blind - e.amount) for e in smalls)
 
     def _cap_applies(self) -> bool:
@@ -717,7 +881,7 @@ class _Replay:
                 self._find(
                     "BET_SIZE_WRONG",
                     event.span,
-                    f"a fixed-limit {self.street.value} bet must be {self._money(size)}",
+                    f"a fixed-limit {self.street_name} bet must be {self._money(size)}",
                     player=player,
                     expected=self._money(expected_to),
                     recorded=self._money(to),
@@ -784,7 +948,7 @@ class _Replay:
                     expected=f"{expected} to act",
                     recorded=event.street.value,
                 )
-            self._check_excess_returned(event.span, f"before the {event.street.value}")
+            self._check_excess_returned(event.span, event.street)
         size = _STREET_BOARD_SIZE[event.street]
         if len(event.cards) != size and event.cards:
             self._find(
@@ -797,22 +961,24 @@ class _Replay:
         if event.board == 1 and event.street is not self.street:
             self.pot_before_street = self._pot_now()
             self.street = event.street
+            self.street_name = _STREET_NAME[event.street]
             self._new_round()
 
     def _excess(self, *, settled: bool = False) -> tuple[str, int] | None:
         """The part of the top bet of the round that nobody matched (``settled``: the record
         has ended the betting, whoever the rules still wait for)."""
-        if not self.street_bet:
+        bets = self.street_bet
+        if not bets:
             return None
-        top = max(self.street_bet, key=lambda p: self.street_bet[p])
-        others = [v for p, v in self.street_bet.items() if p != top]
-        second = max(others) if others else 0
-        excess = self.street_bet[top] - second
+        # the top bet less the next one (0 if nobody else bet); who made it only matters
+        # when that is more than 0, and then one player alone made it
+        first, *rest = sorted(bets.values(), reverse=True)
+        excess = first - (rest[0] if rest else 0)
         if excess <= 0:
             return None
         if not settled and self._next_to_act() is not None:
             return None  # the round goes on: the bet may still be called
-        return top, excess
+        return max(bets, key=bets.__getitem__), excess
 
     def _uncalled(self, event: ev.UncalledReturned) -> None:
         if self.returned_by_rule.get(event.player) == event.amount:
@@ -850,15 +1016,17 @@ class _Replay:
         self.contributed[player] -= amount
         self.street_bet[player] -= amount
         if self.stack[player] > 0:
-            self.all_in.discard(player)
+            self._unmark_all_in(player)
         self.current_bet = max(self.street_bet.values(), default=0)
 
-    def _check_excess_returned(self, span: SourceSpan, when: str) -> None:
+    def _check_excess_returned(self, span: SourceSpan, before: ev.Street | None) -> None:
         """Flag a bet nobody called that the record does not return, then return it: chips
-        nobody called are never in the pot, so the pot checks go on from the rules."""
+        nobody called are never in the pot, so the pot checks go on from the rules.
+        ``before``: the street about to be dealt, None at the end of the hand."""
         excess = self._excess()
         if excess is not None:
             player, amount = excess
+            when = "by the end of the hand" if before is None else f"before the {before.value}"
             self._find(
                 "UNCALLED_WRONG",
                 span,
@@ -872,11 +1040,10 @@ class _Replay:
 
     def _finish(self) -> None:
         """End of the hand: every bet settled, the pots built, the record's totals checked."""
-        last = self.hand.events[-1].span
-        first_summary = next(
-            (e.span for e in self.hand.events if isinstance(e, ev.SummaryStarted)), last
-        )
-        self._check_excess_returned(first_summary, "by the end of the hand")
+        first_summary = self.index.first_summary
+        if first_summary is None:
+            first_summary = self.hand.events[-1].span
+        self._check_excess_returned(first_summary, None)
         self.pots = build_pots(self.contributed, set(self._live()), self.dealt_in)
         summary = getattr(self, "summary_pot", None)
         self.findings.extend(
@@ -887,42 +1054,40 @@ class _Replay:
                 self.collected,
                 self.contributed,
                 self.extra_pot,
-                self._summary_collected(),
+                self.index.summary_won,
                 first_summary,
             )
         )
 
-    def _summary_collected(self) -> dict[str, int]:
-        won: dict[str, int] = {}
-        for event in self.hand.events:
-            if isinstance(event, ev.SummarySeat):
-                for result in event.results:
-                    if result.won:
-                        won[event.player] = won.get(event.player, 0) + result.won
-        return won
+
+# What the replay does with each event it acts on (by exact type: no event class is
+# subclassed); the other events are table talk, seats, shows...: nothing for the betting.
+_HANDLERS: dict[type[ev.Event], Callable[[_Replay, Any], None]] = {
+    ev.Folded: _Replay._voluntary,
+    ev.Checked: _Replay._voluntary,
+    ev.Called: _Replay._voluntary,
+    ev.Bet: _Replay._voluntary,
+    ev.RaisedTo: _Replay._voluntary,
+    ev.Posted: _Replay._post,
+    ev.StreetDealt: _Replay._street,
+    ev.UncalledReturned: _Replay._uncalled,
+    ev.PotExtra: _Replay._pot_extra,
+    ev.Collected: _Replay._collected,
+    ev.PlayerStatus: _Replay._status,
+    ev.SummaryStarted: _Replay._summary_started,
+    ev.SummaryPot: _Replay._summary_pot,
+}
 
 
-def _dealt_in(events: Iterable[ev.Event], seats: list[ev.SeatTaken]) -> list[str]:
-    """Players dealt into the hand, in seat order.
+def _dealt_in(by_seat: list[ev.SeatTaken], active: set[str], away: set[str]) -> list[str]:
+    """Players dealt into the hand, in seat order (``by_seat``: the seat lines in that order).
 
     A seated player is in unless the record has him sitting out (on his seat line or
-    before the cards are dealt) and shows him doing nothing; anyone who posts, acts, is
-    dealt cards or shows is in.
+    before the cards are dealt: ``away``) and shows him doing nothing; anyone who posts,
+    acts, is dealt cards or shows (``active``) is in.
     """
-    active: set[str] = set()
-    away: set[str] = set()
-    dealt = False
-    for event in events:
-        if isinstance(event, ev.StreetDealt):
-            dealt = True
-        elif isinstance(event, ev.PlayerStatus) and not dealt and event.status in _SITTING_OUT:
-            away.add(event.player)
-        elif isinstance(event, _PLAYING):
-            active.add(event.player)
-        elif isinstance(event, ev.PlayerStatus) and event.status is ev.Status.ALLOWED_AFTER_BUTTON:
-            away.add(event.player)
     players = []
-    for seat in sorted(seats, key=lambda s: s.seat):
+    for seat in by_seat:
         absent = seat.sitting_out or seat.out_of_hand or seat.player in away
         if seat.player in active or not absent:
             players.append(seat.player)

@@ -31,12 +31,11 @@ def build_pots(contributed: Mapping[str, int], live: set[str], order: list[str])
         levels[-1] = top  # chips of folded players above every live player's go to the last pot
     pots: list[PotRecord] = []
     floor = 0
+    live_max = _live_max(contributed, live)
     for level in levels:
         amount = sum(max(0, min(c, level) - floor) for c in contributed.values())
         eligible = tuple(
-            p
-            for p in order
-            if p in live and contributed.get(p, 0) >= min(level, _live_max(contributed, live))
+            p for p in order if p in live and contributed.get(p, 0) >= min(level, live_max)
         )
         if pots and pots[-1].eligible == eligible:
             last = pots.pop()
@@ -100,7 +99,6 @@ def pot_findings(
     if summary.main is not None:
         listed = [summary.main, *summary.side_pots]
         raw = [p.amount for p in pots]
-        computed = _net_of_rake(raw, deducted)
         # Rooms list each pot net of the rake, taken from the main pot or shared among the
         # pots (how is the room's choice): each pot must be its chips less part of the rake.
         close = len(listed) == len(raw) and all(
@@ -114,7 +112,7 @@ def pot_findings(
                     "the main and side pots are not the chips put in",
                     summary.span,
                     street="showdown",
-                    expected=" / ".join(money(a) for a in computed),
+                    expected=" / ".join(money(a) for a in _net_of_rake(raw, deducted)),
                     recorded=" / ".join(money(a) for a in listed),
                 )
             )
