@@ -53,7 +53,7 @@ def split_hands(lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText
     in_hand = False
     for number, line in enumerate(lines, start=1):
         line = line.rstrip("\r\n").lstrip("\ufeff")
-        if HAND_START.match(line):
+        if line.startswith("Poker") and HAND_START.match(line):  # every header starts so
             if current:
                 yield _finish(current, file, start, in_hand)
             current, start, in_hand = [line], number, True

@@ -30,8 +30,7 @@ class OutputExistsError(Exception):
 
 
 def _run_column(run_id: str, rows: int) -> pa.Array:
-    indices = pa.array([0] * rows, type=pa.int32())
-    return pa.DictionaryArray.from_arrays(indices, pa.array([run_id]))
+    return pa.repeat(pa.scalar(run_id, type=SCHEMAS["hands"].field("run_id").type), rows)
 
 
 class DatasetWriter:
