@@ -23,6 +23,9 @@ from auditor.tables.rows import Columns
 from auditor.tables.schemas import SCHEMAS
 
 ROW_GROUP_ROWS = 64_000
+ROW_GROUP_BYTES = 4 << 20
+"""A row group is written once it holds ROW_GROUP_ROWS rows or this many bytes in memory,
+whichever comes first: seven tables' pending rows are what the writing process holds."""
 
 
 class OutputExistsError(Exception):
@@ -60,6 +63,7 @@ class DatasetWriter:
         self._writers: dict[str, pq.ParquetWriter] = {}
         self._pending: dict[str, list[pa.Table]] = {t: [] for t in SCHEMAS}
         self._pending_rows = dict.fromkeys(SCHEMAS, 0)
+        self._pending_bytes = dict.fromkeys(SCHEMAS, 0)
 
     def schema(self, table: str) -> pa.Schema:
         return SCHEMAS[table].with_metadata(self._metadata)
@@ -73,7 +77,11 @@ class DatasetWriter:
             return
         self._pending[table].append(batch)
         self._pending_rows[table] += batch.num_rows
-        if self._pending_rows[table] >= ROW_GROUP_ROWS:
+        self._pending_bytes[table] += batch.nbytes
+        if (
+            self._pending_rows[table] >= ROW_GROUP_ROWS
+            or self._pending_bytes[table] >= ROW_GROUP_BYTES
+        ):
             self._flush(table)
 
     def _flush(self, table: str) -> None:
@@ -83,6 +91,7 @@ class DatasetWriter:
         writer.write_table(pa.concat_tables(self._pending[table]), row_group_size=ROW_GROUP_ROWS)
         self._pending[table] = []
         self._pending_rows[table] = 0
+        self._pending_bytes[table] = 0
 
     def _writer(self, table: str) -> pq.ParquetWriter:
         if table not in self._writers:
