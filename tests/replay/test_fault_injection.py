@@ -22,43 +22,18 @@ tournament chips.
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
-
 import pytest
 
-from auditor.findings import Finding
-from auditor.pipeline import FileSummary, HandAuditor, HandResult
-from tests.corpus import CORPUS, ROOT
-from tests.replay.faults import Fault, hand_text
-
-
-class StrayFinding(AssertionError):
-    """The findings are not the expected set: an extra code, a code reported twice, or
-    one missing. (An engine problem the xfail cases name.)"""
-
+from tests.replay.fault_cases import (
+    Case,
+    Source,
+    case,
+    case_params,
+    check_case,
+    codes_with_fewer_than_three,
+)
 
 # ------------------------------------------------------------------ sources
-
-
-@dataclass(frozen=True, slots=True)
-class Source:
-    """A clean hand: its file (under the corpus, or ``fixtures/...`` in the checkout)."""
-
-    path: str
-    hand_id: str
-    name: str  # short, for the test id
-
-    @property
-    def file(self) -> Path:
-        return ROOT / self.path if self.path.startswith("fixtures/") else CORPUS / self.path
-
-    @property
-    def in_corpus(self) -> bool:
-        return not self.path.startswith("fixtures/")
 
 
 def _8game(hand_id: str) -> Source:
@@ -106,39 +81,6 @@ FX_NLHU = Source("fixtures/pokerstars/one_bad_hand_in_three.txt", "200000000012"
 
 
 # ------------------------------------------------------------------ cases
-
-
-@dataclass(frozen=True, slots=True)
-class Case:
-    """One fault in one hand, and what the audit must report."""
-
-    code: str
-    source: Source
-    what: str  # the fault, in a few words (the test id)
-    inject: Callable[[Fault], Fault]
-    also: frozenset[str] = frozenset()  # codes that follow from the fault
-    player: str | None = None
-    expected: str | None = None
-    recorded: str | None = None
-    engine: str = ""  # set: the engine disagrees with DESIGN.md here (xfail), and why
-
-    @property
-    def id(self) -> str:
-        return f"{self.code}-{self.source.name}-{self.what}"
-
-
-def case(
-    code: str,
-    source: Source,
-    what: str,
-    inject: Callable[[Fault], Fault],
-    *also: str,
-    player: str | None = None,
-    expected: str | None = None,
-    recorded: str | None = None,
-    engine: str = "",
-) -> Case:
-    return Case(code, source, what, inject, frozenset(also), player, expected, recorded, engine)
 
 
 POT = ("POT_WRONG", "CHIPS_NOT_CONSERVED")  # a fault that changes the chips put in
@@ -545,88 +487,22 @@ CASES: list[Case] = [
 # fmt: on
 
 
-# ------------------------------------------------------------------ the audit
+# ------------------------------------------------------------------ the tests
 
 
-@cache
-def _auditor() -> HandAuditor:
-    return HandAuditor()
-
-
-def audit(text: str, name: str) -> HandResult:
-    """The one hand of ``text``, read and replayed as the ``audit`` command does."""
-    results = list(
-        _auditor().audit_stream(
-            io.BytesIO(text.encode("utf-8")), name, FileSummary(source_file=name)
-        )
-    )
-    assert len(results) == 1, f"{len(results)} hands read"
-    return results[0]
-
-
-def _show(findings: tuple[Finding, ...]) -> str:
-    return "\n".join(
-        f"  {f.code} line {f.source.line} player={f.player!r} expected={f.expected!r} "
-        f"recorded={f.recorded!r}: {f.message}"
-        for f in findings
-    )
-
-
-def _params() -> list[object]:
-    params: list[object] = []
-    for c in CASES:
-        marks = (
-            [pytest.mark.xfail(strict=True, raises=StrayFinding, reason=c.engine)]
-            if c.engine
-            else []
-        )
-        params.append(pytest.param(c, id=c.id, marks=marks))
-    return params
-
-
-@pytest.mark.parametrize("fault_case", _params())
+@pytest.mark.parametrize("fault_case", case_params(CASES))
 def test_fault_is_found_at_its_line(fault_case: Case) -> None:
-    c = fault_case
-    if c.source.in_corpus and not CORPUS.is_dir():
-        pytest.skip("../shared/corpus is not beside the checkout")
-    original = hand_text(c.source.file, c.source.hand_id)
-    clean = audit(original, c.source.path)
-    assert clean.findings == (), f"the unmutated hand is not clean:\n{_show(clean.findings)}"
-
-    fault = c.inject(Fault.of(original))
-    found = audit(fault.text, c.source.path).findings
-    report = f"fault at line {fault.line}: {fault[fault.line]!r}\n{_show(found)}"
-
-    mine = [f for f in found if f.code == c.code]
-    assert any(f.source.line == fault.line for f in mine), f"no {c.code} there\n{report}"
-    at_line = next(f for f in mine if f.source.line == fault.line)
-    if c.player is not None:
-        assert at_line.player == c.player, report
-    if c.expected is not None:
-        assert at_line.expected == c.expected, report
-    if c.recorded is not None:
-        assert at_line.recorded == c.recorded, report
-
-    if len(mine) != 1:
-        raise StrayFinding(f"{c.code} reported {len(mine)} times for one fault\n{report}")
-    codes = {f.code for f in found}
-    if codes != {c.code} | c.also:
-        raise StrayFinding(f"codes {sorted(codes)}, expected {sorted({c.code} | c.also)}\n{report}")
+    check_case(fault_case)
 
 
 def test_every_code_has_three_cases_that_pass() -> None:
-    passing: dict[str, set[str]] = {}
-    for c in CASES:
-        if not c.engine:
-            passing.setdefault(c.code, set()).add(c.source.hand_id)
     wanted = {
         "BLIND_WRONG", "OUT_OF_TURN", "ILLEGAL_CHECK", "CALL_WRONG", "BET_SIZE_WRONG",
         "CAP_EXCEEDED", "RAISE_TOO_SMALL", "RAISE_ABOVE_POT", "RERAISE_NOT_ALLOWED",
         "STACK_EXCEEDED", "STREET_EARLY", "UNCALLED_WRONG", "POT_WRONG", "CHIPS_NOT_CONSERVED",
         "CARD_INVALID", "CARD_DUPLICATE", "HAND_INCOMPLETE", "RECORD_GARBLED",
     }  # fmt: skip
-    thin = {code: len(passing.get(code, ())) for code in wanted if len(passing.get(code, ())) < 3}
-    assert thin == {}, "codes with fewer than three hands"
+    assert codes_with_fewer_than_three(CASES, wanted) == {}, "codes with fewer than three hands"
 
 
 def test_case_ids_are_unique() -> None:

@@ -21,38 +21,22 @@ rounded down, capped at $0.50 heads-up and $3 otherwise), which the real hands u
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
-
 import pytest
 
-from auditor.findings import Finding
-from auditor.pipeline import FileSummary, HandAuditor, HandResult
 from auditor.replay.profile import PROFILE_DIR
-from tests.corpus import CORPUS
-from tests.replay.faults import Fault, hand_text
-
-
-class StrayFinding(AssertionError):
-    """The findings are not the expected set: an extra code, one reported twice, or one
-    missing (an engine problem the xfail cases name)."""
-
+from tests.replay.fault_cases import (
+    Case,
+    Source,
+    audit,
+    case,
+    case_params,
+    check_case,
+    codes_with_fewer_than_three,
+    show,
+)
+from tests.replay.faults import Fault
 
 # ------------------------------------------------------------------ sources
-
-
-@dataclass(frozen=True, slots=True)
-class Source:
-    path: str  # under the corpus
-    hand_id: str
-    name: str
-
-    @property
-    def file(self) -> Path:
-        return CORPUS / self.path
 
 
 def _micro(hand_id: str) -> Source:
@@ -97,41 +81,6 @@ no_flop_no_drop = true
 
 
 # ------------------------------------------------------------------ cases
-
-
-@dataclass(frozen=True, slots=True)
-class Case:
-    code: str
-    source: Source
-    what: str
-    inject: Callable[[Fault], Fault]
-    also: frozenset[str] = frozenset()
-    player: str | None = None
-    expected: str | None = None
-    recorded: str | None = None
-    rules: str = "auto"  # "auto" (the room's profile), a bundled name, or "rake"
-    engine: str = ""  # set: the engine disagrees with DESIGN.md here (xfail), and why
-
-    @property
-    def id(self) -> str:
-        return f"{self.code}-{self.source.name}-{self.what}"
-
-
-def case(
-    code: str,
-    source: Source,
-    what: str,
-    inject: Callable[[Fault], Fault],
-    *also: str,
-    player: str | None = None,
-    expected: str | None = None,
-    recorded: str | None = None,
-    rules: str = "auto",
-    engine: str = "",
-) -> Case:
-    return Case(
-        code, source, what, inject, frozenset(also), player, expected, recorded, rules, engine
-    )
 
 
 # engine problems that show as a finding at the wrong line or under the wrong code
@@ -422,117 +371,46 @@ def rake_profile(tmp_path_factory: pytest.TempPathFactory) -> str:
     return str(path)
 
 
-@cache
-def _auditor(rules: str) -> HandAuditor:
-    return HandAuditor(rules)
-
-
-def audit(text: str, name: str, rules: str = "auto") -> HandResult:
-    results = list(
-        _auditor(rules).audit_stream(
-            io.BytesIO(text.encode("utf-8")), name, FileSummary(source_file=name)
-        )
-    )
-    assert len(results) == 1, f"{len(results)} hands read"
-    return results[0]
-
-
-def _show(findings: tuple[Finding, ...]) -> str:
-    return "\n".join(
-        f"  {f.code} line {f.source.line} player={f.player!r} expected={f.expected!r} "
-        f"recorded={f.recorded!r}: {f.message}"
-        for f in findings
-    )
-
-
-def _needs_corpus() -> None:
-    if not CORPUS.is_dir():
-        pytest.skip("../shared/corpus is not beside the checkout")
-
-
-def _params() -> list[object]:
-    params: list[object] = []
-    for c in CASES:
-        # A misplaced finding fails the line assertion; anything else, StrayFinding.
-        raises = StrayFinding if c.engine not in MISPLACED else AssertionError
-        marks = [pytest.mark.xfail(strict=True, raises=raises, reason=c.engine)] if c.engine else []
-        params.append(pytest.param(c, id=c.id, marks=marks))
-    return params
-
-
-@pytest.mark.parametrize("fault_case", _params())
+@pytest.mark.parametrize("fault_case", case_params(CASES, MISPLACED))
 def test_fault_is_found_at_its_line(fault_case: Case, rake_profile: str) -> None:
-    c = fault_case
-    _needs_corpus()
-    rules = rake_profile if c.rules == "rake" else c.rules
-    original = hand_text(c.source.file, c.source.hand_id)
-    clean = audit(original, c.source.path, rules)
-    assert clean.findings == (), f"the unmutated hand is not clean:\n{_show(clean.findings)}"
-
-    fault = c.inject(Fault.of(original))
-    found = audit(fault.text, c.source.path, rules).findings
-    report = f"fault at line {fault.line}: {fault[fault.line]!r}\n{_show(found)}"
-
-    mine = [f for f in found if f.code == c.code]
-    assert any(f.source.line == fault.line for f in mine), f"no {c.code} there\n{report}"
-    at_line = next(f for f in mine if f.source.line == fault.line)
-    if c.player is not None:
-        assert at_line.player == c.player, report
-    if c.expected is not None:
-        assert at_line.expected == c.expected, report
-    if c.recorded is not None:
-        assert at_line.recorded == c.recorded, report
-
-    if len(mine) != 1:
-        raise StrayFinding(f"{c.code} reported {len(mine)} times for one fault\n{report}")
-    codes = {f.code for f in found}
-    if codes != {c.code} | c.also:
-        raise StrayFinding(f"codes {sorted(codes)}, expected {sorted({c.code} | c.also)}\n{report}")
+    check_case(fault_case, rake_profile if fault_case.rules == "rake" else None)
 
 
 @pytest.mark.parametrize("source", RAKE_KEPT, ids=lambda s: s.name)
 def test_rake_that_keeps_the_schedule_is_clean(source: Source, rake_profile: str) -> None:
-    _needs_corpus()
-    result = audit(hand_text(source.file, source.hand_id), source.path, rake_profile)
-    assert result.findings == (), _show(result.findings)
+    result = audit(source.text(), source.path, rake_profile)
+    assert result.findings == (), show(result.findings)
 
 
 def test_real_rake_that_breaks_the_schedule(rake_profile: str) -> None:
     """ZoomHand as recorded: $2.02 of a $45 pot, where 5% is $2.25 (its room took 4.5%)."""
-    _needs_corpus()
-    result = audit(hand_text(ZOOM.file, ZOOM.hand_id), ZOOM.path, rake_profile)
+    result = audit(ZOOM.text(), ZOOM.path, rake_profile)
     assert [(f.code, f.source.line, f.expected, f.recorded) for f in result.findings] == [
         ("RAKE_WRONG", 34, "2.25", "2.02")
-    ], _show(result.findings)
+    ], show(result.findings)
 
 
 def test_showdown_order_depends_on_the_profile() -> None:
     """35875034981: supermeXXX bet the flop, the turn and river were checked. PokerStars'
     order (the river's aggressor, else left of the button) has UnderMeSensi show first, as
     he did; the seeds' (the last aggressor of the last street with a bet) has supermeXXX."""
-    _needs_corpus()
     source = _micro("35875034981")
-    text = hand_text(source.file, source.hand_id)
+    text = source.text()
     assert audit(text, source.path).findings == ()
     seeds = audit(text, source.path, "seeds").findings
     assert [(f.code, f.source.line, f.expected) for f in seeds] == [
         ("SHOWDOWN_ORDER", 27, "supermeXXX, UnderMeSensi")
-    ], _show(seeds)
+    ], show(seeds)
     swapped = Fault.of(text).swap(27, 28).text
     assert audit(swapped, source.path, "seeds").findings == ()
 
 
 def test_every_code_has_three_cases_that_pass() -> None:
-    passing: dict[str, set[str]] = {}
-    for c in CASES:
-        if not c.engine:
-            passing.setdefault(c.code, set()).add(c.source.hand_id)
     wanted = {
         "WINNER_WRONG", "AWARD_WRONG", "ODD_CHIP_WRONG", "LOW_NOT_QUALIFIED",
         "HAND_DESCRIPTION_WRONG", "SHOWDOWN_ORDER", "RAKE_WRONG",
     }  # fmt: skip
-    thin = {code: len(passing.get(code, ())) for code in wanted if len(passing.get(code, ())) < 3}
-    assert thin == {}, "codes with fewer than three hands"
+    assert codes_with_fewer_than_three(CASES, wanted) == {}, "codes with fewer than three hands"
 
 
 def test_case_ids_are_unique() -> None:
