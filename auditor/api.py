@@ -16,19 +16,18 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pyarrow as pa
-
 from auditor.pipeline import FileSummary, HandAuditor, HandResult
 from auditor.run import RunSummary, run_audit
-from auditor.tables.schemas import SCHEMAS
 
 if TYPE_CHECKING:
     import pandas as pd
+    import pyarrow as pa
 
 
 def _nullable_types() -> Callable[[pa.DataType], Any]:
     """pandas' nullable dtype for each Arrow type that has one."""
     import pandas as pd
+    import pyarrow as pa
 
     mapping = {
         pa.int8(): pd.Int8Dtype(),
@@ -87,9 +86,11 @@ def load(out: str | Path) -> dict[str, pd.DataFrame]:
     >>> str(tables["actions"].amount.dtype), str(tables["findings"].code.dtype)
     ('Int64', 'category')
     """
-    # pandas and the dataset reader are imported here, not with the package: every
-    # worker process imports the package, and pandas alone costs it some 55 MB.
+    # pyarrow and pandas are imported here, not with the module: worker processes import
+    # the command line (and so this module) and never need them: some 90 MB each.
     import pyarrow.dataset as pads
+
+    from auditor.tables.schemas import SCHEMAS
 
     folder = Path(out)
     types = _nullable_types()

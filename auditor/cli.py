@@ -22,7 +22,7 @@ from auditor.pipeline import FileSummary, HandAuditor, expand_paths
 from auditor.replay.profile import ProfileError, bundled_profiles, load_profile, profile_path
 from auditor.replay.show import print_replay
 from auditor.run import RunProgress, RunSummary, run_audit
-from auditor.tables.writer import OutputExistsError
+from auditor.tables.errors import OutputExistsError
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 

@@ -18,7 +18,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Protocol
+from typing import TYPE_CHECKING, BinaryIO, Protocol
 
 from auditor import __version__
 from auditor.engines import EngineError
@@ -38,7 +38,9 @@ from auditor.pipeline import FileSummary, HandAuditor, _stray_finding, expand_pa
 from auditor.read.decode import open_text
 from auditor.read.split import StrayText, split_hands
 from auditor.tables.rows import RowBuilder
-from auditor.tables.writer import DatasetWriter
+
+if TYPE_CHECKING:
+    from auditor.tables.writer import DatasetWriter
 
 _FLUSH_ROWS = 5_000
 
@@ -130,6 +132,10 @@ def run_audit(
     HandAuditor(rules)  # an unknown profile fails here, before any worker starts
     run = _Run(RunSummary(out=str(out)), rules, on_file_done, on_progress)
     metadata = {"auditor_version": __version__, "grammar": "pokerstars", "rule_profile": rules}
+    # pyarrow is imported here, in the writing process only: worker processes import the
+    # module that started them (this one, or the command line) and never need it
+    from auditor.tables.writer import DatasetWriter
+
     with (
         DatasetWriter(out, overwrite=overwrite, append=append, metadata=metadata) as writer,
         CrossHandStore() as store,

@@ -19,17 +19,16 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from auditor.tables.errors import OutputExistsError
 from auditor.tables.rows import Columns
 from auditor.tables.schemas import SCHEMAS
+
+__all__ = ["DatasetWriter", "OutputExistsError"]
 
 ROW_GROUP_ROWS = 64_000
 ROW_GROUP_BYTES = 4 << 20
 """A row group is written once it holds ROW_GROUP_ROWS rows or this many bytes in memory,
 whichever comes first: seven tables' pending rows are what the writing process holds."""
-
-
-class OutputExistsError(Exception):
-    """``out`` already holds results and neither overwrite nor append was asked for."""
 
 
 def _run_column(run_id: str, rows: int) -> pa.Array:
