@@ -43,48 +43,36 @@ def build_parser(site: str, callbacks: Mapping[str, Callable[[Token], Token]]) -
 class LineClassifier:
     """Takes a run of lines apart: each line with its kind, as the lexer would read it.
 
-    Built from the grammar's own line terminals, in the grammar's order. A line that
-    starts with a player's NAME is found by one pattern for all its kinds (the lexer's
-    own shape, which is fast); its kind is then the first of them that follows the
-    shortest name, as in the grammar.
+    Built from the grammar's own line terminals, in the grammar's order, as one pattern
+    that matches one line and names its kind (``Match.lastgroup``). A line that starts
+    with a player's NAME is read as NAME followed by the kinds that may follow a name:
+    the first of them that follows the shortest name, as in the grammar.
+
+    Each kind is marked by an empty group at its end: it closes last, so it is the
+    match's lastgroup. (A group around the kind would close last too, but the regex
+    engine skips an alternative by its first character only when it starts with that
+    character, not with a group.)
     """
 
-    _PLAYER = "PLAYER_LINE_"
-    _NAME = "NAME_"
+    # The grammar's NAME_END: every kind that may follow a name starts with a space (after
+    # a colon or not) and a lower-case word, so the kinds are tried only where that is so.
+    _NAME_END = "(?=:? [a-z])"
 
     def __init__(self, parser: Lark, kinds: Sequence[str | tuple[str, ...]]) -> None:
         def rx(name: str) -> str:
             return str(parser.get_terminal(name).pattern.to_regexp())
 
         parts = []
-        # a run of one kind of line (the seats) needs no telling apart
-        self._only: str | None = kinds[0] if len(kinds) == 1 and isinstance(kinds[0], str) else None
-        self._tails: re.Pattern[str] | None = None
+        # a run of one kind of line (the seats) needs no telling apart: split it at "\n"
+        self.only: str | None = kinds[0] if len(kinds) == 1 and isinstance(kinds[0], str) else None
         for kind in kinds:
             if isinstance(kind, tuple):
-                any_tail = "|".join(f"(?:{rx(tail)})" for tail in kind)
-                parts.append(
-                    f"(?P<{self._PLAYER}>(?P<{self._NAME}>{rx('NAME')})(?:{any_tail}){rx('EOL')})"
-                )
-                named = "|".join(f"(?P<{tail}>{rx(tail)})" for tail in kind)
-                self._tails = re.compile(f"(?:{named}){rx('EOL')}")
+                tails = "|".join(f"{rx(tail)}(?P<{tail}>)" for tail in kind)  # EOL has no group
+                parts.append(f"(?:{rx('NAME')}{self._NAME_END}(?:{tails}){rx('EOL')})")
             else:
-                parts.append(f"(?P<{kind}>{rx(kind)})")
+                parts.append(f"(?:{rx(kind)}(?P<{kind}>))")
         self._lines = re.compile("|".join(parts))
 
-    def lines(self, block: str) -> Iterator[tuple[str, str]]:
-        """(kind, line) for each line of ``block``, which the lexer has already accepted."""
-        if self._only is not None:
-            only = self._only
-            for line in block.split("\n")[:-1]:  # the lexer ends every line with "\n"
-                yield only, line
-            return
-        tails = self._tails
-        for found in self._lines.finditer(block):
-            kind = found.lastgroup
-            if kind == self._PLAYER and tails is not None:
-                tail = tails.match(block, found.end(self._NAME), found.end())
-                kind = tail.lastgroup if tail is not None else None
-            if kind is None:  # cannot happen for a block the lexer accepted
-                raise ValueError(f"a line of no known kind: {found.group()!r}")
-            yield kind, found.group()
+    def matches(self, block: str) -> Iterator[re.Match[str]]:
+        """One match per line of ``block`` (which the lexer accepted); its lastgroup is the kind."""
+        return self._lines.finditer(block)

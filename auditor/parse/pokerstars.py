@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import datetime
+from functools import lru_cache
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -45,6 +46,8 @@ _POST_KINDS = {
     "posts a bring-in ": ev.PostKind.BRING_IN,
     "straddle ": ev.PostKind.STRADDLE,
 }
+# as they follow the player's name
+_POST_MARKERS = tuple((": " + words, kind) for words, kind in _POST_KINDS.items())
 # Status words as the grammar's STATUS_WORDS writes them, longest first.
 _STATUS_PHRASES: tuple[tuple[str, ev.Status], ...] = (
     ("will be allowed to play after the button", ev.Status.ALLOWED_AFTER_BUTTON),
@@ -60,18 +63,11 @@ _STATUS_PHRASES: tuple[tuple[str, ev.Status], ...] = (
     ("has returned", ev.Status.RETURNED),
     ("sits out", ev.Status.SITS_OUT),
 )
-# Tokens that are one line (or one part of the header line) each.
-_SINGLE_TOKENS = (
-    "HAND_ID",
-    "TOURNAMENT_ID",
-    "BUY_IN",
-    "GAME_NAME",
-    "STAKES",
-    "LEVEL",
-    "DATETIME",
-    "TABLE",
-    "SUMMARY_MARKER",
-)
+# Tokens that are one part of the header line each: their facts wait for the table line,
+# whose event they go into, so they need no span of their own.
+_HEADER_PARTS = ("HAND_ID", "TOURNAMENT_ID", "BUY_IN", "GAME_NAME", "STAKES", "LEVEL", "DATETIME")
+# Tokens that are one line each.
+_SINGLE_TOKENS = ("TABLE", "SUMMARY_MARKER")
 # Tokens that are runs of lines, with their line kinds in the grammar's order; a tuple
 # lists what may follow a player's name.
 _PLAYER_LINE = (
@@ -138,24 +134,28 @@ class PokerStarsReader:
 
     def __init__(self) -> None:
         callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._single(getattr(self, name)) for name in _SINGLE_TOKENS
+            name: self._header_part(getattr(self, name)) for name in _HEADER_PARTS
         }
+        for name in _SINGLE_TOKENS:
+            callbacks[name] = self._single(getattr(self, name))
         for block in _BLOCKS:
             callbacks[block] = self._on_block
         self._parser: Lark = build_parser(self.site_grammar, callbacks)
         self._classifiers = {
             block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
         }
-        self._line_methods: dict[str, Callable[[str, SourceSpan], None]] = {
+        self._line_methods: dict[str | None, Callable[[str, SourceSpan], None]] = {
             kind: getattr(self, kind)
             for kinds in _BLOCKS.values()
             for entry in kinds
             for kind in (entry if isinstance(entry, tuple) else (entry,))
         }
+        self._line_methods[None] = _unknown_line  # a match that names no kind
         self._file = ""
         self._offset = 0
         self._events: list[ev.Event] = []
         self._start: ev.HandStarted | None = None
+        self._summary_started = False  # whether the record has reached its summary
         self._seats: dict[int, str] = {}
         self._header: dict[str, str] = {}
         self._scale = 1
@@ -175,7 +175,7 @@ class PokerStarsReader:
             ) from None
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
-        if not any(isinstance(e, ev.SummaryStarted) for e in reversed(self._events)):
+        if not self._summary_started:
             # The record stops before its summary: read in full, but incomplete.
             last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
             return ev.Hand(self._start, tuple(self._events), truncated=True, truncated_at=last)
@@ -212,6 +212,16 @@ class PokerStarsReader:
             describe_expected(expected, _line_at(raw, line)),
         ) from None
 
+    def _header_part(self, method: Callable[[str], None]) -> Callable[[Token], Token]:
+        def on_token(tok: Token) -> Token:
+            try:
+                method(str(tok))
+            except (AmountError, ValueError) as err:
+                raise _LineError(self._offset + (tok.line or 1), str(err)) from None
+            return tok
+
+        return on_token
+
     def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
         def on_token(tok: Token) -> Token:
             line = self._offset + (tok.line or 1)
@@ -227,11 +237,19 @@ class PokerStarsReader:
         """A run of lines: take it apart with the grammar's line terminals, one event each."""
         line = self._offset + (tok.line or 1)
         file = self._file
-        methods = self._line_methods
+        classifier = self._classifiers[tok.type]
         try:
-            for kind, text in self._classifiers[tok.type].lines(tok):
-                methods[kind](text, SourceSpan(file, line))
-                line += 1
+            if classifier.only is not None:
+                method = self._line_methods[classifier.only]
+                for text in tok.split("\n")[:-1]:  # the lexer ends every line with "\n"
+                    method(text, SourceSpan(file, line))
+                    line += 1
+            else:
+                # The loop runs once a line: one lookup of its method, no (kind, text) pairs.
+                methods = self._line_methods
+                for found in classifier.matches(tok):
+                    methods[found.lastgroup](found.group(), SourceSpan(file, line))
+                    line += 1
         except (AmountError, ValueError) as err:
             raise _LineError(line, str(err)) from None
         return tok
@@ -241,6 +259,7 @@ class PokerStarsReader:
         self._offset = first_line - 1
         self._events = []
         self._start = None
+        self._summary_started = False
         self._seats = {}
         self._header = {}
         self._scale = 1
@@ -249,25 +268,25 @@ class PokerStarsReader:
         return to_minor(text, self._scale)
 
     # ------------------------------------------------------------ header
-    def HAND_ID(self, tok: str, span: SourceSpan) -> None:
+    def HAND_ID(self, tok: str) -> None:
         prefix = tok.split(" ", 1)[0]
         self._header["site"] = _SITE_OF_PREFIX.get(prefix, prefix)
         self._header["hand_id"] = tok.rsplit("#", 1)[1].rstrip(": ")
         return
 
-    def TOURNAMENT_ID(self, tok: str, span: SourceSpan) -> None:
+    def TOURNAMENT_ID(self, tok: str) -> None:
         self._header["tournament_id"] = tok.rsplit("#", 1)[1].rstrip(", ")
         return
 
-    def BUY_IN(self, tok: str, span: SourceSpan) -> None:
+    def BUY_IN(self, tok: str) -> None:
         self._header["buy_in"] = tok.strip()
         return
 
-    def GAME_NAME(self, tok: str, span: SourceSpan) -> None:
+    def GAME_NAME(self, tok: str) -> None:
         self._header["game"] = str(tok)
         return
 
-    def STAKES(self, tok: str, span: SourceSpan) -> None:
+    def STAKES(self, tok: str) -> None:
         inner = tok.strip()[1:-1]
         amounts, _, code = inner.partition(" ")
         small, _, big = amounts.partition("/")
@@ -282,7 +301,7 @@ class PokerStarsReader:
         self._header.update(currency=currency, small=small, big=big)
         return
 
-    def LEVEL(self, tok: str, span: SourceSpan) -> None:
+    def LEVEL(self, tok: str) -> None:
         self._header["level"] = tok.removeprefix(" - ")
         inner = tok[tok.index("(") + 1 : tok.rindex(")")]
         small, _, big = inner.split(" ")[0].partition("/")
@@ -290,7 +309,7 @@ class PokerStarsReader:
         self._header.update(currency="chips", small=small, big=big)
         return
 
-    def DATETIME(self, tok: str, span: SourceSpan) -> None:
+    def DATETIME(self, tok: str) -> None:
         self._header["datetime"] = tok.removeprefix(" - ").rstrip()
         return
 
@@ -372,10 +391,10 @@ class PokerStarsReader:
         all_in = text.endswith(" and is all-in")
         if all_in:
             text = text[: -len(" and is all-in")]
-        for words, kind in _POST_KINDS.items():
-            at = text.rfind(": " + words)
+        for marker, kind in _POST_MARKERS:
+            at = text.rfind(marker)
             if at >= 0:
-                amount = text[at + 2 + len(words) :]
+                amount = text[at + len(marker) :]
                 self._events.append(ev.Posted(span, text[:at], kind, self._money(amount), all_in))
                 return
         raise ValueError(f"unknown post: {text}")
@@ -514,29 +533,11 @@ class PokerStarsReader:
 
     def SECTION_MARKER(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
-        close = text.index(" ***", 4)
-        name = text[4:close]
-        rest = text[close + 4 :]
-        board = 1
-        first, _, remainder = name.partition(" ")
-        if first in _BOARD_OF_WORD and remainder:
-            board, name = _BOARD_OF_WORD[first], remainder
-        groups: list[str] = []
-        rest = rest.lstrip()
-        while rest.startswith("[") and "]" in rest:
-            close_at = rest.index("]")
-            groups.append(rest[1:close_at])
-            rest = rest[close_at + 1 :].lstrip()
-        if name.replace(" ", "") == "SHOWDOWN":
+        street, board, all_cards, new_cards, rest = _section_marker(text)
+        if street is None:
             self._events.append(ev.ShowdownStarted(span, board))
         else:
-            all_cards: tuple[Card, ...] = ()
-            for group in groups:
-                all_cards += cards(group)
-            new_cards = cards(groups[-1]) if groups else ()
-            self._events.append(
-                ev.StreetDealt(span, _STREET_OF_WORD[name], board, all_cards, new_cards)
-            )
+            self._events.append(ev.StreetDealt(span, street, board, all_cards, new_cards))
         if rest:
             self._events.append(
                 ev.Garbled(span, text, f"unexpected text after the street marker: {rest!r}")
@@ -545,6 +546,7 @@ class PokerStarsReader:
 
     # ------------------------------------------------------------ summary
     def SUMMARY_MARKER(self, tok: str, span: SourceSpan) -> None:
+        self._summary_started = True
         self._events.append(ev.SummaryStarted(span))
         return
 
@@ -588,7 +590,9 @@ class PokerStarsReader:
             rest = rest[len(player) :]
         else:
             player, rest = _split_summary_name(rest)
-        self._events.append(_summary_seat(span, seat, player, rest.strip(), self._money))
+        self._events.append(
+            ev.SummarySeat(span, seat, player, *_seat_outcome(rest.strip(), self._scale))
+        )
         return
 
     def SEAT_CONTINUATION(self, tok: str, span: SourceSpan) -> None:
@@ -615,6 +619,11 @@ class PokerStarsReader:
 
 
 # ---------------------------------------------------------------- helpers
+def _unknown_line(tok: str, span: SourceSpan) -> None:
+    """Cannot happen for a block the lexer accepted: every line is of some kind."""
+    raise ValueError(f"a line of no known kind: {tok!r}")
+
+
 def _line_at(raw: RawHand, line: int) -> str:
     index = line - raw.first_line
     return raw.lines[index] if 0 <= index < len(raw.lines) else ""
@@ -636,6 +645,34 @@ def _action(tok: str, marker: str) -> tuple[str, str, bool]:
     return text[:at], rest, all_in
 
 
+@lru_cache(maxsize=1024)  # "*** HOLE CARDS ***" and "*** SHOWDOWN ***" are in every hand
+def _section_marker(
+    text: str,
+) -> tuple[ev.Street | None, int, tuple[Card, ...], tuple[Card, ...], str]:
+    """Street (None for a showdown), board, all cards, new cards and any text left over."""
+    close = text.index(" ***", 4)
+    name = text[4:close]
+    rest = text[close + 4 :]
+    board = 1
+    first, _, remainder = name.partition(" ")
+    if first in _BOARD_OF_WORD and remainder:
+        board, name = _BOARD_OF_WORD[first], remainder
+    groups: list[str] = []
+    rest = rest.lstrip()
+    while rest.startswith("[") and "]" in rest:
+        close_at = rest.index("]")
+        groups.append(rest[1:close_at])
+        rest = rest[close_at + 1 :].lstrip()
+    if name.replace(" ", "") == "SHOWDOWN":
+        return None, board, (), (), rest
+    all_cards: tuple[Card, ...] = ()
+    for group in groups:
+        all_cards += cards(group)
+    new_cards = cards(groups[-1]) if groups else ()
+    return _STREET_OF_WORD[name], board, all_cards, new_cards, rest
+
+
+@lru_cache(maxsize=256)  # a file names a few games, hand after hand
 def _game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
     """Limit, hi/lo, hole cards and variant code of a header's game name."""
     hi_lo = "Hi/Lo" in game or "H/L" in game
@@ -693,9 +730,17 @@ def _split_summary_name(rest: str) -> tuple[str, str]:
     return rest[:cut], rest[cut:]
 
 
-def _summary_seat(
-    span: SourceSpan, seat: int, player: str, rest: str, money: Callable[[str], int]
-) -> ev.SummarySeat:
+# The fields of a SummarySeat after its player, as _seat_outcome reads them.
+_SeatOutcome = tuple[tuple[str, ...], str, str, bool, tuple[Card, ...], tuple[ev.SeatResult, ...]]
+
+
+@lru_cache(maxsize=4096)  # "(big blind) folded before Flop" and the like recur hand after hand
+def _seat_outcome(rest: str, scale: int) -> _SeatOutcome:
+    """Positions, outcome, street folded on, didn't bet, cards and results of a summary line."""
+
+    def money(text: str) -> int:
+        return to_minor(text, scale)
+
     positions: list[str] = []
     while rest.startswith("("):
         close = rest.find(")")
@@ -733,15 +778,15 @@ def _summary_seat(
         outcome = "didn't bet"
     else:
         outcome = rest or "none"
-    return ev.SummarySeat(
-        span, seat, player, tuple(positions), outcome, folded_on, didnt_bet, shown, tuple(results)
-    )
+    return tuple(positions), outcome, folded_on, didnt_bet, shown, tuple(results)
 
 
 def _results(text: str, money: Callable[[str], int]) -> list[ev.SeatResult]:
     """``won ($1) with X, and lost with Y`` (run-it-twice lines chain several)."""
     results: list[ev.SeatResult] = []
-    for part in _RESULT_SEPARATOR.split(text):
+    # most lines hold one result: no separator to look for
+    parts = _RESULT_SEPARATOR.split(text) if " and " in text else (text,)
+    for part in parts:
         part = part.strip()
         if not part:
             continue
