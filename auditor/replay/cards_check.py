@@ -13,7 +13,9 @@ from auditor.source import SourceSpan
 _HOLE_CARDS = frozenset({ev.Dealt, ev.Shown, ev.Mucked, ev.SummarySeat})
 
 _HoleCardEvent = ev.Dealt | ev.Shown | ev.Mucked | ev.SummarySeat
-_Place = tuple[str, SourceSpan]  # who a card was first seen with, and where
+# who holds a card: a player (his name) or a board (its number); named in words only when
+# a finding needs it (a text made per event costs more than the rest of the check)
+_Holder = str | int
 
 
 def card_findings(hand: ev.Hand) -> list[Finding]:
@@ -22,7 +24,7 @@ def card_findings(hand: ev.Hand) -> list[Finding]:
     found: list[Finding] = []
     hand_id = hand.start.hand_id
     count = hand.start.hole_card_count
-    where: dict[int, _Place] = {}
+    where: dict[int, _Holder] = {}
     reported: set[str] = set()
     for event in hand.events:
         kind = type(event)
@@ -46,36 +48,42 @@ def card_findings(hand: ev.Hand) -> list[Finding]:
                         recorded=str(len(cards)),
                     )
                 )
-            owner = f"{holder.player}'s hand"
+            owner: _Holder = holder.player
         elif kind is ev.StreetDealt:
             board = cast(ev.StreetDealt, event)
             cards = board.new_cards
             if not cards:
                 continue
-            owner = f"board {board.board}" if board.board > 1 else "the board"
+            owner = board.board if board.board > 1 else 1  # 1: "the board"
         else:
             continue
-        here: _Place = (owner, event.span)
         for card in cards:
             index = card.index
             if index < 0:  # not a card of the deck
                 _report_invalid(card, event.span, hand_id, found, reported)
                 continue
             # the first place a card is seen is kept; a later place is checked against it
-            seen = where.setdefault(index, here)
-            if seen[0] != owner and card.text not in reported:
+            seen = where.setdefault(index, owner)
+            if seen != owner and card.text not in reported:
                 reported.add(card.text)
+                first, then = _holder_name(seen), _holder_name(owner)
                 found.append(
                     Finding(
                         "CARD_DUPLICATE",
                         hand_id,
-                        f"{card.text} is seen twice: {seen[0]} and {owner}",
+                        f"{card.text} is seen twice: {first} and {then}",
                         event.span,
                         expected=f"{card.text} once",
-                        recorded=f"{seen[0]}; {owner}",
+                        recorded=f"{first}; {then}",
                     )
                 )
     return found
+
+
+def _holder_name(holder: _Holder) -> str:
+    if isinstance(holder, str):
+        return f"{holder}'s hand"
+    return f"board {holder}" if holder > 1 else "the board"
 
 
 def _report_invalid(

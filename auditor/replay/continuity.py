@@ -65,10 +65,11 @@ finding is located at his seat line in ``b``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from itertools import pairwise
+from operator import attrgetter
 from typing import cast
 
 from auditor import events as ev
@@ -142,13 +143,19 @@ class TableHand:
     def __reduce__(self) -> tuple[type[TableHand], tuple[object, ...]]:
         # One is pickled per hand for the cross-hand store; the dataclass default
         # (through fields()) costs more than building the hand's facts.
-        return TableHand, tuple(getattr(self, name) for name in TableHand.__slots__)
+        return TableHand, _table_hand_fields(self)
 
     def seat_of(self, player: str) -> int | None:
         for seat, (name, _) in self.seats.items():
             if name == player:
                 return seat
         return None
+
+
+# every field of a TableHand in order, read in one call (for pickling)
+_table_hand_fields = cast(
+    "Callable[[TableHand], tuple[object, ...]]", attrgetter(*TableHand.__slots__)
+)
 
 
 def table_hand(hand: ev.Hand, ending_stacks: Mapping[str, int] | None) -> TableHand:

@@ -682,7 +682,7 @@ class _Replay:
             )
             self.ignored = True
             return True
-        if player not in self.dealt_in:
+        if player not in self.is_dealt_in:
             self._find(
                 "OUT_OF_TURN",
                 event.span,

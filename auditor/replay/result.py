@@ -7,7 +7,10 @@ from dataclasses import dataclass
 from auditor.findings import Finding
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, unlike the other records: a frozen dataclass sets each field through
+# object.__setattr__, and with a dozen fields and one record per action that was some
+# 15% of a replay. Nothing changes an action record once the replay has made it.
+@dataclass(slots=True)
 class ActionRecord:
     """One action as replayed: what was done, and what the rules allowed at that moment.
 
