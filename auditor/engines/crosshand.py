@@ -6,8 +6,8 @@ objects), so a million hands do not stay in memory: they are put in buckets by t
 (every hand of a table in the same bucket) and the buckets go to temporary files once
 they hold :data:`SPILL_BYTES`. At the end the buckets come back one at a time, in
 batches of whole tables that the workers check independently. What stays in memory
-is bounded by the spill size, one bucket (a 128th of the hands, a few hundred bytes
-each) and, in the job that checks it, one table's hands.
+is bounded by the spill size, one bucket (a 512th of the hands, a few hundred bytes
+each) with the batches made of it, and, in the job that checks it, one table's hands.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from types import TracebackType
 from auditor.engines.chunks import CrossHand
 from auditor.replay.continuity import TableKey
 
-BUCKETS = 128
-SPILL_BYTES = 8 << 20
-BATCH_HANDS = 5_000
+BUCKETS = 512
+SPILL_BYTES = 4 << 20
+BATCH_HANDS = 2_000
 _OVERHEAD = 250  # bytes a kept hand costs beyond its payload (tuples, key strings)
 
 
