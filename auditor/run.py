@@ -87,6 +87,17 @@ class RunSummary:
         if len(shown) < 3:
             shown.append(finding)
 
+    def note_in_input_order(
+        self, finding: Finding, position: Callable[[Finding], tuple[int, int]]
+    ) -> None:
+        """Count ``finding``; keep it as an example if it is among the first three of its
+        code by ``position`` in the input (cross-hand findings arrive table by table)."""
+        self.findings_by_code[finding.code] += 1
+        shown = self.examples.setdefault(finding.code, [])
+        shown.append(finding)
+        shown.sort(key=position)
+        del shown[3:]
+
     def note_counts(self, codes: Counter[str], examples: dict[str, list[Finding]]) -> None:
         """Add findings counted elsewhere, with their first examples (in order)."""
         for code, count in codes.items():
@@ -289,6 +300,7 @@ class _Run:
         self.writer: DatasetWriter | None = None
         self.store: CrossHandStore | None = None
         self.reading: dict[int, FileSummary] = {}  # files opened, not yet done
+        self.file_order: dict[str, int] = {}  # file name -> its place among the inputs
         # A hand that cannot be read leaves a gap in its table's sequence: the hands
         # before and after it are checked as separate runs, never as neighbours.
         self.gaps: dict[str, int] = {}
@@ -297,6 +309,12 @@ class _Run:
 
     def opened(self, index: int, summary: FileSummary) -> None:
         self.reading[index] = summary
+        name = summary.source_file
+        self.file_order["<stdin>" if name == "-" else name] = index
+
+    def _position(self, finding: Finding) -> tuple[int, int]:
+        """Where ``finding`` is in the input: its file's place, then its line."""
+        return self.file_order.get(finding.source.file, len(self.file_order)), finding.source.line
 
     def take(self, result: ChunkResult, sent: _Sent) -> None:
         assert self.writer is not None
@@ -359,7 +377,7 @@ class _Run:
     def _findings(self, found: list[Finding]) -> None:
         for finding in found:
             self.builder.add_finding(finding)
-            self.summary.note(finding)
+            self.summary.note_in_input_order(finding, self._position)
         self.flush()
 
     def flush(self, everything: bool = False) -> None:

@@ -269,3 +269,27 @@ def test_a_rejected_hand_splits_its_table_across_chunks(tmp_path: Path) -> None:
         for table in SCHEMAS:
             assert got[table] == tables[table], (chunk_hands, table)
         assert Counter(summary.findings_by_code) == Counter(want.findings_by_code)
+
+
+def test_cross_hand_examples_are_the_first_in_the_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cross-hand findings come back table by table, in an order set by the store's
+    buckets; the summary's examples are still the first ones in the input."""
+    if not CORPUS.is_dir():
+        pytest.skip("../shared/corpus is not beside the checkout")
+    order = {name: i for i, name in enumerate(expand_paths([str(CORPUS)]))}
+    for buckets in (512, 7, 1):
+        monkeypatch.setattr("auditor.engines.crosshand.BUCKETS", buckets)
+        out = tmp_path / f"out-{buckets}"
+        summary = run_audit([str(CORPUS)], out, workers=1)
+        rows = pq.read_table(out / "findings").to_pylist()
+        places = sorted(
+            (order[r["source_file"]], r["source_line"])
+            for r in rows
+            if r["code"] == "STACK_CONTINUITY"
+        )
+        shown = [
+            (order[f.source.file], f.source.line) for f in summary.examples["STACK_CONTINUITY"]
+        ]
+        assert shown == places[:3]
