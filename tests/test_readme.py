@@ -14,6 +14,8 @@ import pytest
 
 from tests.corpus import ROOT
 
+pytestmark = pytest.mark.slow  # every README example, run as a user runs it
+
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```(console|python)\n(.*?)```", README, flags=re.S)
 

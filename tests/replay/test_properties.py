@@ -78,36 +78,16 @@ def _show(generated: LegalHand, result: ReplayResult) -> str:
     return "\n".join(["findings:", *lines, "--- hand ---", generated.text])
 
 
-@PROPERTY
-@given(legal_hands())
-def test_legal_hands_parse(generated: LegalHand) -> None:
-    hand = read(generated.text)
+def _parses(generated: LegalHand, hand: ev.Hand) -> None:
     assert not hand.truncated, generated.text
 
 
-def _no_betting_findings(generated: LegalHand) -> None:
-    result = replay(generated.text)
+def _no_betting_findings(generated: LegalHand, result: ReplayResult) -> None:
     wrong = [f for f in result.findings if f.code in BETTING_CODES]
     assert not wrong, _show(generated, result)
 
 
-@PROPERTY
-@given(legal_hands())
-def test_legal_hands_have_no_betting_findings(generated: LegalHand) -> None:
-    _no_betting_findings(generated)
-
-
-@settings(PROPERTY, max_examples=200)
-@given(legal_hands(limits=(Limit.FIXED,)))
-def test_legal_fixed_limit_hands_have_no_betting_findings(generated: LegalHand) -> None:
-    """Fixed limit on its own too: capped rounds are rare in the mixed run."""
-    _no_betting_findings(generated)
-
-
-@PROPERTY
-@given(legal_hands())
-def test_chips_are_conserved(generated: LegalHand) -> None:
-    result = replay(generated.text)
+def _chips_are_conserved(generated: LegalHand, result: ReplayResult) -> None:
     started = sum(amount for _, amount in result.starting_stacks)
     ended = sum(amount for _, amount in result.ending_stacks)
     assert started == ended + result.rake, _show(generated, result)
@@ -115,10 +95,7 @@ def test_chips_are_conserved(generated: LegalHand) -> None:
     assert dict(result.ending_stacks) == dict(generated.ending), _show(generated, result)
 
 
-@PROPERTY
-@given(legal_hands())
-def test_actions_within_legal_range(generated: LegalHand) -> None:
-    result = replay(generated.text)
+def _actions_within_legal_range(generated: LegalHand, result: ReplayResult) -> None:
     for record in result.actions:
         where = f"seq {record.seq} {record.player} {record.action}: {record}\n"
         if record.action in ("bet", "raise"):
@@ -133,6 +110,26 @@ def test_actions_within_legal_range(generated: LegalHand) -> None:
                 )
         elif record.action == "call":
             assert record.amount == record.min_legal, where + _show(generated, result)
+
+
+@PROPERTY
+@given(legal_hands())
+def test_legal_hands_keep_every_property(generated: LegalHand) -> None:
+    """Properties 1-4 on each generated hand, read and replayed once (one generated hand
+    per property would read and replay four times as many)."""
+    hand = read(generated.text)
+    _parses(generated, hand)
+    result = replay_hand(hand, SEEDS)
+    _no_betting_findings(generated, result)
+    _chips_are_conserved(generated, result)
+    _actions_within_legal_range(generated, result)
+
+
+@settings(PROPERTY, max_examples=200)
+@given(legal_hands(limits=(Limit.FIXED,)))
+def test_legal_fixed_limit_hands_have_no_betting_findings(generated: LegalHand) -> None:
+    """Fixed limit on its own too: capped rounds are rare in the mixed run."""
+    _no_betting_findings(generated, replay(generated.text))
 
 
 # ---------------------------------------------------------------- pinned examples

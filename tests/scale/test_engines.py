@@ -157,6 +157,7 @@ def test_local_engine_matches_the_serial_audit(
     check(out, summary, expected)
 
 
+@pytest.mark.slow  # a Dask LocalCluster
 @pytest.mark.filterwarnings("ignore:The inplace keyword")  # dask's reader, on pandas 3
 def test_dask_engine_matches_the_serial_audit(
     tmp_path: Path, expected: Expected, cluster: str
@@ -171,6 +172,7 @@ def test_dask_engine_matches_the_serial_audit(
     assert sorted(hands.hand_id) == sorted(ids)
 
 
+@pytest.mark.slow  # a Dask LocalCluster
 def test_dask_engine_starts_a_local_cluster_without_a_scheduler(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
     fixtures = [str(FIXTURES)]

@@ -44,6 +44,8 @@ from auditor.pipeline import FileSummary, HandAuditor, HandResult
 from tests.replay.legal_hands import LegalHand, legal_hands
 from tests.replay.stars_writer import Limit, StarsHand, Verb
 
+pytestmark = pytest.mark.slow  # pokerkit plays every generated hand
+
 HANDS = 400  # hands with a showdown
 AUDITOR = HandAuditor("seeds")
 ORACLE = settings(

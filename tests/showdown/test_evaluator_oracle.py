@@ -19,6 +19,8 @@ from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand
 from auditor.cards import DECK, Card
 from auditor.showdown import describe_high, low_ranks, omaha_high, omaha_low8
 
+pytestmark = pytest.mark.slow  # pokerkit evaluates a few thousand hands a second
+
 SHOWDOWNS = 5000
 _CROWDED = [c for c in DECK if c.rank in (0, 1, 2, 3, 7, 12)]
 _TWO_SUITS = [c for c in DECK if c.suit in (1, 2)]

@@ -11,8 +11,11 @@ import time
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 from tests.corpus import ROOT, stars_layout_rows
+
+pytestmark = pytest.mark.slow  # a real run killed with kill -9
 
 TABLES = ("hands", "seats", "actions", "pots", "awards", "findings", "files")
 
