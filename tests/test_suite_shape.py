@@ -5,7 +5,6 @@ leaves them to CI (which runs everything)."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from tests.corpus import ROOT
 

@@ -30,6 +30,7 @@ import warnings
 from collections import Counter
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from pokerkit import (
     Automation,
