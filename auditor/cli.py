@@ -17,14 +17,20 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from auditor import __version__
 from auditor.api import bundled_fixtures
 from auditor.engines import EngineError
-from auditor.findings import CATALOGUE, Severity
-from auditor.pipeline import FileSummary, HandAuditor, expand_paths
+from auditor.findings import CATALOGUE, Finding, Severity
+from auditor.pipeline import FileSummary, HandAuditor, HandResult, expand_paths
 from auditor.replay.profile import ProfileError, bundled_profiles, load_profile, profile_path
 from auditor.replay.show import print_replay
 from auditor.run import RunProgress, RunSummary, run_audit
 from auditor.tables.errors import OutputExistsError
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+# --help shows this, not the module docstring (its reST markup reads badly on a terminal)
+_DESCRIPTION = (
+    "Replays Omaha hand histories under the rules, reports every place where the record "
+    "and the rules disagree, and writes what it read and found as Parquet tables."
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,11 +41,16 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="auditor", description=__doc__)
+    parser = _Parser(prog="auditor", description=_DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"auditor {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     audit = commands.add_parser("audit", help="audit hand histories and write Parquet tables")
-    audit.add_argument("paths", nargs="*", help="files, folders (recursive) or - for stdin")
+    audit.add_argument(
+        "paths",
+        nargs="*",
+        help="files, folders (recursive) or - for stdin; none: the bundled fixtures "
+        "(hands the package ships, with faults on purpose)",
+    )
     audit.add_argument("--out", required=True, type=Path, help="folder for the tables")
     written = audit.add_mutually_exclusive_group()
     written.add_argument("--overwrite", action="store_true", help="replace an existing --out")
@@ -75,7 +86,9 @@ def _parser() -> argparse.ArgumentParser:
     explain.epilog = "codes: " + ", ".join(CATALOGUE)
     replay = commands.add_parser("replay", help="show one hand step by step with its findings")
     replay.add_argument("file", help="the hand-history file")
-    replay.add_argument("--hand", required=True, help="the hand id")
+    replay.add_argument(
+        "--hand", default=None, help="the hand id (needed only when the file holds several)"
+    )
     replay.add_argument("--rules", default="auto", help="rule profile (as for audit)")
     return parser
 
@@ -234,21 +247,39 @@ def _print_summary(summary: RunSummary, out: Console) -> None:
         for code, count in ranked:
             out.print(f"  {CATALOGUE[code].severity!s:<8} {code:<24} {count:>6}")
             for example in summary.examples[code]:
-                out.print(f"      {example.source} hand {example.hand_id}: {example.message}")
+                out.print(f"      {_example_line(example)}")
     out.print(f"tables written to {summary.out}")
+
+
+def _example_line(finding: Finding) -> str:
+    """Where a finding is and what it says; a finding about a whole file names no hand."""
+    where = f"{finding.source} hand {finding.hand_id}" if finding.hand_id else str(finding.source)
+    return f"{where}: {finding.message}"
 
 
 def _replay(args: argparse.Namespace, err: Console) -> int:
     try:
         auditor = HandAuditor(args.rules)
         summary = FileSummary(source_file=args.file)
+        chosen: HandResult | None = None
+        ids: list[str] = []
         for result in auditor.audit_file(args.file, summary):
-            if result.hand_id == args.hand:
-                print_replay(result, Console(soft_wrap=True, markup=False, highlight=False))
-                worst = max((f.severity for f in result.findings), default=None)
-                return EXIT_FINDINGS if worst is Severity.ERROR else EXIT_CLEAN
+            ids.append(result.hand_id)
+            if args.hand is None or result.hand_id == args.hand:
+                chosen = result
+                if args.hand is not None:
+                    break
     except (OSError, ProfileError) as exc:
         err.print(f"auditor: {exc}")
         return EXIT_USAGE
-    err.print(f"auditor: no hand {args.hand} in {args.file}")
-    return EXIT_USAGE
+    if args.hand is None and len(ids) > 1:
+        shown = ", ".join(ids[:10]) + (", ..." if len(ids) > 10 else "")
+        err.print(f"auditor: {args.file} holds {len(ids)} hands ({shown}): name one with --hand")
+        return EXIT_USAGE
+    if chosen is None:
+        which = f"hand {args.hand}" if args.hand is not None else "hand"
+        err.print(f"auditor: no {which} in {args.file}")
+        return EXIT_USAGE
+    print_replay(chosen, Console(soft_wrap=True, markup=False, highlight=False))
+    worst = max((f.severity for f in chosen.findings), default=None)
+    return EXIT_FINDINGS if worst is Severity.ERROR else EXIT_CLEAN

@@ -209,7 +209,12 @@ class _Settle:
     def _check_shown(self, event: ev.Shown, section: int) -> None:
         if event.description:
             self._check_description(
-                event.player, event.cards, self._board(section), event.description, event.span
+                event.player,
+                event.cards,
+                self._board(section),
+                event.description,
+                event.span,
+                self._on_board(section),
             )
 
     def _check_summary_seat(self, event: ev.SummarySeat) -> None:
@@ -222,8 +227,18 @@ class _Settle:
             if result.description:
                 text = result.description.split(" (")[0]
                 self._check_description(
-                    event.player, event.cards, self._board(board), text, event.span
+                    event.player,
+                    event.cards,
+                    self._board(board),
+                    text,
+                    event.span,
+                    self._on_board(board),
                 )
+
+    def _on_board(self, board: int) -> str:
+        """" on board N" when the hand was run more than once (each board's findings then
+        say which board they are about), else nothing."""
+        return f" on board {board}" if max(self.boards, default=1) > 1 else ""
 
     def _check_description(
         self,
@@ -232,6 +247,7 @@ class _Settle:
         board: Sequence[Card],
         text: str,
         span: SourceSpan,
+        on_board: str = "",
     ) -> None:
         if len(hole) != self.start.hole_card_count or len(board) < 3:
             return
@@ -249,7 +265,7 @@ class _Settle:
             self._find(
                 "HAND_DESCRIPTION_WRONG",
                 span,
-                f"{player}'s hand is not {high_text!r}",
+                f"{player}'s hand is not {high_text!r}{on_board}",
                 player=player,
                 expected=high_description(high),
                 recorded=high_text,
@@ -266,7 +282,7 @@ class _Settle:
             self._find(
                 "HAND_DESCRIPTION_WRONG",
                 span,
-                f"{player}'s low is not as written",
+                f"{player}'s low is not as written{on_board}",
                 player=player,
                 expected=low_description(low) if low is not None else "no low",
                 recorded=low_text or "no low",
@@ -415,7 +431,7 @@ class _Settle:
                 )
             )
         pot_name = "the main pot" if pot.index == 0 else f"side pot {pot.index}"
-        if board > 1:
+        if max(self.boards, default=1) > 1:
             pot_name += f" (board {board})"
         strangers = [p for p in paid if paid[p] and not expected.get(p)]
         if strangers:
