@@ -67,7 +67,20 @@ def audit(
 
 
 def audit_text(text: str, *, rules: str = "auto", name: str = "<text>") -> list[HandResult]:
-    """Every hand of ``text`` with its events, findings, pots and awards, in memory."""
+    """Audit every hand of ``text`` in memory: one :class:`HandResult` per hand, nested by
+    step: ``hand.events`` (what was read), ``replay`` (actions, pots, stacks),
+    ``showdown`` (pots and awards as settled) and ``findings`` (all of them).
+
+    >>> from auditor.api import bundled_fixtures
+    >>> text = (bundled_fixtures() / "pokerstars" / "cash_plo_every_line.txt").read_text()
+    >>> (r,) = audit_text(text)
+    >>> r.status, r.hand_id, len(r.hand.events) > 20
+    (<Status.AUDITED: 'audited'>, '200000000001', True)
+    >>> [(a.player, a.action) for a in r.replay.actions][4:6]
+    [('Ann Lee', 'raise'), ('bob: the [builder]', 'call')]
+    >>> [(p.pot_index, p.amount) for p in r.showdown.pots]
+    [(0, 850), (1, 10100)]
+    """
     auditor = HandAuditor(rules)
     summary = FileSummary(source_file=name)
     return list(auditor.audit_stream(io.BytesIO(text.encode("utf-8")), name, summary))

@@ -3,7 +3,6 @@ it elides with "..." aside), its Python runs."""
 
 from __future__ import annotations
 
-import itertools
 import re
 import shlex
 import subprocess
@@ -56,40 +55,82 @@ def test_readme_has_the_three_uses() -> None:
     assert any(kind == "python" for kind, _ in BLOCKS)
 
 
-@pytest.mark.parametrize("session", _sessions(), ids=lambda s: s[0][:60])
-def test_console_example_prints_what_the_readme_shows(
-    session: tuple[str, list[str]], corpus: Path, tmp_path: Path
-) -> None:
-    command, shown = session
-    if command.startswith("echo"):
-        return  # checked with the command before it
-    done = _run(command, tmp_path)
-    output = done.stdout.splitlines()
+def _blocks_of_sessions() -> list[list[tuple[str, list[str]]]]:
+    """The console blocks, each as its ``$ ...`` commands with the lines shown after them."""
+    blocks = []
+    for kind, body in BLOCKS:
+        if kind != "console":
+            continue
+        sessions: list[tuple[str, list[str]]] = []
+        for line in body.splitlines():
+            if line.startswith("$ "):
+                sessions.append((line[2:], []))
+            elif sessions:
+                sessions[-1][1].append(line)
+        blocks.append(sessions)
+    return blocks
+
+
+def _check_shown(command: str, shown: list[str], output: list[str]) -> None:
+    """Every line the README shows is in the output, in order ("..." elides lines)."""
     position = 0
     for line in shown:
-        if line.strip() in ("...", "") or line.startswith(("$ ", "tables written to")):
-            continue
-        if line.strip() in ("0", "1", "2") and len(shown) <= 3:
+        if line.strip() in ("...", "") or line.startswith("tables written to"):
             continue
         found = next((i for i in range(position, len(output)) if output[i] == line), None)
         assert found is not None, f"README line not in the output of {command!r}: {line!r}"
         position = found + 1
-    expected_exit = _exit_shown_after(command)
-    if expected_exit is not None:
-        assert done.returncode == expected_exit
-    else:
-        assert done.returncode in (0, 1), done.stderr
 
 
-def _exit_shown_after(command: str) -> int | None:
-    sessions = _sessions()
-    for (first, _), (second, shown) in itertools.pairwise(sessions):
-        if first == command and second == "echo $?":
-            return int(shown[0])
-    return None
+@pytest.mark.parametrize(
+    "block", _blocks_of_sessions(), ids=lambda b: b[0][0][:60] if b else "empty"
+)
+def test_console_block_prints_what_the_readme_shows(
+    block: list[tuple[str, list[str]]], tmp_path: Path
+) -> None:
+    """Each block's commands run in order, as a shell runs them: ``echo $?`` shows the
+    exit code of the command before it."""
+    last_exit: int | None = None
+    for command, shown in block:
+        if command == "echo $?":
+            assert last_exit is not None, "echo $? with no command before it"
+            assert shown[:1] == [str(last_exit)], f"exit code {last_exit}, README: {shown[:1]}"
+            continue
+        done = _run(command, tmp_path)
+        assert done.returncode in (0, 1), done.stderr  # 2 and 3: the example is broken
+        _check_shown(command, shown, done.stdout.splitlines())
+        last_exit = done.returncode
 
 
-def test_python_example_runs(corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _quick_start() -> list[str]:
+    """The quick start's commands: indented ``pip install ... && ...`` lines."""
+    return [
+        line.strip()
+        for line in README.split("## Three uses")[0].splitlines()
+        if line.startswith("    pip install")
+    ]
+
+
+def test_quick_start_is_two_commands_and_the_audit_one_runs(tmp_path: Path) -> None:
+    install_and_audit, install_and_test = _quick_start()
+    assert "auditor audit" in install_and_audit
+    assert "pytest" in install_and_test
+    audit = install_and_audit.split("&&", 1)[1].strip()
+    done = _run(audit, tmp_path)
+    # the bundled fixtures hold faults on purpose: findings of severity error, exit 1
+    assert done.returncode == 1, done.stderr
+    assert "files " in done.stdout and "findings by severity and code:" in done.stdout
+
+
+def test_examples_need_nothing_from_outside_the_repository() -> None:
+    assert "../shared" not in README
+    for command, _ in _sessions():
+        for word in shlex.split(command)[1:]:
+            if word.startswith(("fixtures", "benchmarks")):
+                assert (ROOT / word).exists(), word
+
+
+def test_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (command, _), *_ = _sessions()
     _run(command, tmp_path)  # makes the tables the example loads
     monkeypatch.chdir(tmp_path)
