@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lark import Lark
 
 from auditor.parse import grammar
 from auditor.parse.pokerstars import PokerStarsReader
@@ -43,11 +44,10 @@ def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def _lark_options(monkeypatch: pytest.MonkeyPatch) -> tuple[str, dict[str, Any]]:
     """The grammar text and options the reader hands to Lark."""
     seen: list[tuple[str, dict[str, Any]]] = []
-    real = grammar.Lark
 
     def spy(text: str, **options: Any) -> Any:
         seen.append((text, dict(options)))
-        return real(text, **options)
+        return Lark(text, **options)
 
     with monkeypatch.context() as patch:
         patch.setattr(grammar, "Lark", spy)
@@ -63,7 +63,7 @@ def _old_cache_path(monkeypatch: pytest.MonkeyPatch, temp: Path) -> Path:
     learn.mkdir()
     with monkeypatch.context() as patch:
         patch.setattr(tempfile, "tempdir", str(learn))
-        grammar.Lark(text, **{**options, "cache": True})
+        Lark(text, **{**options, "cache": True})
     (written,) = list(learn.iterdir())
     return temp / written.name
 
