@@ -23,6 +23,7 @@ from auditor.replay.profile import ProfileError, bundled_profiles, load_profile,
 from auditor.replay.show import print_replay
 from auditor.run import RunProgress, RunSummary, run_audit
 from auditor.tables.errors import OutputExistsError
+from auditor.terminal import printable
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -108,7 +109,7 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
         files = expand_paths(paths)
         HandAuditor(args.rules)
     except (FileNotFoundError, ProfileError) as exc:
-        err.print(f"auditor: {exc}")
+        err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
     total_bytes = sum(os.path.getsize(f) for f in files if f != "-")
     show_bar = sys.stderr.isatty() and not args.quiet
@@ -144,13 +145,13 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
                 on_progress=step,
             )
     except EngineError as exc:  # unknown engine, dask not installed, no scheduler reached
-        err.print(f"auditor: {exc}")
+        err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
     except OutputExistsError as exc:
-        err.print(f"auditor: {exc}")
+        err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
     except OSError as exc:
-        err.print(f"auditor: {exc}")
+        err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
     if args.json:
         print(json.dumps(summary_json(summary), indent=1, sort_keys=True))
@@ -194,16 +195,17 @@ def _profiles(args: argparse.Namespace, err: Console) -> int:
         path = profile_path(args.name)
         load_profile(args.name)
     except ProfileError as exc:
-        err.print(f"auditor: {exc}", markup=False)
+        err.print(f"auditor: {_shown(exc)}", markup=False)
         return EXIT_USAGE
-    out.print(path.read_text(encoding="utf-8"))
+    out.print(printable(path.read_text(encoding="utf-8"), keep="\n\t"))
     return EXIT_CLEAN
 
 
 def _explain(args: argparse.Namespace, err: Console) -> int:
     info = CATALOGUE.get(args.code.upper())
     if info is None:
-        err.print(f"auditor: unknown finding code {args.code!r} (see auditor explain --help)")
+        shown = printable(repr(args.code))
+        err.print(f"auditor: unknown finding code {shown} (see auditor explain --help)")
         return EXIT_USAGE
     out = Console(soft_wrap=True, markup=False, highlight=False)
     out.print(f"{args.code.upper()} ({info.severity}): the record shows {info.summary}.")
@@ -222,7 +224,7 @@ def _print_summary(summary: RunSummary, out: Console) -> None:
     if unsupported:
         out.print(f"  not read: {len(unsupported)} file(s) in a layout this auditor does not read")
     for game, count in sorted(summary.skipped_games.items()):
-        out.print(f"  skipped: {count} hand(s) of {game or 'an unknown game'}")
+        out.print(f"  skipped: {count} hand(s) of {printable(game) or 'an unknown game'}")
     if not summary.findings_by_code:
         out.print("no findings")
     else:
@@ -234,8 +236,15 @@ def _print_summary(summary: RunSummary, out: Console) -> None:
         for code, count in ranked:
             out.print(f"  {CATALOGUE[code].severity!s:<8} {code:<24} {count:>6}")
             for example in summary.examples[code]:
-                out.print(f"      {example.source} hand {example.hand_id}: {example.message}")
-    out.print(f"tables written to {summary.out}")
+                # names and messages come from the input: shown, never obeyed
+                where = printable(f"{example.source} hand {example.hand_id}")
+                out.print(f"      {where}: {printable(example.message)}")
+    out.print(f"tables written to {printable(summary.out)}")
+
+
+def _shown(exc: BaseException) -> str:
+    """An error for the terminal: the control characters of a file name in it made visible."""
+    return printable(str(exc), keep="\n")
 
 
 def _replay(args: argparse.Namespace, err: Console) -> int:
@@ -248,7 +257,7 @@ def _replay(args: argparse.Namespace, err: Console) -> int:
                 worst = max((f.severity for f in result.findings), default=None)
                 return EXIT_FINDINGS if worst is Severity.ERROR else EXIT_CLEAN
     except (OSError, ProfileError) as exc:
-        err.print(f"auditor: {exc}")
+        err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
-    err.print(f"auditor: no hand {args.hand} in {args.file}")
+    err.print(printable(f"auditor: no hand {args.hand} in {args.file}"))
     return EXIT_USAGE
