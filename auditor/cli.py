@@ -19,7 +19,13 @@ from auditor.api import bundled_fixtures
 from auditor.engines import EngineError
 from auditor.findings import CATALOGUE, Severity
 from auditor.pipeline import FileSummary, HandAuditor, expand_paths
-from auditor.replay.profile import ProfileError, bundled_profiles, load_profile, profile_path
+from auditor.replay.profile import (
+    ProfileError,
+    bundled_profiles,
+    describe_schema,
+    load_profile,
+    profile_path,
+)
 from auditor.replay.show import print_replay
 from auditor.run import RunProgress, RunSummary, run_audit
 from auditor.tables.errors import OutputExistsError
@@ -198,6 +204,10 @@ def _profiles(args: argparse.Namespace, err: Console) -> int:
         err.print(f"auditor: {_shown(exc)}", markup=False)
         return EXIT_USAGE
     out.print(printable(path.read_text(encoding="utf-8"), keep="\n\t"))
+    # the schema's own words, as TOML comments (the output stays a profile one can copy)
+    out.print("\n# Every key, checked when a profile is loaded:")
+    for line in describe_schema():
+        out.print(f"#   {line}")
     return EXIT_CLEAN
 
 
