@@ -7,6 +7,7 @@ profile where one is bundled, else ``seeds``.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 import tomllib
@@ -412,6 +413,22 @@ def _profile(values: dict[str, Any]) -> RuleProfile:
         rake=rake,
         timeout_rule=values["timeout.rule"],
     )
+
+
+def resolve_rules(rules: str | RuleProfile) -> str | RuleProfile:
+    """``auto``, or the profile ``rules`` names, loaded (and checked) once: the loaded
+    profile, not its name, goes to every stage of a run (a user's file may bear a bundled
+    profile's name)."""
+    if isinstance(rules, RuleProfile) or rules == "auto":
+        return rules
+    return load_profile(rules)
+
+
+def profile_key(profile: RuleProfile) -> str:
+    """A key for ``profile`` made of its content: no bundled profile's name, the same in
+    every process."""
+    digest = hashlib.sha256(repr(profile).encode("utf-8")).hexdigest()[:16]
+    return f"{profile.name} <{digest}>"
 
 
 def profile_for_site(site: str, requested: str) -> str:
