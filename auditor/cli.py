@@ -19,10 +19,17 @@ from auditor.api import bundled_fixtures
 from auditor.engines import EngineError
 from auditor.findings import CATALOGUE, Finding, Severity
 from auditor.pipeline import FileSummary, HandAuditor, HandResult, expand_paths
-from auditor.replay.profile import ProfileError, bundled_profiles, load_profile, profile_path
+from auditor.replay.profile import (
+    ProfileError,
+    bundled_profiles,
+    describe_schema,
+    load_profile,
+    profile_path,
+)
 from auditor.replay.show import print_replay
 from auditor.run import RunProgress, RunSummary, run_audit
 from auditor.tables.errors import OutputExistsError
+from auditor.terminal import printable
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -121,7 +128,7 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
         files = expand_paths(paths)
         HandAuditor(args.rules)
     except (FileNotFoundError, ProfileError) as exc:
-        err.print(f"auditor: {exc}")
+        err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
     total_bytes = sum(os.path.getsize(f) for f in files if f != "-")
     show_bar = sys.stderr.isatty() and not args.quiet
@@ -157,13 +164,13 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
                 on_progress=step,
             )
     except EngineError as exc:  # unknown engine, dask not installed, no scheduler reached
-        err.print(f"auditor: {exc}")
+        err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
     except OutputExistsError as exc:
-        err.print(f"auditor: {exc}")
+        err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
     except OSError as exc:
-        err.print(f"auditor: {exc}")
+        err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
     if args.json:
         print(json.dumps(summary_json(summary), indent=1, sort_keys=True))
@@ -207,16 +214,21 @@ def _profiles(args: argparse.Namespace, err: Console) -> int:
         path = profile_path(args.name)
         load_profile(args.name)
     except ProfileError as exc:
-        err.print(f"auditor: {exc}", markup=False)
+        err.print(f"auditor: {_shown(exc)}", markup=False)
         return EXIT_USAGE
-    out.print(path.read_text(encoding="utf-8"))
+    out.print(printable(path.read_text(encoding="utf-8"), keep="\n\t"))
+    # the schema's own words, as TOML comments (the output stays a profile one can copy)
+    out.print("\n# Every key, checked when a profile is loaded:")
+    for line in describe_schema():
+        out.print(f"#   {line}")
     return EXIT_CLEAN
 
 
 def _explain(args: argparse.Namespace, err: Console) -> int:
     info = CATALOGUE.get(args.code.upper())
     if info is None:
-        err.print(f"auditor: unknown finding code {args.code!r} (see auditor explain --help)")
+        shown = printable(repr(args.code))
+        err.print(f"auditor: unknown finding code {shown} (see auditor explain --help)")
         return EXIT_USAGE
     out = Console(soft_wrap=True, markup=False, highlight=False)
     out.print(f"{args.code.upper()} ({info.severity}): the record shows {info.summary}.")
@@ -235,7 +247,7 @@ def _print_summary(summary: RunSummary, out: Console) -> None:
     if unsupported:
         out.print(f"  not read: {len(unsupported)} file(s) in a layout this auditor does not read")
     for game, count in sorted(summary.skipped_games.items()):
-        out.print(f"  skipped: {count} hand(s) of {game or 'an unknown game'}")
+        out.print(f"  skipped: {count} hand(s) of {printable(game) or 'an unknown game'}")
     if not summary.findings_by_code:
         out.print("no findings")
     else:
@@ -247,8 +259,14 @@ def _print_summary(summary: RunSummary, out: Console) -> None:
         for code, count in ranked:
             out.print(f"  {CATALOGUE[code].severity!s:<8} {code:<24} {count:>6}")
             for example in summary.examples[code]:
-                out.print(f"      {_example_line(example)}")
-    out.print(f"tables written to {summary.out}")
+                # names and messages come from the input: shown, never obeyed
+                out.print(f"      {printable(_example_line(example))}")
+    out.print(f"tables written to {printable(summary.out)}")
+
+
+def _shown(exc: BaseException) -> str:
+    """An error for the terminal: the control characters of a file name in it made visible."""
+    return printable(str(exc), keep="\n")
 
 
 def _example_line(finding: Finding) -> str:
@@ -270,15 +288,16 @@ def _replay(args: argparse.Namespace, err: Console) -> int:
                 if args.hand is not None:
                     break
     except (OSError, ProfileError) as exc:
-        err.print(f"auditor: {exc}")
+        err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
     if args.hand is None and len(ids) > 1:
         shown = ", ".join(ids[:10]) + (", ..." if len(ids) > 10 else "")
-        err.print(f"auditor: {args.file} holds {len(ids)} hands ({shown}): name one with --hand")
+        told = f"auditor: {args.file} holds {len(ids)} hands ({shown}): name one with --hand"
+        err.print(printable(told))
         return EXIT_USAGE
     if chosen is None:
         which = f"hand {args.hand}" if args.hand is not None else "hand"
-        err.print(f"auditor: no {which} in {args.file}")
+        err.print(printable(f"auditor: no {which} in {args.file}"))
         return EXIT_USAGE
     print_replay(chosen, Console(soft_wrap=True, markup=False, highlight=False))
     worst = max((f.severity for f in chosen.findings), default=None)

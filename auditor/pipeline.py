@@ -23,7 +23,13 @@ from auditor.read.decode import open_text
 from auditor.read.games import header_game, is_omaha
 from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.replay.engine import replay_hand
-from auditor.replay.profile import RuleProfile, load_profile, profile_for_site
+from auditor.replay.profile import (
+    ROOM_PROFILES,
+    RuleProfile,
+    load_profile,
+    profile_key,
+    resolve_rules,
+)
 from auditor.replay.result import ReplayResult
 from auditor.showdown.awards import ShowdownResult, settle_hand
 from auditor.source import SourceSpan
@@ -125,20 +131,33 @@ def expand_paths(paths: Iterable[str]) -> list[str]:
 
 class HandAuditor:
     """Audits raw hands under a rule profile (``auto``: the hand's room profile, else the
-    seeds'); holds the parser, so build one per process and reuse it."""
+    seeds'; a name or path: that profile, loaded once; or a loaded profile); holds the
+    parser, so build one per process and reuse it."""
 
-    def __init__(self, rules: str = "auto") -> None:
+    def __init__(self, rules: str | RuleProfile = "auto") -> None:
         self._reader = PokerStarsReader()
         self.rules = rules
+        # an unknown or broken profile fails here, before any input is read
+        chosen = resolve_rules(rules)
+        self._fixed = chosen if isinstance(chosen, RuleProfile) else None
+        self._fixed_key = profile_key(self._fixed) if self._fixed is not None else ""
         self._profiles: dict[str, RuleProfile] = {}
-        if rules != "auto":
-            self.profile(rules)  # an unknown profile fails here, before any input is read
 
-    def profile(self, name: str) -> RuleProfile:
-        """The profile of that name (or path), loaded once."""
-        if name not in self._profiles:
-            self._profiles[name] = load_profile(name)
-        return self._profiles[name]
+    def profile_key(self, site: str) -> str:
+        """The key of the profile a hand of ``site`` is audited under: a bundled profile's
+        name under ``auto``, else the chosen profile's own key (never a bundled name, so a
+        user's file named like a bundled profile is not swapped for it)."""
+        if self._fixed is not None:
+            return self._fixed_key
+        return ROOM_PROFILES.get(site, "seeds")
+
+    def profile(self, key: str) -> RuleProfile:
+        """The profile of a :meth:`profile_key` (or a bundled profile's name), loaded once."""
+        if self._fixed is not None and key == self._fixed_key:
+            return self._fixed
+        if key not in self._profiles:
+            self._profiles[key] = load_profile(key)
+        return self._profiles[key]
 
     def audit_hand(self, raw: RawHand) -> HandResult:
         game = header_game(raw.header)
@@ -165,7 +184,7 @@ class HandAuditor:
                 findings=(finding,),
                 table_name=table.group(1) if table else "",
             )
-        profile = self.profile(profile_for_site(hand.start.site, self.rules))
+        profile = self.profile(self.profile_key(hand.start.site))
         replayed = replay_hand(hand, profile)
         settled = settle_hand(hand, replayed, profile)
         return HandResult(

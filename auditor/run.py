@@ -26,6 +26,7 @@ from auditor.engines.chunks import (
     CHUNK_HANDS,
     Chunk,
     ChunkResult,
+    Rules,
     Segment,
     SegmentResult,
     audit_chunk,
@@ -34,9 +35,10 @@ from auditor.engines.chunks import (
 from auditor.engines.crosshand import CrossHandStore
 from auditor.engines.local import Engine, InProcess, Pending, ProcessPool, resolve_workers
 from auditor.findings import CATALOGUE, Finding, Severity
-from auditor.pipeline import FileSummary, HandAuditor, _stray_finding, expand_paths
+from auditor.pipeline import FileSummary, _stray_finding, expand_paths
 from auditor.read.decode import open_text
 from auditor.read.split import StrayText, split_hands
+from auditor.replay.profile import RuleProfile, resolve_rules
 from auditor.tables.rows import RowBuilder
 
 if TYPE_CHECKING:
@@ -122,7 +124,7 @@ def run_audit(
     *,
     overwrite: bool = False,
     append: bool = False,
-    rules: str = "auto",
+    rules: str | RuleProfile = "auto",
     workers: int | None = 1,
     engine: str = "local",
     scheduler: str | None = None,
@@ -140,9 +142,11 @@ def run_audit(
     if engine not in ("local", "dask"):
         raise EngineError(f"unknown engine {engine!r} (local or dask)")
     files = expand_paths(paths)
-    HandAuditor(rules)  # an unknown profile fails here, before any worker starts
-    run = _Run(RunSummary(out=str(out)), rules, on_file_done, on_progress)
-    metadata = {"auditor_version": __version__, "grammar": "pokerstars", "rule_profile": rules}
+    # loaded (and checked) here, before any worker starts; the profile itself goes to the jobs
+    chosen = resolve_rules(rules)
+    run = _Run(RunSummary(out=str(out)), chosen, on_file_done, on_progress)
+    shown = rules if isinstance(rules, str) else rules.name  # as asked: auto, a name or a path
+    metadata = {"auditor_version": __version__, "grammar": "pokerstars", "rule_profile": shown}
     # pyarrow is imported here, in the writing process only: worker processes import the
     # module that started them (this one, or the command line) and never need it
     from auditor.tables.writer import DatasetWriter
@@ -152,7 +156,7 @@ def run_audit(
         CrossHandStore() as store,
     ):
         run.writer, run.store = writer, store
-        chunks = _chunks(files, rules, run, max(1, chunk_hands))
+        chunks = _chunks(files, chosen, run, max(1, chunk_hands))
         # A run of one chunk (the usual small input) is not worth starting workers for.
         ahead = [c for c in (next(chunks, None), next(chunks, None)) if c is not None]
         with _engine(engine, workers, scheduler, single=len(ahead) < 2) as jobs:
@@ -200,7 +204,7 @@ def _chain(
 class _Builder:
     """A chunk being filled."""
 
-    def __init__(self, rules: str) -> None:
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.segments: list[Segment] = []
         self.sent = _Sent()
@@ -219,7 +223,9 @@ class _Builder:
         return done
 
 
-def _chunks(files: list[str], rules: str, run: _Run, size: int) -> Iterator[tuple[Chunk, _Sent]]:
+def _chunks(
+    files: list[str], rules: Rules, run: _Run, size: int
+) -> Iterator[tuple[Chunk, _Sent]]:
     """Every hand of ``files`` in chunks of ``size`` (a chunk may span files; every file,
     even one without hands, ends with a segment that says so)."""
     building = _Builder(rules)
@@ -288,7 +294,7 @@ class _Run:
     def __init__(
         self,
         summary: RunSummary,
-        rules: str,
+        rules: Rules,
         on_file_done: Callable[[FileSummary, int], None] | None,
         on_progress: Callable[[RunProgress], None] | None,
     ) -> None:

@@ -25,6 +25,7 @@ from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandAuditor
 from auditor.read.split import RawHand
 from auditor.replay.continuity import TableHand, TableKey, continuity_findings, table_hand
+from auditor.replay.profile import RuleProfile, profile_key
 from auditor.tables.columns import COLUMNS
 from auditor.tables.rows import Columns, RowBuilder
 
@@ -37,7 +38,10 @@ EXAMPLES = 3
 Gap = str
 """The table name of a hand that could not be read: its table's sequence breaks there."""
 CrossHand = tuple[str, TableKey, bytes]
-"""(rule profile, table key, pickled TableHand) of a replayed hand."""
+"""(rule profile's key, table key, pickled TableHand) of a replayed hand."""
+Rules = str | RuleProfile
+"""``auto`` or a loaded profile (a name or path is loaded where a job starts): the profile
+itself travels, never a name that a bundled profile could answer to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +56,7 @@ class Segment:
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    rules: str
+    rules: Rules
     segments: tuple[Segment, ...]
 
     @property
@@ -88,15 +92,16 @@ class ChunkResult:
 _local = threading.local()
 
 
-def auditor_for(rules: str) -> HandAuditor:
+def auditor_for(rules: Rules) -> HandAuditor:
     """This thread's auditor for ``rules``, built on first use (Dask workers may run
     several threads; the parser keeps state while it reads a hand)."""
     auditors: dict[str, HandAuditor] | None = getattr(_local, "auditors", None)
     if auditors is None:
         auditors = _local.auditors = {}
-    if rules not in auditors:
-        auditors[rules] = HandAuditor(rules)
-    return auditors[rules]
+    key = profile_key(rules) if isinstance(rules, RuleProfile) else rules
+    if key not in auditors:
+        auditors[key] = HandAuditor(rules)
+    return auditors[key]
 
 
 GC_FIRST_GENERATION = 20_000
@@ -141,7 +146,7 @@ def _audit_chunk(chunk: Chunk) -> ChunkResult:
             if result.hand is not None and result.replay is not None:
                 one = table_hand(result.hand, dict(result.replay.ending_stacks) or None)
                 payload = pickle.dumps(one, protocol=pickle.HIGHEST_PROTOCOL)
-                done.cross.append((result.replay.profile, one.table, payload))
+                done.cross.append((auditor.profile_key(one.table[0]), one.table, payload))
         segments.append(done)
     return ChunkResult(filled_tables(builder), tuple(segments))
 
@@ -151,7 +156,7 @@ def filled_tables(builder: RowBuilder) -> dict[str, Columns]:
     return {name: builder.take(name) for name in COLUMNS if builder.rows[name]}
 
 
-def continuity_job(rules: str, hands: list[CrossHand]) -> list[Finding]:
+def continuity_job(rules: Rules, hands: list[CrossHand]) -> list[Finding]:
     """The cross-hand findings of ``hands``, which hold every hand of each of their tables.
 
     Hands are unpickled one table at a time, so a job holds one table's hands at once."""

@@ -2,8 +2,8 @@
 
 Dask is imported only here, and only when this engine is asked for: an install without
 ``dask[distributed]`` audits with the local engines. On a cluster, every worker needs
-the auditor installed (the same version) and, for ``--rules FILE.toml``, the file at
-the same path.
+the auditor installed (the same version); a ``--rules FILE.toml`` is read here and sent
+with the jobs, so the workers need no copy of it.
 """
 
 from __future__ import annotations

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+import stat
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import lark
 from lark import Lark, Token
+from platformdirs import user_cache_dir
+
+APP_NAME = "omaha-auditor"
 
 _PACKAGED = Path(__file__).resolve().parent.parent / "grammars"
 _CHECKOUT = Path(__file__).resolve().parent.parent.parent / "grammars"
@@ -35,9 +43,36 @@ def build_parser(site: str, callbacks: Mapping[str, Callable[[Token], Token]]) -
         "lexer_callbacks": dict(callbacks),
         "propagate_positions": False,
         "maybe_placeholders": False,
-        "cache": True,
     }
-    return Lark(grammar_text(site), **options)
+    text = grammar_text(site)
+    folder = private_cache_folder()
+    # lark's cache=True is a pickle at a predictable path in the shared temp folder, which
+    # another local user could plant: cache only in our own folder that nobody else writes
+    options["cache"] = str(folder / _cache_name(site, text)) if folder is not None else False
+    return Lark(text, **options)
+
+
+def _cache_name(site: str, text: str) -> str:
+    """One file per grammar text, lark version and Python version (lark checks them too)."""
+    key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}".encode()
+    return f"{site}-{hashlib.sha256(key).hexdigest()[:16]}.lark-cache"
+
+
+def private_cache_folder() -> Path | None:
+    """This user's cache folder for grammars (made 0700), or None when it cannot be trusted:
+    not ours, or writable by others (a file there could be planted, and lark unpickles it)."""
+    try:
+        folder = Path(user_cache_dir(APP_NAME, appauthor=False))
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = folder.stat()
+    except OSError:
+        return None
+    if not stat.S_ISDIR(info.st_mode) or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return None
+    owner = getattr(os, "geteuid", None)
+    if owner is not None and info.st_uid != owner():
+        return None
+    return folder
 
 
 class LineClassifier:

@@ -7,9 +7,13 @@ profile where one is bundled, else ``seeds``.
 
 from __future__ import annotations
 
+import hashlib
+import math
+import re
 import tomllib
 from dataclasses import dataclass, field
 from decimal import Decimal
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +22,17 @@ ROOM_PROFILES = {"PokerStars": "pokerstars"}
 
 
 class ProfileError(ValueError):
-    """A profile that does not exist, or a key with a value it cannot take."""
+    """A profile that does not exist, or cannot be read, or whose keys break the schema
+    (``problems``: every one of them, each "path: what is wrong")."""
+
+    def __init__(self, message: str, problems: list[str] | tuple[str, ...] = ()) -> None:
+        self.problems = tuple(problems)
+        if len(self.problems) == 1:
+            message = f"{message}: {self.problems[0]}"
+        elif self.problems:
+            listed = "".join(f"\n  {problem}" for problem in self.problems)
+            message = f"{message}: {len(self.problems)} problems:{listed}"
+        super().__init__(message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,17 +68,174 @@ class RuleProfile:
     timeout_rule: str
 
 
-_CHOICES = {
-    "fixed_limit_small_blind_rounding": {"down", "up"},
-    "button_movement": {"moving", "dead"},
-    "cap_heads_up": {"never", "when_heads_up", "if_round_began_heads_up"},
-    "short_all_in_reopens": {"full_raise", "half_bet"},
-    "showdown_order": {"last_aggressor", "river_aggressor", "first_bettor"},
-    "odd_chip_tie_rule": {"left_of_button", "by_suit"},
-    "same_players_both_halves": {"split_each_half", "split_whole_pot"},
-    "odd_chip_unit": {"minor_unit", "smallest_blind_chip"},
-    "timeout_rule": {"all_in_protection", "check_or_fold"},
-}
+class Kind(StrEnum):
+    """What a key holds, as the schema's documentation names it."""
+
+    TEXT = "text"
+    CHOICE = "one of"
+    BOOL = "true or false"
+    WHOLE = "a whole number"
+    AMOUNT = "a number"
+    CAPS = "a table of caps"
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """One key of a profile file: where it is, what it may hold, what it means.
+
+    ``low``/``high`` bound a number (for text: its least length); ``default`` is None
+    for a key that must be given."""
+
+    path: str  # "section.key", or "key" at the top of the file
+    kind: Kind
+    doc: str
+    choices: tuple[str, ...] = ()
+    low: Decimal | None = None
+    high: Decimal | None = None
+    default: Any = None
+
+
+# The largest table of an Omaha game: 4 cards each to 10 players and a board of 5.
+_MOST_PLAYERS = 10
+_AMOUNT = re.compile(r"[0-9]+(\.[0-9]+)?")
+
+SCHEMA: tuple[Key, ...] = (
+    Key("name", Kind.TEXT, "the profile's name, shown with each hand's results", low=Decimal(1)),
+    Key("description", Kind.TEXT, "what the profile is for", default=""),
+    Key(
+        "blinds.fixed_limit_small_blind_rounding",
+        Kind.CHOICE,
+        "fixed limit: the small blind is half the small bet, rounded down or up",
+        ("down", "up"),
+    ),
+    Key(
+        "blinds.heads_up_button_posts_small_blind",
+        Kind.BOOL,
+        "heads-up, the button posts the small blind and acts first before the flop",
+    ),
+    Key(
+        "button.movement",
+        Kind.CHOICE,
+        "moving: to the next player dealt in; dead: one seat on, even onto an empty one",
+        ("moving", "dead"),
+    ),
+    Key(
+        "fixed_limit.bets_per_round",
+        Kind.WHOLE,
+        "bets in a round, counting the opening bet (the big blind before the flop)",
+        low=Decimal(2),
+        high=Decimal(100),
+    ),
+    Key(
+        "fixed_limit.cap_heads_up",
+        Kind.CHOICE,
+        "when the cap is lifted heads-up",
+        ("never", "when_heads_up", "if_round_began_heads_up"),
+    ),
+    Key(
+        "fixed_limit.short_all_in_reopens",
+        Kind.CHOICE,
+        "a short all-in raise re-opens the betting: only a full bet, or half a bet or more",
+        ("full_raise", "half_bet"),
+    ),
+    Key(
+        "pot_limit.preflop_small_blind_counts_as_big",
+        Kind.BOOL,
+        "before the flop, the small blind counts as a big blind when sizing the pot",
+    ),
+    Key(
+        "showdown.order",
+        Kind.CHOICE,
+        "who shows first (then clockwise)",
+        ("last_aggressor", "river_aggressor", "first_bettor"),
+    ),
+    Key(
+        "odd_chips.tie_rule",
+        Kind.CHOICE,
+        "who gets an odd chip between tied hands",
+        ("left_of_button", "by_suit"),
+    ),
+    Key(
+        "odd_chips.same_players_both_halves",
+        Kind.CHOICE,
+        "the same players win both halves: split each half, or the whole pot",
+        ("split_each_half", "split_whole_pot"),
+    ),
+    Key(
+        "odd_chips.unit",
+        Kind.CHOICE,
+        "the odd chip: the currency's minor unit or the smallest blind chip",
+        ("minor_unit", "smallest_blind_chip"),
+    ),
+    Key(
+        "rake.schedule",
+        Kind.CHOICE,
+        "none (conservation only), percent of the pot with a cap, or fixed",
+        ("none", "percent", "fixed"),
+        default="none",
+    ),
+    Key(
+        "rake.percent",
+        Kind.AMOUNT,
+        "the percentage of the pot taken",
+        low=Decimal(0),
+        high=Decimal(100),
+        default=Decimal(0),
+    ),
+    Key(
+        "rake.rounding",
+        Kind.CHOICE,
+        "the rake is rounded down or to the nearest minor unit",
+        ("down", "nearest"),
+        default="down",
+    ),
+    Key(
+        "rake.cap",
+        Kind.CAPS,
+        f"cap in major units by players dealt in (2 to {_MOST_PLAYERS}, or default)",
+        low=Decimal(0),
+        high=Decimal(10**9),
+        default={"default": Decimal(0)},
+    ),
+    Key(
+        "rake.no_flop_no_drop",
+        Kind.BOOL,
+        "no rake is taken from a hand that ends before the flop",
+        default=True,
+    ),
+    Key(
+        "timeout.rule",
+        Kind.CHOICE,
+        "a player who times out: all-in protection, or check if he can, else fold",
+        ("all_in_protection", "check_or_fold"),
+    ),
+)
+"""Every key of a profile file: used to check a file and to document the keys."""
+
+_BY_PATH = {key.path: key for key in SCHEMA}
+_SECTIONS = {key.path.split(".")[0] for key in SCHEMA if "." in key.path}
+
+
+def describe_schema() -> list[str]:
+    """One line for each key: its path, what it holds and its meaning (``auditor profiles``)."""
+    lines = []
+    for key in SCHEMA:
+        if key.kind is Kind.CHOICE:
+            holds = "one of " + ", ".join(key.choices)
+        elif key.kind in (Kind.WHOLE, Kind.AMOUNT, Kind.CAPS):
+            holds = f"{key.kind.value} from {key.low} to {key.high}"
+        else:
+            holds = key.kind.value
+        if key.default is not None and key.kind is not Kind.CAPS:
+            holds += f" (default {_shown_default(key.default)})"
+        lines.append(f"{key.path}: {holds}. {key.doc[0].upper()}{key.doc[1:]}.")
+    return lines
+
+
+def _shown_default(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f'"{value}"' if isinstance(value, str) else str(value)
 
 
 def bundled_profiles() -> list[str]:
@@ -81,79 +252,183 @@ def profile_path(name_or_path: str) -> Path:
     raise ProfileError(f"unknown rule profile {name_or_path!r} (bundled: {known}; or a .toml path)")
 
 
+MAX_FILE_BYTES = 1 << 20
+"""A profile file is a few KB; a larger one is not read."""
+
+
 def load_profile(name_or_path: str) -> RuleProfile:
-    """The profile named (bundled) or at a path; every key checked."""
+    """The profile named (bundled) or at a path, every key checked against :data:`SCHEMA`:
+    a :class:`ProfileError` lists every problem of the file at once."""
     path = profile_path(name_or_path)
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ProfileError(f"{path}: larger than {MAX_FILE_BYTES} bytes: not a rule profile")
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as err:
-        raise ProfileError(f"{path}: {err}") from None
-    try:
-        return _from_toml(data)
-    except (KeyError, TypeError, ValueError) as err:
-        raise ProfileError(f"{path}: {err}") from None
+    except OSError as err:
+        raise ProfileError(f"{path}: {err.strerror or err}") from None
+    except UnicodeDecodeError as err:
+        raise ProfileError(f"{path}: not UTF-8 text (byte {err.start})") from None
+    except tomllib.TOMLDecodeError as err:
+        raise ProfileError(f"{path}: not valid TOML: {err}") from None
+    except RecursionError:
+        raise ProfileError(f"{path}: not valid TOML: nested too deeply") from None
+    values, problems = check_profile(data)
+    if problems:
+        raise ProfileError(str(path), problems)
+    return _profile(values)
 
 
-def _get(data: dict[str, Any], section: str, key: str) -> Any:
-    try:
-        return data[section][key]
-    except KeyError:
-        raise KeyError(f"missing key [{section}] {key}") from None
+def check_profile(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Each key's value (defaults filled in, amounts as Decimals) and every problem found,
+    each as "path: what is wrong, got value"."""
+    problems: list[str] = []
+    for name, value in data.items():
+        if name in _SECTIONS:
+            if not isinstance(value, dict):
+                problems.append(f"{name}: must be a table, got {_got(value)}")
+                continue
+            problems.extend(
+                f"{name}.{key}: unknown key" for key in value if f"{name}.{key}" not in _BY_PATH
+            )
+        elif name not in _BY_PATH:
+            problems.append(f"{name}: unknown key")
+    values: dict[str, Any] = {}
+    for key in SCHEMA:
+        section, _, last = key.path.rpartition(".")
+        table = data.get(section, {}) if section else data
+        if not isinstance(table, dict):
+            continue  # said above
+        if last not in table:
+            if key.default is None:
+                problems.append(f"{key.path}: missing")
+            values[key.path] = key.default
+            continue
+        value, problem = _check(key, key.path, table[last])
+        values[key.path] = value
+        problems.extend(problem)
+    return values, problems
 
 
-def _bool(data: dict[str, Any], section: str, key: str) -> bool:
-    value = _get(data, section, key)
-    if not isinstance(value, bool):
-        raise ValueError(f"[{section}] {key}: {value!r} is not true or false")
-    return value
+def _got(value: Any) -> str:
+    return repr(value) if not isinstance(value, dict) else "a table"
 
 
-def _int(data: dict[str, Any], section: str, key: str) -> int:
-    value = _get(data, section, key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"[{section}] {key}: {value!r} is not a whole number")
-    return value
+def _check(key: Key, path: str, value: Any) -> tuple[Any, list[str]]:
+    """The value of ``key`` as the profile holds it, and what is wrong with it."""
+    got = _got(value)
+    if key.kind is Kind.TEXT:
+        if not isinstance(value, str):
+            return None, [f"{path}: must be text (in quotes), got {got}"]
+        if key.low is not None and len(value) < key.low:
+            return None, [f"{path}: must not be empty"]
+        return value, []
+    if key.kind is Kind.CHOICE:
+        if not isinstance(value, str) or value not in key.choices:
+            return None, [f"{path}: must be one of {', '.join(key.choices)}, got {got}"]
+        return value, []
+    if key.kind is Kind.BOOL:
+        if not isinstance(value, bool):
+            return None, [f"{path}: must be true or false (no quotes), got {got}"]
+        return value, []
+    if key.kind is Kind.WHOLE:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return None, [f"{path}: must be a whole number (no quotes), got {got}"]
+        return value, _range(key, path, Decimal(value), got)
+    if key.kind is Kind.AMOUNT:
+        amount = _amount(value)
+        if amount is None:
+            return None, [f"{path}: must be a number (e.g. 5 or \"0.50\"), got {got}"]
+        return amount, _range(key, path, amount, got)
+    return _caps(key, path, value)
 
 
-def _from_toml(data: dict[str, Any]) -> RuleProfile:
-    rake = data.get("rake", {})
-    schedule = RakeSchedule(
-        schedule=str(rake.get("schedule", "none")),
-        percent=Decimal(str(rake.get("percent", "0"))),
-        rounding=str(rake.get("rounding", "down")),
-        cap={str(k): Decimal(str(v)) for k, v in rake.get("cap", {}).items()},
-        no_flop_no_drop=rake.get("no_flop_no_drop", True) is True,
+def _amount(value: Any) -> Decimal | None:
+    """A finite number, written as a TOML number or as a decimal in quotes; else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return Decimal(value)
+    if isinstance(value, float):
+        return Decimal(str(value)) if math.isfinite(value) else None
+    if isinstance(value, str) and _AMOUNT.fullmatch(value.strip()):
+        return Decimal(value.strip())
+    return None
+
+
+def _range(key: Key, path: str, value: Decimal, got: str) -> list[str]:
+    if (key.low is not None and value < key.low) or (key.high is not None and value > key.high):
+        return [f"{path}: must be between {key.low} and {key.high}, got {got}"]
+    return []
+
+
+def _caps(key: Key, path: str, value: Any) -> tuple[Any, list[str]]:
+    if not isinstance(value, dict):
+        return None, [
+            f"{path}: must be a table of players dealt in to caps, e.g. "
+            f'{{ "2" = "0.50", default = "3" }}, got {_got(value)}'
+        ]
+    caps: dict[str, Decimal] = {}
+    problems: list[str] = []
+    for players, cap in value.items():
+        where = f"{path}.{players}"
+        if players != "default" and not (
+            players.isdigit() and 2 <= int(players) <= _MOST_PLAYERS and players[0] != "0"
+        ):
+            problems.append(
+                f"{where}: players dealt in must be 2 to {_MOST_PLAYERS} or default"
+            )
+            continue
+        amount = _amount(cap)
+        if amount is None:
+            problems.append(f"{where}: must be a number (e.g. 3 or \"0.50\"), got {_got(cap)}")
+            continue
+        problems.extend(_range(key, where, amount, _got(cap)))
+        caps[players] = amount
+    return caps, problems
+
+
+def _profile(values: dict[str, Any]) -> RuleProfile:
+    """The profile of values that :func:`check_profile` passed."""
+    rake = RakeSchedule(
+        schedule=values["rake.schedule"],
+        percent=values["rake.percent"],
+        rounding=values["rake.rounding"],
+        cap=dict(values["rake.cap"]),
+        no_flop_no_drop=values["rake.no_flop_no_drop"],
     )
-    if schedule.schedule not in {"none", "percent", "fixed"}:
-        raise ValueError(f"[rake] schedule: {schedule.schedule!r} is not none, percent or fixed")
-    profile = RuleProfile(
-        name=str(data["name"]),
-        description=str(data.get("description", "")),
-        fixed_limit_small_blind_rounding=_get(data, "blinds", "fixed_limit_small_blind_rounding"),
-        heads_up_button_posts_small_blind=_bool(
-            data, "blinds", "heads_up_button_posts_small_blind"
-        ),
-        button_movement=_get(data, "button", "movement"),
-        bets_per_round=_int(data, "fixed_limit", "bets_per_round"),
-        cap_heads_up=_get(data, "fixed_limit", "cap_heads_up"),
-        short_all_in_reopens=_get(data, "fixed_limit", "short_all_in_reopens"),
-        preflop_small_blind_counts_as_big=_bool(
-            data, "pot_limit", "preflop_small_blind_counts_as_big"
-        ),
-        showdown_order=_get(data, "showdown", "order"),
-        odd_chip_tie_rule=_get(data, "odd_chips", "tie_rule"),
-        same_players_both_halves=_get(data, "odd_chips", "same_players_both_halves"),
-        odd_chip_unit=_get(data, "odd_chips", "unit"),
-        rake=schedule,
-        timeout_rule=_get(data, "timeout", "rule"),
+    return RuleProfile(
+        name=values["name"],
+        description=values["description"],
+        fixed_limit_small_blind_rounding=values["blinds.fixed_limit_small_blind_rounding"],
+        heads_up_button_posts_small_blind=values["blinds.heads_up_button_posts_small_blind"],
+        button_movement=values["button.movement"],
+        bets_per_round=values["fixed_limit.bets_per_round"],
+        cap_heads_up=values["fixed_limit.cap_heads_up"],
+        short_all_in_reopens=values["fixed_limit.short_all_in_reopens"],
+        preflop_small_blind_counts_as_big=values["pot_limit.preflop_small_blind_counts_as_big"],
+        showdown_order=values["showdown.order"],
+        odd_chip_tie_rule=values["odd_chips.tie_rule"],
+        same_players_both_halves=values["odd_chips.same_players_both_halves"],
+        odd_chip_unit=values["odd_chips.unit"],
+        rake=rake,
+        timeout_rule=values["timeout.rule"],
     )
-    for key, choices in _CHOICES.items():
-        value = getattr(profile, key)
-        if value not in choices:
-            raise ValueError(f"{key}: {value!r} is not one of {', '.join(sorted(choices))}")
-    if profile.bets_per_round < 2:
-        raise ValueError("bets_per_round must be at least 2")
-    return profile
+
+
+def resolve_rules(rules: str | RuleProfile) -> str | RuleProfile:
+    """``auto``, or the profile ``rules`` names, loaded (and checked) once: the loaded
+    profile, not its name, goes to every stage of a run (a user's file may bear a bundled
+    profile's name)."""
+    if isinstance(rules, RuleProfile) or rules == "auto":
+        return rules
+    return load_profile(rules)
+
+
+def profile_key(profile: RuleProfile) -> str:
+    """A key for ``profile`` made of its content: no bundled profile's name, the same in
+    every process."""
+    digest = hashlib.sha256(repr(profile).encode("utf-8")).hexdigest()[:16]
+    return f"{profile.name} <{digest}>"
 
 
 def profile_for_site(site: str, requested: str) -> str:

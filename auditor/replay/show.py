@@ -7,14 +7,22 @@ from rich.console import Console
 from auditor import events as ev
 from auditor.money import format_minor
 from auditor.pipeline import HandResult
+from auditor.terminal import printable
 
 
 def print_replay(result: HandResult, out: Console) -> None:
     """Each action with the pot before it, the amount to call and the legal range; the
-    findings under the line they are about; stacks at the end."""
+    findings under the line they are about; stacks at the end.
+
+    Names and messages come from the input: each line is printed with its control
+    characters made visible (:func:`~auditor.terminal.printable`)."""
+
+    def say(line: str) -> None:
+        out.print(printable(line))
+
     if result.hand is None or result.replay is None:
         for finding in result.findings:
-            out.print(f"{finding.code} at {finding.source}: {finding.message}")
+            say(f"{finding.code} at {finding.source}: {finding.message}")
         return
     hand, replay = result.hand, result.replay
     start = hand.start
@@ -22,14 +30,14 @@ def print_replay(result: HandResult, out: Console) -> None:
     def money(amount: int | None) -> str:
         return "-" if amount is None else format_minor(amount, start.scale)
 
-    out.print(
+    say(
         f"hand {start.hand_id}  {start.site}  {start.game}  {money(start.small_stake)}/"
         f"{money(start.big_stake)} {start.currency}  table {start.table_name!r}  "
         f"button seat {start.button_seat}  profile {replay.profile}"
     )
     stacks = dict(replay.starting_stacks)
     for player, stack in stacks.items():
-        out.print(f"  {player}: {money(stack)}")
+        say(f"  {player}: {money(stack)}")
     by_line: dict[int, list[str]] = {}
     for finding in replay.findings:
         text = f"    !! {finding.code} ({finding.severity}): {finding.message}"
@@ -46,7 +54,7 @@ def print_replay(result: HandResult, out: Console) -> None:
                 if event.board == 1
                 else f"{event.street.value} (board {event.board})"
             )
-            out.print(f"-- {label}: [{board}]")
+            say(f"-- {label}: [{board}]")
         action = actions.get(line)
         if action is not None:
             size = "" if action.amount is None else f" {money(action.amount)}"
@@ -56,18 +64,18 @@ def print_replay(result: HandResult, out: Console) -> None:
                 if action.min_legal is None
                 else f"  legal {money(action.min_legal)}..{money(action.max_legal)}"
             )
-            out.print(
+            say(
                 f"{line:>5} #{action.seq} {action.player} {action.action}{size}{to}"
                 f"{' all-in' if action.all_in else ''}   pot {money(action.pot_before)}"
                 f"  to call {money(action.to_call)}{legal}"
             )
         for text in by_line.pop(line, []):
-            out.print(text)
+            say(text)
     for texts in by_line.values():
         for text in texts:
-            out.print(text)
-    out.print("ending stacks:")
+            say(text)
+    say("ending stacks:")
     for player, stack in replay.ending_stacks:
         net = stack - stacks.get(player, 0)
-        out.print(f"  {player}: {money(stack)} ({'+' if net >= 0 else ''}{money(net)})")
-    out.print(f"{len(replay.findings)} finding(s)")
+        say(f"  {player}: {money(stack)} ({'+' if net >= 0 else ''}{money(net)})")
+    say(f"{len(replay.findings)} finding(s)")

@@ -152,7 +152,8 @@ def test_bad_choice_names_the_key(tmp_path: Path, section: str, key: str, value:
 
 
 def test_too_few_bets_per_round(tmp_path: Path) -> None:
-    with pytest.raises(ProfileError, match="bets_per_round must be at least 2"):
+    too_few = r"fixed_limit\.bets_per_round: must be between 2 and 100, got 1"
+    with pytest.raises(ProfileError, match=too_few):
         load_profile(variant(tmp_path, "fixed_limit", "bets_per_round", 1))
 
 
@@ -160,7 +161,7 @@ def test_missing_key_names_it(tmp_path: Path) -> None:
     text = SEEDS_TOML.read_text(encoding="utf-8")
     path = tmp_path / "no_timeout.toml"
     path.write_text(text.replace('rule = "all_in_protection"', ""), encoding="utf-8")
-    with pytest.raises(ProfileError, match=r"missing key \[timeout\] rule"):
+    with pytest.raises(ProfileError, match=r"timeout\.rule: missing"):
         load_profile(str(path))
 
 
