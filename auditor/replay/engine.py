@@ -379,6 +379,9 @@ class _Replay:
             p: self.start_stack[p] - self.contributed[p] + self.collected.get(p, 0)
             for p in self.seated
         }
+        if self.cancelled and not self.collected and not self.index.summary_won:
+            # a cancelled hand returns what was put in, unless the record shows money moved
+            ending = dict(self.start_stack)
         if self.hand.truncated:
             ending = {}  # a record cut short does not say how the hand ended
         return ReplayResult(
