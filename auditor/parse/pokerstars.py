@@ -109,6 +109,7 @@ _BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
     ),
 }
 _SUMMARY_POSITIONS = ("button", "small blind", "big blind")
+_NOT_AWARDED = "(pot not awarded as player cashed out)"
 _POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?) ([^ .]+(?:\.[0-9]+)?)\.?")
 _RESULT_SEPARATOR = re.compile(r",? and (?=won|lost)")
 _SUMMARY_RESULT = re.compile(r"(won|lost)(?: \(([^)]*)\))?(?: with (.*))?$")
@@ -595,14 +596,12 @@ class PokerStarsReader:
             rest = rest[len(player) :]
         else:
             player, rest = _split_summary_name(rest)
-        self._events.append(
-            ev.SummarySeat(
-                span,
-                seat,
-                player,
-                *_seat_outcome(rest.strip(), self._scale, self.card_notation),
-            )
-        )
+        outcome = _seat_outcome(rest.strip(), self._scale, self.card_notation)
+        self._events.append(ev.SummarySeat(span, seat, player, *outcome))
+        if _NOT_AWARDED in rest:
+            # the pot he won went to the room, which had paid him his cash-out
+            kept = sum(r.won or 0 for r in outcome[5] if _NOT_AWARDED in r.description)
+            self._events.append(ev.PotNotAwarded(span, player, kept))
         return
 
     def SEAT_CONTINUATION(self, tok: str, span: SourceSpan) -> None:
