@@ -12,6 +12,7 @@ total is the rake, what was collected and what the room kept (``pot_findings``).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from decimal import ROUND_HALF_UP, Decimal
 
 from auditor import events as ev
 from auditor.findings import Finding
@@ -26,11 +27,13 @@ def cash_out_findings(
     pots: Sequence[PotRecord] | None,
     collected: Mapping[str, int],
     live: Collection[str],
+    fee_percent: Decimal | None = None,
 ) -> list[Finding]:
     """CASH_OUT (info) for each cash-out; CASH_OUT_WRONG where its numbers do not add up.
 
     ``pots`` is None when the hand did not reach its end (cut short, cancelled): then only
-    what the lines say by themselves is checked."""
+    what the lines say by themselves is checked. ``fee_percent``: the profile's fee, as a
+    percentage of the cash-out's value (None: not judged)."""
     found: list[Finding] = []
     hand_id = start.hand_id
 
@@ -68,6 +71,17 @@ def cash_out_findings(
                 recorded=f"{money(paid)} + fee {money(fee)}",
             )
         )
+        if fee_percent is not None and event.fee is not None:
+            exact = Decimal(paid + fee) * fee_percent / 100
+            if abs(fee - exact) > Decimal("0.5"):  # to the nearest unit, a tie either way
+                wrong(
+                    event,
+                    event.player,
+                    f"the cash-out fee is not {fee_percent}% of the cash-out's value "
+                    f"({money(paid + fee)})",
+                    money(int(exact.quantize(Decimal(1), rounding=ROUND_HALF_UP))),
+                    money(fee),
+                )
     for kept in not_awarded:
         if kept.player not in cashed:
             wrong(

@@ -392,6 +392,7 @@ class _Replay:
                     self.pots if finished else None,
                     self.collected,
                     set(self._live()),
+                    self.profile.cash_out_fee_percent,
                 )
             )
         self.findings.extend(card_findings(self.hand))

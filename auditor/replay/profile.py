@@ -52,6 +52,9 @@ class RuleProfile:
     odd_chip_unit: str
     rake: RakeSchedule
     timeout_rule: str
+    # a cash-out's fee as a percentage of its value (cash-out + fee), to the nearest unit;
+    # None: the profile does not judge it
+    cash_out_fee_percent: Decimal | None = None
 
 
 _CHOICES = {
@@ -146,6 +149,7 @@ def _from_toml(data: dict[str, Any]) -> RuleProfile:
         odd_chip_unit=_get(data, "odd_chips", "unit"),
         rake=schedule,
         timeout_rule=_get(data, "timeout", "rule"),
+        cash_out_fee_percent=_optional_percent(data, "cash_out", "fee_percent"),
     )
     for key, choices in _CHOICES.items():
         value = getattr(profile, key)
@@ -154,6 +158,16 @@ def _from_toml(data: dict[str, Any]) -> RuleProfile:
     if profile.bets_per_round < 2:
         raise ValueError("bets_per_round must be at least 2")
     return profile
+
+
+def _optional_percent(data: dict[str, Any], section: str, key: str) -> Decimal | None:
+    value = data.get(section, {}).get(key)
+    if value is None:
+        return None
+    try:
+        return Decimal(str(value))
+    except ArithmeticError:
+        raise ValueError(f"[{section}] {key}: {value!r} is not a number") from None
 
 
 def profile_for_site(site: str, requested: str) -> str:

@@ -328,3 +328,23 @@ def test_a_folded_player_cannot_cash_out() -> None:
     assert error_codes(result) == ["CASH_OUT_WRONG"]
     (wrong,) = [f for f in result.findings if f.code == "CASH_OUT_WRONG"]
     assert (wrong.player, wrong.source.line) == ("Player2", line_of(text, "Player2 cashed"))
+
+
+def test_a_fee_that_is_not_the_rooms() -> None:
+    # PokerStars' fee is 1% of the cash-out's value, to the nearest cent (the pokerstars
+    # profile's [cash_out] fee_percent): 6.63 + 0.07 is 6.70, whose 1% is 0.067
+    text = WINNER_CASHED_OUT.replace("Cash Out Fee $0.07", "Cash Out Fee $0.10")
+    result = audit(text)
+    assert error_codes(result) == ["CASH_OUT_WRONG"]
+    (wrong,) = [f for f in result.findings if f.code == "CASH_OUT_WRONG"]
+    assert (wrong.expected, wrong.recorded) == ("0.07", "0.10")
+    # a profile with no fee rule does not judge it
+    seeds = HandAuditor("seeds").audit_stream(
+        io.BytesIO(text.encode("utf-8")), "inline.txt", FileSummary("inline.txt")
+    )
+    assert [f.code for r in seeds for f in r.findings] == ["CASH_OUT"]
+
+
+def test_every_corpus_fee_is_the_rooms() -> None:
+    for text in (WINNER_CASHED_OUT, LOSER_CASHED_OUT, BOTH_WINNERS_CASHED_OUT):
+        assert error_codes(audit(text)) == []
