@@ -207,6 +207,15 @@ class CashedOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PotNotAwarded(Event):
+    """A summary seat line's "won ($W) ... (pot not awarded as player cashed out)": the
+    player won ``amount`` at the showdown, but the room kept it as he had cashed out."""
+
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class Insurance(Event):
     """A room's all-in insurance line, kept as written."""
 

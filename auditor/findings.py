@@ -204,6 +204,20 @@ CATALOGUE: dict[str, CodeInfo] = {
         "A player starts a hand with what he ended the previous one with, unless the record "
         "shows a rebuy, a join or a leave.",
     ),
+    "CASH_OUT": CodeInfo(
+        Severity.INFO,
+        "a hand whose money was settled outside the pot (a player cashed out)",
+        "A player all-in before the last card may cash out: the room pays him the value of "
+        "his share of the pot less its fee and plays the hand on in his place; the pot he "
+        "would have won is the room's ('pot not awarded'), a pot he loses goes to its winner.",
+    ),
+    "CASH_OUT_WRONG": CodeInfo(
+        Severity.ERROR,
+        "a cash-out that does not add up",
+        "Only a player still in the hand may cash out; his cash-out and fee are worth at most "
+        "the pots he can win (together with other cash-outs, at most the pots); a pot kept "
+        "from its winner must be a cash-out's, and a player who cashed out collects nothing.",
+    ),
 }
 
 

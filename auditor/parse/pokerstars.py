@@ -17,7 +17,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
-from auditor.cards import Card, cards
+from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError, describe_expected
 from auditor.parse.grammar import LineClassifier, build_parser
@@ -109,6 +109,7 @@ _BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
     ),
 }
 _SUMMARY_POSITIONS = ("button", "small blind", "big blind")
+_NOT_AWARDED = "(pot not awarded as player cashed out)"
 _POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?) ([^ .]+(?:\.[0-9]+)?)\.?")
 _RESULT_SEPARATOR = re.compile(r",? and (?=won|lost)")
 _SUMMARY_RESULT = re.compile(r"(won|lost)(?: \(([^)]*)\))?(?: with (.*))?$")
@@ -131,6 +132,9 @@ class PokerStarsReader:
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     site_grammar = "pokerstars"
+    # How the room writes cards: PokerStars writes a ten "Th"; "10h" or "th" is no card of
+    # its layout (CARD_INVALID). A room that writes otherwise has a reader with its own.
+    card_notation: CardNotation = LETTERS
 
     def __init__(self) -> None:
         callbacks: dict[str, Callable[[Token], Token]] = {
@@ -410,7 +414,7 @@ class PokerStarsReader:
             text = text[:open_at]
         dealt: tuple[Card, ...] = ()
         for group in groups:
-            dealt += cards(group)
+            dealt += self.card_notation.cards(group)
         self._events.append(ev.Dealt(span, text, dealt))
         return
 
@@ -453,7 +457,7 @@ class PokerStarsReader:
         text = tok.rstrip()
         at = text.find(": shows [")
         close = text.index("]", at)
-        shown = cards(text[at + len(": shows [") : close])
+        shown = self.card_notation.cards(text[at + len(": shows [") : close])
         description = text[close + 1 :].strip()
         if description.startswith("(") and description.endswith(")"):
             description = description[1:-1]
@@ -464,7 +468,8 @@ class PokerStarsReader:
         text = tok.rstrip()
         at = text.rfind(": mucks hand")
         rest = text[at + len(": mucks hand") :].strip()
-        self._events.append(ev.Mucked(span, text[:at], cards(rest.strip("[]")) if rest else ()))
+        shown = self.card_notation.cards(rest.strip("[]")) if rest else ()
+        self._events.append(ev.Mucked(span, text[:at], shown))
         return
 
     def NO_SHOW(self, tok: str, span: SourceSpan) -> None:
@@ -533,7 +538,7 @@ class PokerStarsReader:
 
     def SECTION_MARKER(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
-        street, board, all_cards, new_cards, rest = _section_marker(text)
+        street, board, all_cards, new_cards, rest = _section_marker(text, self.card_notation)
         if street is None:
             self._events.append(ev.ShowdownStarted(span, board))
         else:
@@ -578,7 +583,8 @@ class PokerStarsReader:
         text = tok.rstrip()
         word = text.split(" ", 1)[0]
         board = _BOARD_OF_WORD.get(word, 1)
-        self._events.append(ev.SummaryBoard(span, board, cards(text[text.index("[") + 1 : -1])))
+        shown = self.card_notation.cards(text[text.index("[") + 1 : -1])
+        self._events.append(ev.SummaryBoard(span, board, shown))
         return
 
     def SUMMARY_SEAT(self, tok: str, span: SourceSpan) -> None:
@@ -590,9 +596,12 @@ class PokerStarsReader:
             rest = rest[len(player) :]
         else:
             player, rest = _split_summary_name(rest)
-        self._events.append(
-            ev.SummarySeat(span, seat, player, *_seat_outcome(rest.strip(), self._scale))
-        )
+        outcome = _seat_outcome(rest.strip(), self._scale, self.card_notation)
+        self._events.append(ev.SummarySeat(span, seat, player, *outcome))
+        if _NOT_AWARDED in rest:
+            # the pot he won went to the room, which had paid him his cash-out
+            kept = sum(r.won or 0 for r in outcome[5] if _NOT_AWARDED in r.description)
+            self._events.append(ev.PotNotAwarded(span, player, kept))
         return
 
     def SEAT_CONTINUATION(self, tok: str, span: SourceSpan) -> None:
@@ -647,7 +656,7 @@ def _action(tok: str, marker: str) -> tuple[str, str, bool]:
 
 @lru_cache(maxsize=1024)  # "*** HOLE CARDS ***" and "*** SHOWDOWN ***" are in every hand
 def _section_marker(
-    text: str,
+    text: str, notation: CardNotation
 ) -> tuple[ev.Street | None, int, tuple[Card, ...], tuple[Card, ...], str]:
     """Street (None for a showdown), board, all cards, new cards and any text left over."""
     close = text.index(" ***", 4)
@@ -667,8 +676,8 @@ def _section_marker(
         return None, board, (), (), rest
     all_cards: tuple[Card, ...] = ()
     for group in groups:
-        all_cards += cards(group)
-    new_cards = cards(groups[-1]) if groups else ()
+        all_cards += notation.cards(group)
+    new_cards = notation.cards(groups[-1]) if groups else ()
     return _STREET_OF_WORD[name], board, all_cards, new_cards, rest
 
 
@@ -735,7 +744,7 @@ _SeatOutcome = tuple[tuple[str, ...], str, str, bool, tuple[Card, ...], tuple[ev
 
 
 @lru_cache(maxsize=4096)  # "(big blind) folded before Flop" and the like recur hand after hand
-def _seat_outcome(rest: str, scale: int) -> _SeatOutcome:
+def _seat_outcome(rest: str, scale: int, notation: CardNotation) -> _SeatOutcome:
     """Positions, outcome, street folded on, didn't bet, cards and results of a summary line."""
 
     def money(text: str) -> int:
@@ -761,7 +770,7 @@ def _seat_outcome(rest: str, scale: int) -> _SeatOutcome:
     elif rest.startswith(("showed [", "mucked")):
         outcome = "showed" if rest.startswith("showed") else "mucked"
         if "[" in rest:
-            shown = cards(rest[rest.index("[") + 1 : rest.index("]")])
+            shown = notation.cards(rest[rest.index("[") + 1 : rest.index("]")])
             rest = rest[rest.index("]") + 1 :].strip()
         else:
             rest = ""

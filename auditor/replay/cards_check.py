@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import cast
 
 from auditor import events as ev
-from auditor.cards import Card
+from auditor.cards import Card, other_notation
 from auditor.findings import Finding
 from auditor.source import SourceSpan
 
@@ -92,13 +92,17 @@ def _report_invalid(
     """CARD_INVALID for a card that does not exist, once per text in a hand."""
     if card.text not in reported:
         reported.add(card.text)
+        # "10h" where the room writes "Th": no card of the room's notation, but say which
+        # card it would be in another one
+        meant = other_notation(card.text)
         found.append(
             Finding(
                 "CARD_INVALID",
                 hand_id,
-                f"{card.text!r} is not a card",
+                f"{card.text!r} is not a card"
+                + (f" as this room writes them (it writes {meant.text!r})" if meant else ""),
                 span,
-                expected="a card of the 52-card deck",
+                expected=meant.text if meant else "a card of the 52-card deck",
                 recorded=card.text,
             )
         )

@@ -24,6 +24,7 @@ from auditor.replay.betting import (
     street_bet_size,
 )
 from auditor.replay.cards_check import card_findings
+from auditor.replay.cash_out import cash_out_findings
 from auditor.replay.pots import build_pots, pot_findings
 from auditor.replay.profile import RuleProfile
 from auditor.replay.record import record_findings
@@ -84,6 +85,8 @@ class _Index:
     summary_won: dict[str, int] = field(default_factory=dict)  # what the summary says each won
     active: set[str] = field(default_factory=set)  # posted, acted, was dealt or showed cards
     away: set[str] = field(default_factory=set)  # sitting out before the cards, or told to wait
+    cash_outs: list[ev.CashedOut] = field(default_factory=list)
+    not_awarded: list[ev.PotNotAwarded] = field(default_factory=list)  # kept for a cash-out
 
 
 def _index_events(events: Iterable[ev.Event]) -> _Index:
@@ -120,6 +123,10 @@ def _index_events(events: Iterable[ev.Event]) -> _Index:
             index.cancelled = True
         elif type(event) is ev.Garbled:
             index.garbled.append(event)
+        elif type(event) is ev.CashedOut:
+            index.cash_outs.append(event)
+        elif type(event) is ev.PotNotAwarded:
+            index.not_awarded.append(event)
     return index
 
 
@@ -372,13 +379,37 @@ class _Replay:
         handlers = _HANDLERS
         for event in self.index.replayed:
             handlers[type(event)](self, event)
-        if not self.hand.truncated and not self.cancelled:
+        finished = not self.hand.truncated and not self.cancelled
+        if finished:
             self._finish()
+        index = self.index
+        if index.cash_outs or index.not_awarded:
+            self.findings.extend(
+                cash_out_findings(
+                    self.start,
+                    index.cash_outs,
+                    index.not_awarded,
+                    self.pots if finished else None,
+                    self.collected,
+                    set(self._live()),
+                    self.profile.cash_out_fee_percent,
+                )
+            )
         self.findings.extend(card_findings(self.hand))
+        # a cash-out is paid by the room, outside the pot: the player's own money all the same
+        cashed: dict[str, int] = {}
+        for cash_out in index.cash_outs:
+            cashed[cash_out.player] = cashed.get(cash_out.player, 0) + (cash_out.amount or 0)
         ending = {
-            p: self.start_stack[p] - self.contributed[p] + self.collected.get(p, 0)
+            p: self.start_stack[p]
+            - self.contributed[p]
+            + self.collected.get(p, 0)
+            + cashed.get(p, 0)
             for p in self.seated
         }
+        if self.cancelled and not self.collected and not index.summary_won and not cashed:
+            # a cancelled hand returns what was put in, unless the record shows money moved
+            ending = dict(self.start_stack)
         if self.hand.truncated:
             ending = {}  # a record cut short does not say how the hand ended
         return ReplayResult(
@@ -1056,6 +1087,7 @@ class _Replay:
                 self.extra_pot,
                 self.index.summary_won,
                 first_summary,
+                not_awarded={e.player: e.amount for e in self.index.not_awarded},
             )
         )
 

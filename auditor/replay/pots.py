@@ -71,9 +71,12 @@ def pot_findings(
     extra: int,
     summary_won: Mapping[str, int],
     span: SourceSpan,
+    *,
+    not_awarded: Mapping[str, int] | None = None,
 ) -> list[Finding]:
     """POT_WRONG where the summary's pots differ from the chips put in; CHIPS_NOT_CONSERVED
-    where what was paid out and raked is not what was put in."""
+    where what was paid out, kept and raked is not what was put in (``not_awarded``: what
+    the summary says players won and the room kept, as they had cashed out)."""
     found: list[Finding] = []
 
     def money(amount: int) -> str:
@@ -116,7 +119,9 @@ def pot_findings(
                     recorded=" / ".join(money(a) for a in listed),
                 )
             )
-    paid = sum(collected.values()) if collected else sum(summary_won.values())
+    kept = sum(not_awarded.values()) if not_awarded else 0
+    # the summary's "won" holds what the room kept; collect lines only what was paid
+    paid = sum(collected.values()) + kept if collected else sum(summary_won.values())
     if paid + deducted != total:
         found.append(
             Finding(

@@ -66,6 +66,9 @@ class RuleProfile:
     odd_chip_unit: str
     rake: RakeSchedule
     timeout_rule: str
+    # a cash-out's fee as a percentage of its value (cash-out + fee), to the nearest unit;
+    # None: the profile does not judge it
+    cash_out_fee_percent: Decimal | None = None
 
 
 class Kind(StrEnum):
@@ -93,6 +96,7 @@ class Key:
     low: Decimal | None = None
     high: Decimal | None = None
     default: Any = None
+    optional: bool = False  # may be left out, and then holds None (the check is not made)
 
 
 # The largest table of an Omaha game: 4 cards each to 10 players and a board of 5.
@@ -204,6 +208,15 @@ SCHEMA: tuple[Key, ...] = (
         default=True,
     ),
     Key(
+        "cash_out.fee_percent",
+        Kind.AMOUNT,
+        "a cash-out's fee as a percentage of its value (paid plus fee), to the nearest unit; "
+        "left out, the fee is not judged",
+        low=Decimal(0),
+        high=Decimal(100),
+        optional=True,
+    ),
+    Key(
         "timeout.rule",
         Kind.CHOICE,
         "a player who times out: all-in protection, or check if he can, else fold",
@@ -228,6 +241,8 @@ def describe_schema() -> list[str]:
             holds = key.kind.value
         if key.default is not None and key.kind is not Kind.CAPS:
             holds += f" (default {_shown_default(key.default)})"
+        elif key.optional:
+            holds += " (optional)"
         lines.append(f"{key.path}: {holds}. {key.doc[0].upper()}{key.doc[1:]}.")
     return lines
 
@@ -299,7 +314,7 @@ def check_profile(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
         if not isinstance(table, dict):
             continue  # said above
         if last not in table:
-            if key.default is None:
+            if key.default is None and not key.optional:
                 problems.append(f"{key.path}: missing")
             values[key.path] = key.default
             continue
@@ -412,6 +427,7 @@ def _profile(values: dict[str, Any]) -> RuleProfile:
         odd_chip_unit=values["odd_chips.unit"],
         rake=rake,
         timeout_rule=values["timeout.rule"],
+        cash_out_fee_percent=values["cash_out.fee_percent"],
     )
 
 
@@ -429,6 +445,16 @@ def profile_key(profile: RuleProfile) -> str:
     every process."""
     digest = hashlib.sha256(repr(profile).encode("utf-8")).hexdigest()[:16]
     return f"{profile.name} <{digest}>"
+
+
+def _optional_percent(data: dict[str, Any], section: str, key: str) -> Decimal | None:
+    value = data.get(section, {}).get(key)
+    if value is None:
+        return None
+    try:
+        return Decimal(str(value))
+    except ArithmeticError:
+        raise ValueError(f"[{section}] {key}: {value!r} is not a number") from None
 
 
 def profile_for_site(site: str, requested: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from operator import attrgetter
 
@@ -41,19 +41,29 @@ _TIMELINE: frozenset[type[ev.Event]] = frozenset(
         ev.SummarySeat,
     }
 )
-_READ = _TIMELINE | {ev.SeatTaken, ev.SummaryBoard, ev.SummaryPot}
+_READ = _TIMELINE | {
+    ev.SeatTaken,
+    ev.SummaryBoard,
+    ev.SummaryPot,
+    ev.CashedOut,
+    ev.PotNotAwarded,
+}
 
 
 @dataclass(frozen=True, slots=True)
 class AwardRecord:
     """A player's share of one half of one pot: what the rules give and what the record pays."""
 
-    pot_index: int  # -1: the record does not say which of several pots paid
+    pot_index: int  # -1: the record does not say which of several pots paid (or none did)
     board: int
-    half: str  # hi/lo, scoop, or "pots" when the record does not name the pot
+    # hi/lo, scoop, or "pots" when the record does not name the pot; "not_awarded": a share
+    # the room kept as its winner had cashed out; "cash_out": what the room paid a player
+    # who cashed out (outside the pot, so no pot's money)
+    half: str
     player: str
     expected: int | None  # None when the record's pot is unnamed among several
     recorded: int
+    fee: int | None = None  # a cash-out's fee
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +118,8 @@ class _Settle:
         self.labelled = False  # a collected line names its pot ("main pot", "side pot-1")
         self.summary_pot: ev.SummaryPot | None = None
         self.timeline: list[ev.Event] = []
+        self.cash_outs: list[ev.CashedOut] = []
+        self.not_awarded: dict[str, ev.PotNotAwarded] = {}
         for event in events:
             kind = type(event)
             if kind not in _READ:
@@ -128,6 +140,10 @@ class _Settle:
                     self.summary_boards[event.board] = event.cards
             elif isinstance(event, ev.SummaryPot) and self.summary_pot is None:
                 self.summary_pot = event
+            elif isinstance(event, ev.CashedOut):
+                self.cash_outs.append(event)
+            elif isinstance(event, ev.PotNotAwarded) and event.amount > 0:
+                self.not_awarded[event.player] = event
 
     def _find(
         self,
@@ -182,6 +198,7 @@ class _Settle:
             elif type(event) is ev.Mucked:
                 self.mucked.add(event.player)
         if not self.hand.truncated and self.replay.pots:
+            self._not_awarded_as_paid(collected, spans)
             if self.labelled or len(self.replay.pots) == 1:
                 for (board, pot_index), paid in sorted(collected.items()):
                     pot = self._pot(pot_index)
@@ -192,7 +209,45 @@ class _Settle:
                     self._award_unlabelled(board, paid, spans[(board, 0)])
             self._check_showdown_order()
             self._check_rake()
+        self._cash_out_rows()
         return ShowdownResult(tuple(self.findings), tuple(self.pot_awards), tuple(self.awards))
+
+    # ------------------------------------------------------------ cash-outs
+    def _not_awarded_as_paid(
+        self,
+        collected: dict[tuple[int, int], dict[str, int]],
+        spans: dict[tuple[int, int], SourceSpan],
+    ) -> None:
+        """A share the room kept from a winner who cashed out is judged like a share paid:
+        the cards must give it to him. The summary does not say which pot it came from, so
+        it counts as the pot's (one pot) or the pots' (several, unnamed); where the record
+        names the pots it paid, the kept share stands apart, unjudged."""
+        if not self.not_awarded:
+            return
+        if self.labelled and len(self.replay.pots) > 1:
+            for player, kept in sorted(self.not_awarded.items()):
+                self.awards.append(AwardRecord(-1, 1, "not_awarded", player, None, kept.amount))
+            return
+        paid = collected[(1, 0)]
+        for player, kept in self.not_awarded.items():
+            paid[player] = paid.get(player, 0) + kept.amount
+            spans.setdefault((1, 0), kept.span)
+
+    def _cash_out_rows(self) -> None:
+        """The kept shares marked as such, and a row for each cash-out (the room's money)."""
+        if self.not_awarded:
+            self.awards = [
+                replace(a, half="not_awarded")
+                if a.player in self.not_awarded and a.recorded > 0
+                else a
+                for a in self.awards
+            ]
+        for cash_out in self.cash_outs:
+            self.awards.append(
+                AwardRecord(
+                    -1, 1, "cash_out", cash_out.player, None, cash_out.amount or 0, cash_out.fee
+                )
+            )
 
     # ------------------------------------------------------------ descriptions
     def _board(self, board: int) -> tuple[Card, ...]:

@@ -88,6 +88,7 @@ AWARDS: Table = (
     ("player", "string"),
     ("expected", "money"),  # the share the rules give of what the record paid from the pot
     ("recorded", "money"),
+    ("fee", "money"),  # a cash-out's fee (half "cash_out"); null otherwise
 )
 
 FINDINGS: Table = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
-from typing import Any
+from typing import Any, cast
 
 from auditor import events as ev
 from auditor.cards import Card
@@ -294,7 +294,7 @@ class _HandEvents:
 
     def __init__(self, events: Iterable[ev.Event]) -> None:
         self.seats: list[ev.SeatTaken] = []
-        self.hole: dict[str, tuple[Card, ...]] = {}  # the last cards dealt or shown
+        self.hole: dict[str, tuple[Card, ...]] = {}  # the most cards the record shows
         self.boards: dict[int, tuple[Card, ...]] = {}  # a street's line has the board so far
         self.summary_boards: dict[int, tuple[Card, ...]] = {}
         self.pot: ev.SummaryPot | None = None  # the first summary pot line
@@ -303,9 +303,12 @@ class _HandEvents:
                 continue
             if type(event) is ev.SeatTaken:
                 self.seats.append(event)
-            elif type(event) is ev.Dealt or type(event) is ev.Shown:
-                if event.cards:
-                    self.hole[event.player] = event.cards
+            elif type(event) in _SHOWS_CARDS:
+                # dealt, shown, mucked face up or shown in the summary: every card the
+                # record shows is the player's; a partial show does not shrink a whole hand
+                held = cast(_HoleCards, event)
+                if held.cards and len(held.cards) >= len(self.hole.get(held.player, ())):
+                    self.hole[held.player] = held.cards
             elif type(event) is ev.StreetDealt:
                 if event.cards:
                     self.boards[event.board] = event.cards
@@ -320,9 +323,14 @@ class _HandEvents:
         return " | ".join(_cards_text(chosen[b]) for b in sorted(chosen))
 
 
-_READ: frozenset[type[ev.Event]] = frozenset(
-    {ev.SeatTaken, ev.Dealt, ev.Shown, ev.StreetDealt, ev.SummaryBoard, ev.SummaryPot}
-)
+_SHOWS_CARDS: frozenset[type[ev.Event]] = frozenset({ev.Dealt, ev.Shown, ev.Mucked, ev.SummarySeat})
+_HoleCards = ev.Dealt | ev.Shown | ev.Mucked | ev.SummarySeat
+_READ: frozenset[type[ev.Event]] = _SHOWS_CARDS | {
+    ev.SeatTaken,
+    ev.StreetDealt,
+    ev.SummaryBoard,
+    ev.SummaryPot,
+}
 
 
 def _cards_text(cards: Sequence[Card]) -> str:

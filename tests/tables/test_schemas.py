@@ -83,6 +83,7 @@ PINNED: dict[str, list[tuple[str, str]]] = {
         ("player", "string"),
         ("expected", "int64"),
         ("recorded", "int64"),
+        ("fee", "int64"),
         ("run_id", "dictionary<values=string, indices=int32, ordered=0>"),
     ],
     "findings": [
