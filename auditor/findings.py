@@ -204,6 +204,20 @@ CATALOGUE: dict[str, CodeInfo] = {
         "A player starts a hand with what he ended the previous one with, unless the record "
         "shows a rebuy, a join or a leave.",
     ),
+    "HAND_DUPLICATE": CodeInfo(
+        Severity.INFO,
+        "the same room's hand id recorded twice, in identical copies",
+        "A hand is recorded once. A second copy that is the same record (the time zone an "
+        "export writes the start time in, and spaces at line ends, aside) is audited and "
+        "written like any record, and flagged with the key of the first copy: drop it before "
+        "adding up hands.",
+    ),
+    "HAND_DUPLICATE_DIFFERS": CodeInfo(
+        Severity.ERROR,
+        "the same room's hand id recorded twice, in copies that differ",
+        "A hand is recorded once, and two records of it must agree. The finding names the "
+        "first line where this copy differs from the first one read, with both texts.",
+    ),
 }
 
 
@@ -220,6 +234,9 @@ class Finding:
     player: str = ""
     expected: str = ""
     recorded: str = ""
+    # The hand record's key in a run (see auditor.tables.columns), for findings made away
+    # from the hand's own audit (cross-hand checks, duplicates); None otherwise.
+    hand_key: int | None = None
 
     @property
     def severity(self) -> Severity:
