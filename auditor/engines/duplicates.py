@@ -30,6 +30,7 @@ import re
 import sqlite3
 import zlib
 from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from hashlib import blake2b
 from itertools import groupby
@@ -189,7 +190,7 @@ class DuplicateIndex:
         with contextlib.closing(_hands_of(name, opener)) as hands:
             current: tuple[int, str] | None = None
             for hand_key, hand_id, file, line, first_key, _, first_line, kept in rows:
-                copy = _Copy(hand_key, hand_id, self.files[file], line, first_key, name, first_line)
+                copy = Copy(hand_key, hand_id, self.files[file], line, first_key, name, first_line)
                 if kept is None:
                     yield copy.identical()
                     continue
@@ -220,15 +221,17 @@ def _hands_of(name: str, opener: Opener) -> Generator[tuple[int, str], None, Non
         return
 
 
-class _Copy:
-    __slots__ = ("file", "first_file", "first_key", "first_line", "hand_id", "key", "line")
+@dataclass(frozen=True, slots=True)
+class Copy:
+    """A hand record read again: its key, hand id and place, and the first copy's."""
 
-    def __init__(
-        self, key: int, hand_id: str, file: str, line: int, first_key: int, first_file: str,
-        first_line: int,
-    ) -> None:
-        self.key, self.hand_id, self.file, self.line = key, hand_id, file, line
-        self.first_key, self.first_file, self.first_line = first_key, first_file, first_line
+    key: int
+    hand_id: str
+    file: str
+    line: int
+    first_key: int
+    first_file: str
+    first_line: int
 
     @property
     def first(self) -> str:
@@ -247,6 +250,8 @@ class _Copy:
         )
 
     def differing(self, text: str, first_text: str | None) -> Finding:
+        """The finding of a copy with ``text`` that differs from the first, ``first_text``
+        (None when it cannot be read again)."""
         if first_text is None:
             where = "stdin" if self.first_file == _STDIN else self.first_file
             return Finding(
