@@ -8,8 +8,9 @@ sums over the tables can drop them.
 The reading process sees every hand's text in input order. For each hand of a game the
 auditor audits (hands of other games are only counted), it keeps under the key (room,
 hand id) the hand's key, place and a 16-byte digest of its normalised text: lines
-without trailing spaces, and the header's start time as the UTC instant it names, so
-that "2014/01/01 1:00:00 CET [2013/12/31 19:00:00 ET]" in one export and
+without trailing spaces, and the header's start time in ET (as PokerStars writes it in
+brackets after the player's zone, or alone), so that
+"2014/01/01 1:00:00 CET [2013/12/31 19:00:00 ET]" in one export and
 "2013/12/31 19:00:00 ET" in another are the same record. A later hand with the same key
 is a copy: identical when the digests agree (HAND_DUPLICATE, info), different otherwise
 (HAND_DUPLICATE_DIFFERS, error). The index is a private SQLite database, held in
@@ -35,6 +36,7 @@ from datetime import datetime
 from hashlib import blake2b
 from itertools import groupby
 from typing import BinaryIO
+from zoneinfo import ZoneInfo
 
 from auditor.engines.chunks import Chunk
 from auditor.findings import Finding
@@ -50,43 +52,54 @@ CACHE_KB = 8 << 10
 """The index's page cache: what it may hold in memory before it goes to its file."""
 
 _STDIN = "<stdin>"
-# The start time at the end of a header, with the room's second zone in brackets.
-_STARTED = re.compile(
-    r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{1,5}))?"
-    r"(?: \[(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{1,5}))?\])?\s*$"
-)
+# A start time in the room's zone with the ET time in brackets, ending a header.
+_BRACKETED = re.compile(r"\S+ \S+ [A-Z]{1,5} \[(\S+ \S+ ET)\]$")
+# A start time in one zone, ending a header.
+_ZONED = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{1,5})$")
+_EASTERN = ZoneInfo("America/New_York")
+_TIMES = 64  # characters at the end of a header that hold its start times
+
+
+def normalised(text: str) -> str:
+    """A hand's text as two exports of the same record write it alike: without spaces at
+    line ends, the header's start time in ET (as PokerStars writes it in brackets after
+    the player's own zone, or alone)."""
+    header, newline, rest = text.partition("\n")
+    if " \n" in rest or "\t\n" in rest or rest.endswith((" ", "\t")):  # (a regex is slower)
+        rest = "\n".join([line.rstrip(" \t") for line in rest.split("\n")])
+    return _eastern_header(header.rstrip(" \t")) + newline + rest
 
 
 def normalised_lines(text: str) -> list[str]:
-    """A hand's lines as two exports of the same record write them alike: without
-    trailing spaces, the header's start time as a UTC instant when its zone is known."""
-    lines = [line.rstrip() for line in text.split("\n")]
-    if lines:
-        lines[0] = _utc_header(lines[0])
-    return lines
+    return normalised(text).split("\n")
 
 
-def _utc_header(header: str) -> str:
-    found = _STARTED.search(header)
-    if found is None:
+def _eastern_header(header: str) -> str:
+    if header.endswith(" ET"):  # the common case, and nothing to do
         return header
-    groups = found.groups()
-    for at in (0, 7):  # the first time, then the bracketed one
-        zone = groups[at + 6]
-        if zone is None or groups[at] is None:
-            continue
-        try:
-            local = datetime(*(int(part) for part in groups[at : at + 6]))  # type: ignore[arg-type]
-        except ValueError:
-            continue
-        instant = to_utc(local, zone)
-        if instant is not None:
-            return header[: found.start()] + instant.strftime("%Y/%m/%d %H:%M:%S UTC")
-    return header
+    cut = max(0, len(header) - _TIMES)  # the times end the header: search only there
+    if header.endswith(" ET]"):
+        found = _BRACKETED.search(header, cut)
+        return header if found is None else header[: found.start()] + found.group(1)
+    zoned = _ZONED.search(header, cut)
+    if zoned is None:  # no zone written (GG): nothing to compare it with
+        return header
+    try:
+        year, month, day, hour, minute, second = map(int, zoned.groups()[:6])
+        local = datetime(year, month, day, hour, minute, second)
+    except ValueError:
+        return header
+    instant = to_utc(local, zoned.group(7))
+    if instant is None:
+        return header
+    et = instant.astimezone(_EASTERN)
+    written = f"{et.year}/{et.month:02}/{et.day:02} {et.hour}:{et.minute:02}:{et.second:02} ET"
+    return header[: zoned.start()] + written
 
 
-def digest(lines: list[str]) -> bytes:
-    return blake2b("\n".join(lines).encode("utf-8", "surrogatepass"), digest_size=16).digest()
+def digest(text: str) -> bytes:
+    """16 bytes that tell normalised texts apart."""
+    return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def hand_identity(header: str) -> str | None:
@@ -153,8 +166,7 @@ class DuplicateIndex:
         new: list[tuple[str, int, int, int, bytes]] = []
         copies: list[tuple[int, str, int, int, int, int, int, bytes | None]] = []
         for key, hand_key, file, line, text in hands:
-            lines = normalised_lines(text)
-            this = digest(lines)
+            this = digest(normalised(text))
             seen = first.get(key)
             if seen is None:
                 first[key] = (hand_key, file, line, this)

@@ -21,7 +21,7 @@ import pytest
 from auditor.engines import EngineError
 from auditor.engines.chunks import CrossHand
 from auditor.engines.crosshand import BUCKETS, CrossHandStore, bucket_of
-from auditor.engines.duplicates import Copy, digest, hand_identity, normalised_lines
+from auditor.engines.duplicates import Copy, digest, hand_identity, normalised
 from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandAuditor, expand_paths
 from auditor.read.decode import open_text
@@ -69,7 +69,7 @@ def reference(paths: list[str]) -> Expected:
                 first, first_text = firsts[identity]
                 copy = Copy(key, raw.hand_id, name, raw.first_line, first.key, first.file,
                             first.line)  # fmt: skip
-                same = digest(normalised_lines(text)) == digest(normalised_lines(first_text))
+                same = digest(normalised(text)) == digest(normalised(first_text))
                 copies.append(copy.identical() if same else copy.differing(text, first_text))
             builder.add_result(result, key)
             for finding in result.findings:

@@ -253,6 +253,8 @@ def test_start_times_in_any_zone_the_room_writes_are_the_same_record() -> None:
         "PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD) - 2013/12/31 19:00:00 ET",
         "PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD) - 2014/01/01 1:00:00 CET",
         "PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD) - 2014/01/01 0:00:00 UTC   ",
+        "PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD) - 2013/12/31 16:00:00 PT "
+        "[2013/12/31 19:00:00 ET]",
     ]
     assert len({normalised_lines(h)[0] for h in headers}) == 1
     later = "PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD) - 2013/12/31 19:00:01 ET"
