@@ -30,7 +30,7 @@ import contextlib
 import re
 import sqlite3
 import zlib
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from hashlib import blake2b
@@ -188,12 +188,12 @@ class DuplicateIndex:
             "from copies order by first_file, first_line, hand_key"
         )
         for first_file, group in groupby(rows, key=lambda row: int(row[5])):
-            yield from self._file_findings(self.files[first_file], list(group), opener)
+            yield from self._file_findings(self.files[first_file], group, opener)
 
     def _file_findings(
         self,
         name: str,
-        rows: list[tuple[int, str, int, int, int, int, int, bytes | None]],
+        rows: Iterable[tuple[int, str, int, int, int, int, int, bytes | None]],
         opener: Opener,
     ) -> Iterator[Finding]:
         # rows come in the order of their first copies' lines, as the file gives its
@@ -264,7 +264,13 @@ class Copy:
     def differing(self, text: str, first_text: str | None) -> Finding:
         """The finding of a copy with ``text`` that differs from the first, ``first_text``
         (None when it cannot be read again)."""
-        if first_text is None:
+        at, ours, theirs = 0, None, None
+        if first_text is not None:
+            at, ours, theirs = first_difference(
+                normalised_lines(text), normalised_lines(first_text)
+            )
+        if first_text is None or ours is theirs is None:
+            # stdin, a file gone, or one changed since: the first copy as read is lost
             where = "stdin" if self.first_file == _STDIN else self.first_file
             return Finding(
                 "HAND_DUPLICATE_DIFFERS",
@@ -276,11 +282,13 @@ class Copy:
                 recorded="a different record",
                 hand_key=self.key,
             )
-        at, ours, theirs = first_difference(normalised_lines(text), normalised_lines(first_text))
         ours_raw = _line(text.split("\n"), at)
         theirs_raw = _line(first_text.split("\n"), at)
         if ours is not None and theirs is not None:
-            what = f"line {self.line + at} of this copy differs from line {self.first_line + at}"
+            what = (
+                f"line {self.line + at} of this copy differs from line {self.first_line + at} "
+                "there"
+            )
         elif ours is None:
             what = f"this copy ends at line {self.line + at - 1}; the first goes on"
         else:

@@ -53,7 +53,7 @@ def reference(paths: list[str]) -> Expected:
     tables: dict[str, list[TableHand]] = {}
     gaps: dict[str, int] = {}
     key = 0
-    firsts: dict[str, tuple[Copy, str]] = {}  # (room, hand id) -> the first copy, its text
+    firsts: dict[str, tuple[int, str, int, str]] = {}  # (room, hand id) -> key, place, text
     copies: list[Finding] = []
     for name in files:
         file_summary = FileSummary(source_file=name)
@@ -64,11 +64,11 @@ def reference(paths: list[str]) -> Expected:
             key += 1
             text, identity = "\n".join(raw.lines), hand_identity(raw.header)
             if identity is not None and identity not in firsts:
-                firsts[identity] = (Copy(key, "", name, raw.first_line, key, "", 0), text)
+                firsts[identity] = (key, name, raw.first_line, text)
             elif identity is not None:
-                first, first_text = firsts[identity]
-                copy = Copy(key, raw.hand_id, name, raw.first_line, first.key, first.file,
-                            first.line)  # fmt: skip
+                first_key, first_file, first_line, first_text = firsts[identity]
+                copy = Copy(key, raw.hand_id, name, raw.first_line, first_key, first_file,
+                            first_line)  # fmt: skip
                 same = digest(normalised(text)) == digest(normalised(first_text))
                 copies.append(copy.identical() if same else copy.differing(text, first_text))
             builder.add_result(result, key)

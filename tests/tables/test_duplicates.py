@@ -22,7 +22,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from auditor.engines.chunks import Chunk, Segment
-from auditor.engines.duplicates import DuplicateIndex, normalised_lines
+from auditor.engines.duplicates import Copy, DuplicateIndex, normalised_lines
 from auditor.read.split import RawHand, split_hands
 from auditor.run import run_audit
 from tests.corpus import ROOT
@@ -288,3 +288,13 @@ def test_the_index_finds_copies_past_its_memory(monkeypatch: pytest.MonkeyPatch)
         ("3", hands + 1, "HAND_DUPLICATE"),
         ("19999", hands + 2, "HAND_DUPLICATE"),
     ]
+
+
+def test_a_copy_cut_short_is_said_to_end_early() -> None:
+    lines = BASE.split("\n\n")[1].split("\n")  # hand 200000000008, lines 10 to 33
+    copy = Copy(9, "200000000008", "cut.txt", 1, 2, "a.txt", 10)
+    found = copy.differing("\n".join(lines[:12]), "\n".join(lines))
+    assert found.code == "HAND_DUPLICATE_DIFFERS" and found.hand_key == 9
+    assert "this copy ends at line 12; the first goes on" in found.message
+    assert (found.source.file, found.source.line) == ("cut.txt", 12)
+    assert (found.expected, found.recorded) == (lines[12], "(no line)")
