@@ -218,6 +218,20 @@ CATALOGUE: dict[str, CodeInfo] = {
         "the pots he can win (together with other cash-outs, at most the pots); a pot kept "
         "from its winner must be a cash-out's, and a player who cashed out collects nothing.",
     ),
+    "HAND_DUPLICATE": CodeInfo(
+        Severity.INFO,
+        "the same room's hand id recorded twice, in identical copies",
+        "A hand is recorded once. A second copy that is the same record (the time zone an "
+        "export writes the start time in, and spaces at line ends, aside) is audited and "
+        "written like any record, and flagged with the key of the first copy: drop it before "
+        "adding up hands.",
+    ),
+    "HAND_DUPLICATE_DIFFERS": CodeInfo(
+        Severity.ERROR,
+        "the same room's hand id recorded twice, in copies that differ",
+        "A hand is recorded once, and two records of it must agree. The finding names the "
+        "first line where this copy differs from the first one read, with both texts.",
+    ),
 }
 
 
@@ -234,6 +248,9 @@ class Finding:
     player: str = ""
     expected: str = ""
     recorded: str = ""
+    # The hand record's key in a run (see auditor.tables.columns), for findings made away
+    # from the hand's own audit (cross-hand checks, duplicates); None otherwise.
+    hand_key: int | None = None
 
     @property
     def severity(self) -> Severity:

@@ -33,6 +33,7 @@ from auditor.engines.chunks import (
     continuity_job,
 )
 from auditor.engines.crosshand import CrossHandStore
+from auditor.engines.duplicates import DuplicateIndex
 from auditor.engines.local import Engine, InProcess, Pending, ProcessPool, resolve_workers
 from auditor.findings import CATALOGUE, Finding, Severity
 from auditor.pipeline import FileSummary, _stray_finding, expand_paths
@@ -170,6 +171,7 @@ def run_audit(
                 done, sent = pending.popleft()
                 run.take(done.result(), sent)
             run.cross_hand_checks(jobs)
+        run.duplicate_checks()
         run.flush(everything=True)
     return run.summary
 
@@ -204,21 +206,26 @@ def _chain(
 class _Builder:
     """A chunk being filled."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, watch: Callable[[Chunk], None] | None = None) -> None:
         self.rules = rules
         self.segments: list[Segment] = []
         self.sent = _Sent()
         self.hands = 0
+        self.next_key = 1  # hand keys: every hand read, in input order, from 1
+        self.watch = watch  # sees each chunk as it is sent
 
     def add(
         self, file: int, name: str, lines: list[int], texts: list[str], size: int, last: bool
     ) -> None:
-        self.segments.append(Segment(name, tuple(lines), tuple(texts)))
+        self.segments.append(Segment(name, tuple(lines), tuple(texts), self.next_key))
         self.sent.segments.append((file, size, last))
         self.hands += len(texts)
+        self.next_key += len(texts)
 
     def take(self) -> tuple[Chunk, _Sent]:
         done = (Chunk(self.rules, tuple(self.segments)), self.sent)
+        if self.watch is not None:
+            self.watch(done[0])
         self.segments, self.sent, self.hands = [], _Sent(), 0
         return done
 
@@ -228,7 +235,7 @@ def _chunks(
 ) -> Iterator[tuple[Chunk, _Sent]]:
     """Every hand of ``files`` in chunks of ``size`` (a chunk may span files; every file,
     even one without hands, ends with a segment that says so)."""
-    building = _Builder(rules)
+    building = _Builder(rules, run.duplicates.add_chunk)
     for index, name in enumerate(files):
         summary = FileSummary(source_file=name)
         run.opened(index, summary)
@@ -312,6 +319,7 @@ class _Run:
         self.gaps: dict[str, int] = {}
         self.hands_done = 0
         self.files_done = 0
+        self.duplicates = DuplicateIndex()  # hands read twice (auditor.engines.duplicates)
 
     def opened(self, index: int, summary: FileSummary) -> None:
         self.reading[index] = summary
@@ -379,6 +387,17 @@ class _Run:
                 self._findings(pending.popleft().result())
         while pending:
             self._findings(pending.popleft().result())
+
+    def duplicate_checks(self) -> None:
+        """HAND_DUPLICATE(_DIFFERS) for each hand read again, once every input is read."""
+        try:
+            for count, finding in enumerate(self.duplicates.findings(_open), start=1):
+                self.builder.add_finding(finding)
+                self.summary.note_in_input_order(finding, self._position)
+                if count % 1_000 == 0:
+                    self.flush()
+        finally:
+            self.duplicates.close()
 
     def _findings(self, found: list[Finding]) -> None:
         for finding in found:

@@ -47,11 +47,12 @@ itself travels, never a name that a bundled profile could answer to."""
 @dataclass(frozen=True, slots=True)
 class Segment:
     """Consecutive hands of one input file: each hand's first line and text (lines joined
-    by newlines)."""
+    by newlines), and the hand key of the first (the others follow it one by one)."""
 
     file: str
     first_lines: tuple[int, ...]
     texts: tuple[str, ...]
+    first_key: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,16 +136,17 @@ def _audit_chunk(chunk: Chunk) -> ChunkResult:
     segments = []
     for segment in chunk.segments:
         done = SegmentResult(FileSummary(source_file=segment.file))
-        for first_line, text in zip(segment.first_lines, segment.texts, strict=True):
+        keys = range(segment.first_key, segment.first_key + len(segment.texts))
+        for key, first_line, text in zip(keys, segment.first_lines, segment.texts, strict=True):
             result = auditor.audit_hand(RawHand(segment.file, first_line, tuple(text.split("\n"))))
             done.counts.count(result)
-            builder.add_result(result)
+            builder.add_result(result, key)
             for finding in result.findings:
                 done.note(finding)
             if result.table_name:
                 done.cross.append(result.table_name)
             if result.hand is not None and result.replay is not None:
-                one = table_hand(result.hand, dict(result.replay.ending_stacks) or None)
+                one = table_hand(result.hand, dict(result.replay.ending_stacks) or None, key)
                 payload = pickle.dumps(one, protocol=pickle.HIGHEST_PROTOCOL)
                 done.cross.append((auditor.profile_key(one.table[0]), one.table, payload))
         segments.append(done)

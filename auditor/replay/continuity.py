@@ -139,6 +139,7 @@ class TableHand:
     scale: int = 1
     top_up_unit: int | None = None  # cash games: the big stake; tournaments: None
     seat_places: Mapping[str, SourceSpan] = field(default_factory=dict)
+    hand_key: int | None = None  # the record's key in a run: its findings carry it
 
     def __reduce__(self) -> tuple[type[TableHand], tuple[object, ...]]:
         # One is pickled per hand for the cross-hand store; the dataclass default
@@ -158,8 +159,11 @@ _table_hand_fields = cast(
 )
 
 
-def table_hand(hand: ev.Hand, ending_stacks: Mapping[str, int] | None) -> TableHand:
-    """The cross-hand facts of ``hand``; ``ending_stacks`` as the replay derived them."""
+def table_hand(
+    hand: ev.Hand, ending_stacks: Mapping[str, int] | None, hand_key: int | None = None
+) -> TableHand:
+    """The cross-hand facts of ``hand``; ``ending_stacks`` as the replay derived them,
+    ``hand_key`` the record's key in a run."""
     start = hand.start
     seats: dict[int, tuple[str, int]] = {}
     seat_number: dict[str, int] = {}
@@ -226,6 +230,7 @@ def table_hand(hand: ev.Hand, ending_stacks: Mapping[str, int] | None) -> TableH
         scale=start.scale,
         top_up_unit=start.big_stake if start.tournament_id is None else None,
         seat_places=seat_places,
+        hand_key=hand_key,
     )
 
 
@@ -354,6 +359,7 @@ def _button_findings(a: TableHand, b: TableHand, profile: RuleProfile) -> list[F
             b.place,
             expected=expected,
             recorded=f"seat {b.button_seat}",
+            hand_key=b.hand_key,
         )
     ]
 
@@ -410,6 +416,7 @@ def _stack_findings(a: TableHand, b: TableHand) -> list[Finding]:
                 player=player,
                 expected=format_minor(end, a.scale),
                 recorded=format_minor(start, b.scale),
+                hand_key=b.hand_key,
             )
         )
     return found

@@ -6,6 +6,15 @@ each of them small. :mod:`auditor.tables.schemas` turns the kinds into the Parqu
 schema. Money is int64 in the hand's minor unit (``hands.unit`` says how many make one
 ``hands.currency``: 100 for cents, 1 for chips); never a float. A ``category`` column
 is dictionary-encoded.
+
+``hand_key`` (int64, the last column before ``run_id`` of every table but ``files``) is
+the hand record's place in the run's input: 1 for the first hand read, then one more
+for each hand, in the order of the inputs (files as given, folders sorted) and of the
+hands in each file, whether it is audited, skipped or rejected. It names one record
+exactly within a run, whatever the engine or the number of workers; a hand id does
+not (the same hand is often exported twice, see HAND_DUPLICATE). Join tables on
+(run_id, hand_key). A finding about a whole file (TEXT_OUTSIDE_HAND,
+FORMAT_UNSUPPORTED) has none.
 """
 
 from __future__ import annotations
@@ -42,6 +51,7 @@ HANDS: Table = (
     ("source_file", "category"),
     ("source_line", "int64"),
     ("findings", "int32"),
+    ("hand_key", "int64"),
 )
 
 SEATS: Table = (
@@ -53,6 +63,7 @@ SEATS: Table = (
     ("sitting_out", "bool"),
     ("ending_stack", "money"),
     ("net", "money"),
+    ("hand_key", "int64"),
 )
 
 ACTIONS: Table = (
@@ -69,6 +80,7 @@ ACTIONS: Table = (
     ("min_legal", "money"),
     ("max_legal", "money"),
     ("source_line", "int64"),
+    ("hand_key", "int64"),
 )
 
 POTS: Table = (
@@ -78,6 +90,7 @@ POTS: Table = (
     ("eligible", "strings"),
     ("hi_winners", "strings"),  # on the first board
     ("lo_winners", "strings"),
+    ("hand_key", "int64"),
 )
 
 AWARDS: Table = (
@@ -89,6 +102,7 @@ AWARDS: Table = (
     ("expected", "money"),  # the share the rules give of what the record paid from the pot
     ("recorded", "money"),
     ("fee", "money"),  # a cash-out's fee (half "cash_out"); null otherwise
+    ("hand_key", "int64"),
 )
 
 FINDINGS: Table = (
@@ -104,6 +118,7 @@ FINDINGS: Table = (
     ("source_file", "category"),
     ("source_line", "int64"),
     ("source_column", "int32"),
+    ("hand_key", "int64"),
 )
 
 FILES: Table = (

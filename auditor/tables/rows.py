@@ -41,9 +41,9 @@ def _in_order(table: str, names: Sequence[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
-# Actions and awards are their records' fields after the hand id, in the same order.
-_ACTION_VALUES = attrgetter(*COLUMNS["actions"][1:])
-_AWARD_VALUES = attrgetter(*COLUMNS["awards"][1:])
+# Actions and awards are their records' fields between the hand id and the hand key.
+_ACTION_VALUES = attrgetter(*COLUMNS["actions"][1:-1])
+_AWARD_VALUES = attrgetter(*COLUMNS["awards"][1:-1])
 _SEAT_COLUMNS = _in_order(
     "seats",
     (
@@ -55,10 +55,12 @@ _SEAT_COLUMNS = _in_order(
         "sitting_out",
         "ending_stack",
         "net",
+        "hand_key",
     ),
 )
 _POT_COLUMNS = _in_order(
-    "pots", ("hand_id", "pot_index", "amount", "eligible", "hi_winners", "lo_winners")
+    "pots",
+    ("hand_id", "pot_index", "amount", "eligible", "hi_winners", "lo_winners", "hand_key"),
 )
 _TEXT = attrgetter("text")  # what str() of a Card gives, without a call into Python
 
@@ -85,16 +87,20 @@ class RowBuilder:
             return empty_columns(table)
         return dict(zip(COLUMNS[table], map(list, zip(*taken, strict=True)), strict=True))
 
-    def add_result(self, result: HandResult) -> None:
+    def add_result(self, result: HandResult, hand_key: int | None = None) -> None:
+        """The rows of one hand record, each with ``hand_key`` (see
+        :mod:`auditor.tables.columns`)."""
         for finding in result.findings:
-            self.add_finding(finding)
+            self.add_finding(finding, hand_key)
         if result.hand is not None:
-            self._add_hand(result, result.hand)
+            self._add_hand(result, result.hand, hand_key)
 
-    def add_finding(self, finding: Finding) -> None:
+    def add_finding(self, finding: Finding, hand_key: int | None = None) -> None:
+        """A findings row; its hand key is ``hand_key``, else the finding's own."""
         self._add(
             "findings",
             {
+                "hand_key": finding.hand_key if hand_key is None else hand_key,
                 "hand_id": finding.hand_id,
                 "code": finding.code,
                 "severity": str(finding.severity),
@@ -128,14 +134,14 @@ class RowBuilder:
             },
         )
 
-    def _add_hand(self, result: HandResult, hand: ev.Hand) -> None:
+    def _add_hand(self, result: HandResult, hand: ev.Hand, key: int | None) -> None:
         start = hand.start
         hand_id = start.hand_id
         replay = result.replay
         read = _HandEvents(hand.events)
-        self._add_seats(hand_id, read, replay)
+        self._add_seats(hand_id, read, replay, key)
         if replay is not None:
-            self._add_replayed_actions(hand_id, replay)
+            self._add_replayed_actions(hand_id, replay, key)
             winners = {}
             if result.showdown is not None:
                 winners = {
@@ -143,7 +149,7 @@ class RowBuilder:
                 }
                 awards = self.pending["awards"]
                 for share in result.showdown.awards:
-                    awards.append((hand_id, *_AWARD_VALUES(share)))
+                    awards.append((hand_id, *_AWARD_VALUES(share), key))
             pots = self.pending["pots"]
             for built in replay.pots:  # _POT_COLUMNS
                 won = winners.get(built.index)
@@ -155,10 +161,11 @@ class RowBuilder:
                         list(built.eligible),
                         list(won.hi_winners) if won else [],
                         list(won.lo_winners) if won else [],
+                        key,
                     )
                 )
         else:
-            self._add_actions(hand_id, hand.events)
+            self._add_actions(hand_id, hand.events, key)
         fixed = start.limit is ev.Limit.FIXED
         pot = read.pot
         self._add(
@@ -193,15 +200,18 @@ class RowBuilder:
                 "source_file": result.file,
                 "source_line": result.first_line,
                 "findings": len(result.findings),
+                "hand_key": key,
             },
         )
 
-    def _add_replayed_actions(self, hand_id: str, replay: ReplayResult) -> None:
+    def _add_replayed_actions(self, hand_id: str, replay: ReplayResult, key: int | None) -> None:
         self.pending["actions"].extend(
-            [(hand_id, *_ACTION_VALUES(action)) for action in replay.actions]
+            [(hand_id, *_ACTION_VALUES(action), key) for action in replay.actions]
         )
 
-    def _add_seats(self, hand_id: str, read: _HandEvents, replay: ReplayResult | None) -> None:
+    def _add_seats(
+        self, hand_id: str, read: _HandEvents, replay: ReplayResult | None, key: int | None
+    ) -> None:
         hole = read.hole
         ending = dict(replay.ending_stacks) if replay is not None else {}
         rows = self.pending["seats"]
@@ -218,10 +228,11 @@ class RowBuilder:
                     seat.sitting_out,
                     end,
                     None if end is None else end - seat.stack,
+                    key,
                 )
             )
 
-    def _add_actions(self, hand_id: str, events: Iterable[ev.Event]) -> None:
+    def _add_actions(self, hand_id: str, events: Iterable[ev.Event], key: int | None) -> None:
         street = ev.Street.PREFLOP.value
         seq = 0
         for event in events:
@@ -232,7 +243,9 @@ class RowBuilder:
             if row is None:
                 continue
             seq += 1
-            row.update(hand_id=hand_id, seq=seq, street=street, source_line=event.span.line)
+            row.update(
+                hand_id=hand_id, seq=seq, street=street, source_line=event.span.line, hand_key=key
+            )
             self._add("actions", row)
 
 

@@ -21,8 +21,10 @@ import pytest
 from auditor.engines import EngineError
 from auditor.engines.chunks import CrossHand
 from auditor.engines.crosshand import BUCKETS, CrossHandStore, bucket_of
+from auditor.engines.duplicates import Copy, digest, hand_identity, normalised
 from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandAuditor, expand_paths
+from auditor.read.decode import open_text
 from auditor.read.split import RawHand, split_hands
 from auditor.replay.continuity import TableHand, continuity_findings, table_hand
 from auditor.run import RunProgress, RunSummary, run_audit
@@ -42,23 +44,40 @@ def inputs() -> list[str]:
 
 
 def reference(paths: list[str]) -> Expected:
-    """The audit as one loop over the hands, as run.py did before it had engines."""
+    """The audit as one loop over the hands, as run.py did before it had engines; hand
+    keys count the hands read, and hands read again are found with every text at hand."""
     files = expand_paths(paths)
     summary = RunSummary()
     auditor = HandAuditor("auto")
     builder = RowBuilder()
     tables: dict[str, list[TableHand]] = {}
     gaps: dict[str, int] = {}
+    key = 0
+    firsts: dict[str, tuple[int, str, int, str]] = {}  # (room, hand id) -> key, place, text
+    copies: list[Finding] = []
     for name in files:
         file_summary = FileSummary(source_file=name)
-        for result in auditor.audit_file(name, file_summary):
-            builder.add_result(result)
+        with open(name, "rb") as stream:
+            raws = [h for h in split_hands(open_text(stream)[0], name) if isinstance(h, RawHand)]
+        results = auditor.audit_file(name, file_summary)
+        for raw, result in zip(raws, results, strict=True):
+            key += 1
+            text, identity = "\n".join(raw.lines), hand_identity(raw.header)
+            if identity is not None and identity not in firsts:
+                firsts[identity] = (key, name, raw.first_line, text)
+            elif identity is not None:
+                first_key, first_file, first_line, first_text = firsts[identity]
+                copy = Copy(key, raw.hand_id, name, raw.first_line, first_key, first_file,
+                            first_line)  # fmt: skip
+                same = digest(normalised(text)) == digest(normalised(first_text))
+                copies.append(copy.identical() if same else copy.differing(text, first_text))
+            builder.add_result(result, key)
             for finding in result.findings:
                 summary.note(finding)
             if result.table_name:
                 gaps[result.table_name] = gaps.get(result.table_name, 0) + 1
             if result.hand is not None and result.replay is not None:
-                one = table_hand(result.hand, dict(result.replay.ending_stacks) or None)
+                one = table_hand(result.hand, dict(result.replay.ending_stacks) or None, key)
                 run = gaps.get(result.hand.start.table_name, 0)
                 if run:
                     site, table, tournament = one.table
@@ -72,6 +91,9 @@ def reference(paths: list[str]) -> Expected:
         for finding in continuity_findings(hands, auditor.profile(profile)):
             builder.add_finding(finding)
             summary.note(finding)
+    for finding in copies:
+        builder.add_finding(finding)
+        summary.note(finding)
     rows = {t: _sorted(arrow_tables_of(builder, t)) for t in SCHEMAS}
     return rows, summary
 

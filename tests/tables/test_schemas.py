@@ -37,6 +37,7 @@ PINNED: dict[str, list[tuple[str, str]]] = {
         ("source_file", "dictionary<values=string, indices=int32, ordered=0>"),
         ("source_line", "int64"),
         ("findings", "int32"),
+        ("hand_key", "int64"),
         ("run_id", "dictionary<values=string, indices=int32, ordered=0>"),
     ],
     "seats": [
@@ -48,6 +49,7 @@ PINNED: dict[str, list[tuple[str, str]]] = {
         ("sitting_out", "bool"),
         ("ending_stack", "int64"),
         ("net", "int64"),
+        ("hand_key", "int64"),
         ("run_id", "dictionary<values=string, indices=int32, ordered=0>"),
     ],
     "actions": [
@@ -64,6 +66,7 @@ PINNED: dict[str, list[tuple[str, str]]] = {
         ("min_legal", "int64"),
         ("max_legal", "int64"),
         ("source_line", "int64"),
+        ("hand_key", "int64"),
         ("run_id", "dictionary<values=string, indices=int32, ordered=0>"),
     ],
     "pots": [
@@ -73,6 +76,7 @@ PINNED: dict[str, list[tuple[str, str]]] = {
         ("eligible", "list<item: string>"),
         ("hi_winners", "list<item: string>"),
         ("lo_winners", "list<item: string>"),
+        ("hand_key", "int64"),
         ("run_id", "dictionary<values=string, indices=int32, ordered=0>"),
     ],
     "awards": [
@@ -84,6 +88,7 @@ PINNED: dict[str, list[tuple[str, str]]] = {
         ("expected", "int64"),
         ("recorded", "int64"),
         ("fee", "int64"),
+        ("hand_key", "int64"),
         ("run_id", "dictionary<values=string, indices=int32, ordered=0>"),
     ],
     "findings": [
@@ -99,6 +104,7 @@ PINNED: dict[str, list[tuple[str, str]]] = {
         ("source_file", "dictionary<values=string, indices=int32, ordered=0>"),
         ("source_line", "int64"),
         ("source_column", "int32"),
+        ("hand_key", "int64"),
         ("run_id", "dictionary<values=string, indices=int32, ordered=0>"),
     ],
     "files": [
