@@ -22,7 +22,7 @@ from auditor.pipeline import FileSummary, HandAuditor, expand_paths
 from auditor.replay.profile import ProfileError, bundled_profiles, load_profile, profile_path
 from auditor.replay.show import print_replay
 from auditor.run import RunProgress, RunSummary, run_audit
-from auditor.tables.errors import OutputExistsError
+from auditor.tables.errors import OutputError
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -142,11 +142,12 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
                 engine=args.engine,
                 scheduler=args.scheduler,
                 on_progress=step,
+                inputs=paths,
             )
     except EngineError as exc:  # unknown engine, dask not installed, no scheduler reached
         err.print(f"auditor: {exc}")
         return EXIT_USAGE
-    except OutputExistsError as exc:
+    except OutputError as exc:  # refused, locked, or an append undone
         err.print(f"auditor: {exc}")
         return EXIT_USAGE
     except OSError as exc:
