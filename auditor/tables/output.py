@@ -229,7 +229,7 @@ class OutputLock:
                 who = holder.describe() if holder else "a run that is starting"
                 raise OutputLockedError(
                     f"{self.out} is being written by another run ({who}); wait for it to "
-                    f"end or choose another --out (lock: {self.path})"
+                    f"end or choose another --out; nothing was written (lock: {self.path})"
                 ) from None
             except BaseException:
                 os.close(fd)

@@ -107,14 +107,15 @@ class DatasetWriter:
             raise OutputExistsError(
                 f"{self.out} already exists and does not look like an auditor output "
                 f"({reason}); --overwrite and --append leave such a folder alone: "
-                "choose a new or empty folder"
+                "choose a new or empty folder (nothing was written)"
             )
         if append:
             return _Mode.APPEND
         if overwrite:
             return _Mode.REPLACE
         raise OutputExistsError(
-            f"{self.out} already exists and is not empty (use --overwrite or --append)"
+            f"{self.out} already exists and is not empty (use --overwrite or --append); "
+            "nothing was written"
         )
 
     def schema(self, table: str) -> pa.Schema:
