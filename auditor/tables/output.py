@@ -315,7 +315,9 @@ def clean_stale_staging(out: Path) -> list[Path]:
             owner = Owner.parse((folder / STAGING_MARKER).read_text(encoding="utf-8"))
         except OSError:
             continue
-        if owner is None or not owner.is_dead():
+        # the name must be this out's and the marker's run: ".o.partial-" also begins the
+        # staging folders of an out named "o.partial-x", which are not this out's
+        if owner is None or folder.name != prefix + owner.run_id or not owner.is_dead():
             continue
         try:
             if retire_staging(folder, out, owner.run_id):

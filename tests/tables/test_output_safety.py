@@ -363,10 +363,14 @@ def test_staging_of_a_dead_run_is_removed_a_live_ones_kept(tmp_path: Path) -> No
     reused = _staging(out, "reused", Owner(os.getpid(), host, "1", "reused", me.since))
     live = _staging(out, "live", me)
     unmarked = _staging(out, "unmarked", None)  # not provably ours
-    remote = _staging(out, "remote", Owner(dead_pid(), "elsewhere.invalid", None, "x", me.since))
+    gone = dead_pid()
+    remote = _staging(out, "remote", Owner(gone, "elsewhere.invalid", None, "remote", me.since))
+    # the staging folder of an out named "out.partial-x": its name starts the same way
+    other_out = tmp_path / "out.partial-x"
+    other = _staging(other_out, "dead2", Owner(gone, host, None, "dead2", me.since))
     audit(source, out)
     assert not dead.exists() and not reused.exists()  # a reused pid is another process
-    assert live.exists() and unmarked.exists() and remote.exists()
+    assert live.exists() and unmarked.exists() and remote.exists() and other.exists()
     assert (live / "data" / "hands" / "part-live.parquet").exists()
 
 
