@@ -83,6 +83,8 @@ def foreign_reason(out: Path) -> str | None:
             marked = True
         elif entry.name in SCHEMAS and entry.is_dir() and not entry.is_symlink():
             tables.append(entry)
+        elif entry.name in SCHEMAS:
+            return f"its {entry.name} is not a folder"
         else:
             return f"{entry.name} is not one of the auditor's tables"
     for table in tables:

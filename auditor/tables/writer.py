@@ -3,7 +3,8 @@
 Everything is written under a hidden folder beside ``out`` and moved into
 place at the end, so an interrupted run (even ``kill -9``) never leaves a
 dataset that looks whole. Row groups are flushed as they fill: memory does
-not grow with the number of hands.
+not grow with the number of hands. What may be written where, the lock on
+``out`` and the clean-up of dead runs' staging folders are in ``output``.
 """
 
 from __future__ import annotations
