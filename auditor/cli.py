@@ -28,7 +28,7 @@ from auditor.replay.profile import (
 )
 from auditor.replay.show import print_replay
 from auditor.run import RunProgress, RunSummary, run_audit
-from auditor.tables.errors import OutputExistsError
+from auditor.tables.errors import OutputError
 from auditor.terminal import printable
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -162,11 +162,12 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
                 engine=args.engine,
                 scheduler=args.scheduler,
                 on_progress=step,
+                inputs=paths,
             )
     except EngineError as exc:  # unknown engine, dask not installed, no scheduler reached
         err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
-    except OutputExistsError as exc:
+    except OutputError as exc:  # refused, locked, or an append undone
         err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
     except OSError as exc:

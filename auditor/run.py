@@ -13,6 +13,7 @@ workers.
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
@@ -132,6 +133,7 @@ def run_audit(
     on_file_done: Callable[[FileSummary, int], None] | None = None,
     on_progress: Callable[[RunProgress], None] | None = None,
     chunk_hands: int = CHUNK_HANDS,
+    inputs: Sequence[str] | None = None,
 ) -> RunSummary:
     """Audit every hand under ``paths`` and write the tables to ``out``.
 
@@ -139,6 +141,8 @@ def run_audit(
     "local" or "dask" (``scheduler``: a Dask scheduler address, else a local cluster of
     ``workers`` processes). ``on_file_done(summary, hands)`` is called as each file is
     done, ``on_progress`` as each chunk of ``chunk_hands`` hands is (both in input order).
+    ``inputs``: the paths as the user named them, when ``paths`` is their expansion (``out``
+    may not be, hold or lie inside one).
     Raises :class:`~auditor.engines.EngineError` when the engine cannot be had."""
     if engine not in ("local", "dask"):
         raise EngineError(f"unknown engine {engine!r} (local or dask)")
@@ -153,7 +157,14 @@ def run_audit(
     from auditor.tables.writer import DatasetWriter
 
     with (
-        DatasetWriter(out, overwrite=overwrite, append=append, metadata=metadata) as writer,
+        DatasetWriter(
+            out,
+            overwrite=overwrite,
+            append=append,
+            metadata=metadata,
+            # a linked file may live anywhere; the others lie under a path named
+            inputs=[*(inputs or paths), *(f for f in files if os.path.islink(f))],
+        ) as writer,
         CrossHandStore() as store,
     ):
         run.writer, run.store = writer, store
