@@ -1,8 +1,10 @@
 """A run that crashes, is interrupted, loses its main process or a worker: exit codes,
 one line on stderr, nothing left behind (staging folder, cross-hand spill, processes).
 
-The runs are real ``auditor audit`` processes on an input made big enough to still be
-running when the signal arrives: one fixture hand repeated under new hand ids.
+The runs are real ``auditor audit`` processes (their cross-hand store spilling early, so
+that a spill folder exists to be cleaned up) on an input big enough to still be running
+when the signal arrives: the fixtures' hands over and over under new hand ids. A worker
+that dies is simulated by a chunk job that kills its own process.
 """
 
 from __future__ import annotations
