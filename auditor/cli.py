@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import logging
 import os
+import signal
 import sys
+import tempfile
+import threading
 import time
-from collections.abc import Sequence
+import traceback
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import Any, NoReturn
 
 from rich.console import Console
@@ -17,6 +24,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from auditor import __version__
 from auditor.api import bundled_fixtures
 from auditor.engines import EngineError
+from auditor.engines.local import WorkerLost
 from auditor.findings import CATALOGUE, Finding, Severity
 from auditor.pipeline import FileSummary, HandAuditor, HandResult, expand_paths
 from auditor.replay.profile import (
@@ -31,7 +39,23 @@ from auditor.run import RunProgress, RunSummary, run_audit
 from auditor.tables.errors import OutputError
 from auditor.terminal import printable
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_INTERRUPTED = 128 + signal.SIGINT  # 130, as a shell reports a job stopped by Ctrl-C
+EXIT_TERMINATED = 128 + signal.SIGTERM  # 143
+
+EXIT_CODES = """exit codes:
+  0    no finding reaches --fail-on
+  1    a finding reaches --fail-on
+  2    usage or I/O error: nothing written
+  3    internal error (a bug, or worker processes that keep dying): nothing written;
+       the traceback goes to a file (with --debug or AUDITOR_DEBUG=1, to stderr)
+  130  interrupted (Ctrl-C): nothing written, workers stopped
+  143  terminated (SIGTERM): as for Ctrl-C"""
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised in the main thread: the run cleans up as after Ctrl-C (a
+    BaseException, like KeyboardInterrupt, so that no ``except Exception`` stops it)."""
 
 # --help shows this, not the module docstring (its reST markup reads badly on a terminal)
 _DESCRIPTION = (
@@ -51,7 +75,12 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="auditor", description=_DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"auditor {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    audit = commands.add_parser("audit", help="audit hand histories and write Parquet tables")
+    audit = commands.add_parser(
+        "audit",
+        help="audit hand histories and write Parquet tables",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     audit.add_argument(
         "paths",
         nargs="*",
@@ -65,7 +94,10 @@ def _parser() -> argparse.ArgumentParser:
         "--append", action="store_true", help="add this run to an existing --out (run_id column)"
     )
     audit.add_argument(
-        "--workers", type=int, default=None, help="worker processes (default: every core)"
+        "--workers",
+        type=_workers,
+        default=None,
+        help="worker processes (default and most: every core)",
     )
     audit.add_argument("--engine", default="local", choices=["local", "dask"])
     audit.add_argument("--scheduler", default=None, help="Dask scheduler address (tcp://...)")
@@ -79,7 +111,9 @@ def _parser() -> argparse.ArgumentParser:
         choices=["info", "warning", "error"],
         help="exit 1 when a finding reaches this severity (default: error)",
     )
-    audit.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    audit.add_argument(
+        "--quiet", action="store_true", help="print nothing but errors and warnings"
+    )
     audit.add_argument(
         "--rules",
         default="auto",
@@ -97,19 +131,126 @@ def _parser() -> argparse.ArgumentParser:
         "--hand", default=None, help="the hand id (needed only when the file holds several)"
     )
     replay.add_argument("--rules", default="auto", help="rule profile (as for audit)")
+    debug_help = "on an internal error, print the traceback (also AUDITOR_DEBUG=1)"
+    parser.add_argument("--debug", action="store_true", help=debug_help)
+    for command in (audit, profiles, explain, replay):
+        # SUPPRESS: not given after the command, the one before it (or False) stands
+        command.add_argument(
+            "--debug", action="store_true", default=argparse.SUPPRESS, help=debug_help
+        )
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _workers(text: str) -> int:
     try:
-        return _main(argv)
-    except BrokenPipeError:  # the reader of our output went away (| head): not an error
-        sys.stderr.close()
-        return EXIT_CLEAN
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {count}")
+    return count
 
 
-def _main(argv: Sequence[str] | None) -> int:
-    args = _parser().parse_args(argv)
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command; returns its exit code (see :data:`EXIT_CODES`)."""
+    debug = os.environ.get("AUDITOR_DEBUG", "") not in ("", "0")
+    with _signals_raise(), _warnings_to_stderr():
+        try:
+            args = _parser().parse_args(argv)
+            debug = debug or args.debug
+            return _main(args)
+        except BrokenPipeError:  # the reader of our output went away (| head): not an error
+            sys.stderr.close()
+            return EXIT_CLEAN
+        except (KeyboardInterrupt, Terminated) as stop:
+            _say("auditor: interrupted")
+            return _stopped_code(stop)
+        except Exception as exc:  # a bug: say so in one line, never exit as for findings
+            return _internal_error(exc, debug)
+
+
+def _say(line: str) -> None:
+    with contextlib.suppress(OSError, ValueError):  # stderr closed or gone
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+
+def _stopped_code(stop: BaseException) -> int:
+    return EXIT_TERMINATED if isinstance(stop, Terminated) else EXIT_INTERRUPTED
+
+
+def _internal_error(exc: Exception, debug: bool) -> int:
+    """One line on stderr; the traceback in a file (or, with ``debug``, on stderr)."""
+    first = next(iter(str(exc).splitlines()), "")
+    line = f"auditor: internal error: {type(exc).__name__}: {first}"
+    report = (
+        f"auditor {__version__}, Python {sys.version.split()[0]}, argv {sys.argv!r}\n"
+        + "".join(traceback.format_exception(exc))
+    )
+    if debug:
+        _say(report.rstrip("\n"))
+        _say(line)
+        return EXIT_INTERNAL
+    try:
+        fd, name = tempfile.mkstemp(prefix="auditor-traceback-", suffix=".txt")
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(report)
+        where = f"traceback in {name}"
+    except OSError:
+        where = "run again with --debug for the traceback"
+    _say(f"{line} ({where})")
+    return EXIT_INTERNAL
+
+
+@contextlib.contextmanager
+def _signals_raise() -> Iterator[None]:
+    """Ctrl-C and SIGTERM raise in the main thread, so that the staging folder, the
+    cross-hand spill and the workers are cleaned up on the way out; a second signal
+    during that ends the process at once. Signals the caller ignores stay ignored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    watched = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
+    before = {signum: signal.getsignal(signum) for signum in watched}
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        for one in watched:
+            if before[one] == watched[one]:
+                signal.signal(one, signal.SIG_DFL)
+        raise KeyboardInterrupt if signum == signal.SIGINT else Terminated
+
+    for signum, default in watched.items():
+        if before[signum] == default:
+            signal.signal(signum, stop)
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+
+
+class _Warnings(logging.Handler):
+    """The auditor's warnings (workers capped, a worker lost) as ``auditor: ...`` lines,
+    written to whatever ``sys.stderr`` is then (the progress bar's, while it shows)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        _say(f"auditor: {record.getMessage()}")
+
+
+@contextlib.contextmanager
+def _warnings_to_stderr() -> Iterator[None]:
+    logger = logging.getLogger("auditor")
+    handler, propagate = _Warnings(logging.WARNING), logger.propagate
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
+
+
+def _main(args: argparse.Namespace) -> int:
     err = Console(stderr=True, soft_wrap=True, markup=False, highlight=False)
     if args.command == "audit":
         return _audit(args, err)
@@ -127,10 +268,10 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
     try:
         files = expand_paths(paths)
         HandAuditor(args.rules)
-    except (FileNotFoundError, ProfileError) as exc:
+        total_bytes = sum(os.path.getsize(f) for f in files if f != "-")
+    except (OSError, ProfileError) as exc:
         err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
-    total_bytes = sum(os.path.getsize(f) for f in files if f != "-")
     show_bar = sys.stderr.isatty() and not args.quiet
     try:
         with Progress(
@@ -173,6 +314,12 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
     except OSError as exc:
         err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
+    except WorkerLost as exc:  # the writer has removed its staging folder on the way out
+        err.print(f"auditor: {exc}; nothing written")
+        return EXIT_INTERNAL
+    except (KeyboardInterrupt, Terminated) as stop:
+        err.print("auditor: interrupted; nothing written")
+        return _stopped_code(stop)
     if args.json:
         print(json.dumps(summary_json(summary), indent=1, sort_keys=True))
     elif not args.quiet:

@@ -35,7 +35,14 @@ from auditor.engines.chunks import (
 )
 from auditor.engines.crosshand import CrossHandStore
 from auditor.engines.duplicates import DuplicateIndex
-from auditor.engines.local import Engine, InProcess, Pending, ProcessPool, resolve_workers
+from auditor.engines.local import (
+    Engine,
+    InProcess,
+    Pending,
+    ProcessPool,
+    WorkerLost,
+    resolve_workers,
+)
 from auditor.findings import CATALOGUE, Finding, Severity
 from auditor.pipeline import FileSummary, _stray_finding, expand_paths
 from auditor.read.decode import open_text
@@ -172,15 +179,13 @@ def run_audit(
         # A run of one chunk (the usual small input) is not worth starting workers for.
         ahead = [c for c in (next(chunks, None), next(chunks, None)) if c is not None]
         with _engine(engine, workers, scheduler, single=len(ahead) < 2) as jobs:
-            pending: deque[tuple[Pending[ChunkResult], _Sent]] = deque()
+            pending: deque[_InFlight] = deque()
             for chunk, sent in _chain(ahead, chunks):
-                pending.append((jobs.submit(audit_chunk, chunk), sent))
+                pending.append((jobs.submit(audit_chunk, chunk), sent, chunk))
                 while len(pending) >= jobs.in_flight:
-                    done, sent = pending.popleft()
-                    run.take(done.result(), sent)
+                    run.take(*_result(pending.popleft()))
             while pending:
-                done, sent = pending.popleft()
-                run.take(done.result(), sent)
+                run.take(*_result(pending.popleft()))
             run.cross_hand_checks(jobs)
         run.duplicate_checks()
         run.flush(everything=True)
@@ -205,6 +210,19 @@ class _Sent:
     index of its file, the input bytes it took and whether it ends the file."""
 
     segments: list[tuple[int, int, bool]] = field(default_factory=list)
+
+
+_InFlight = tuple[Pending[ChunkResult], _Sent, Chunk]
+
+
+def _result(job: _InFlight) -> tuple[ChunkResult, _Sent]:
+    done, sent, chunk = job
+    try:
+        return done.result(), sent
+    except WorkerLost as err:  # say where: a hand may be what kills the workers
+        first = chunk.segments[0]
+        line = first.first_lines[0] if first.first_lines else 1
+        raise WorkerLost(f"{err}, on the hands of {first.file} from line {line}") from err
 
 
 def _chain(

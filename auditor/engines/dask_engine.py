@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic
 
 from auditor.engines import EngineError
-from auditor.engines.local import Engine, Pending, T, resolve_workers
+from auditor.engines.local import Engine, Pending, T, WorkerLost, resolve_workers
 
 CONNECT_TIMEOUT = "30s"
 
@@ -50,10 +50,31 @@ class DaskEngine(Engine):
         self.in_flight = 2 * self.workers
 
     def submit(self, fn: Callable[..., T], *args: Any) -> Pending[T]:
-        future: Pending[T] = self._client.submit(fn, *args, pure=False)
-        return future
+        return _DaskJob(self._client.submit(fn, *args, pure=False))
 
     def close(self, failed: bool) -> None:
         self._client.close()
         if self._cluster is not None:
             self._cluster.close()
+
+
+class _DaskJob(Generic[T]):
+    """A Dask future; the scheduler runs a job again when its worker dies, and gives up
+    (KilledWorker) after a few tries: that is reported as for the local pool."""
+
+    __slots__ = ("_future",)
+
+    def __init__(self, future: Any) -> None:
+        self._future = future
+
+    def result(self) -> T:
+        from distributed import KilledWorker
+
+        try:
+            done: T = self._future.result()
+        except KilledWorker as err:
+            raise WorkerLost(
+                "Dask workers died each time they ran the same job "
+                "(killed, out of memory, or a crash in a worker)"
+            ) from err
+        return done
