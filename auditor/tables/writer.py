@@ -12,11 +12,13 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import signal
+import threading
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from enum import Enum
 from pathlib import Path
-from types import TracebackType
+from types import FrameType, TracebackType
 from typing import Any
 
 import pyarrow as pa
@@ -55,6 +57,29 @@ class _Mode(Enum):
     NEW = "new"  # out is missing or empty: it appears whole at commit
     REPLACE = "replace"  # out holds an earlier output, replaced at commit
     APPEND = "append"  # out holds earlier runs; this run's part files join them
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back and delivered on leaving. (Not with a signal mask: a
+    process-directed signal goes to any thread that does not block it, and Arrow's
+    threads do not.) Only the main thread can set handlers; elsewhere nothing is held."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[int] = []
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        arrived.append(signum)
+
+    before = {s: signal.signal(s, hold) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for held, handler in before.items():
+            signal.signal(held, handler)
+        for signum in arrived:
+            signal.raise_signal(signum)
 
 
 class DatasetWriter:
@@ -164,10 +189,13 @@ class DatasetWriter:
                 self._writer(table)  # an empty table still gets its dataset, with its schema
             for writer in self._writers.values():
                 writer.close()
-            if self._mode is _Mode.APPEND:
-                self._add_parts()
-            else:
-                self._put_in_place()
+            # Ctrl-C or SIGTERM between the moves would leave the output half moved: the
+            # moves take milliseconds, so the signals wait until they are done
+            with _signals_held():
+                if self._mode is _Mode.APPEND:
+                    self._add_parts()
+                else:
+                    self._put_in_place()
         finally:
             self._clean_up()
 
