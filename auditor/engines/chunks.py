@@ -22,9 +22,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from auditor.findings import Finding
-from auditor.pipeline import FileSummary, HandAuditor
+from auditor.pipeline import FileSummary, HandAuditor, HandResult, internal_error, rejected
 from auditor.read.split import RawHand
 from auditor.replay.continuity import TableHand, TableKey, continuity_findings, table_hand
+from auditor.source import SourceSpan
 from auditor.tables.columns import COLUMNS
 from auditor.tables.rows import Columns, RowBuilder
 
@@ -131,19 +132,50 @@ def _audit_chunk(chunk: Chunk) -> ChunkResult:
     for segment in chunk.segments:
         done = SegmentResult(FileSummary(source_file=segment.file))
         for first_line, text in zip(segment.first_lines, segment.texts, strict=True):
-            result = auditor.audit_hand(RawHand(segment.file, first_line, tuple(text.split("\n"))))
+            raw = RawHand(segment.file, first_line, tuple(text.split("\n")))
+            result, cross = _hand_rows(builder, raw, auditor.audit_hand(raw))
             done.counts.count(result)
-            builder.add_result(result)
             for finding in result.findings:
                 done.note(finding)
             if result.table_name:
-                done.cross.append(result.table_name)
-            if result.hand is not None and result.replay is not None:
-                one = table_hand(result.hand, dict(result.replay.ending_stacks) or None)
-                payload = pickle.dumps(one, protocol=pickle.HIGHEST_PROTOCOL)
-                done.cross.append((result.replay.profile, one.table, payload))
+                done.cross.append(result.table_name)  # a rejected hand: a gap in its table
+            if cross is not None:
+                done.cross.append(cross)
         segments.append(done)
     return ChunkResult(filled_tables(builder), tuple(segments))
+
+
+def _hand_rows(
+    builder: RowBuilder, raw: RawHand, result: HandResult
+) -> tuple[HandResult, CrossHand | None]:
+    """Add ``result``'s rows to ``builder``, all of them or none, and make its cross-hand
+    record. A hand whose rows hold a value its column cannot (AMOUNT_OUT_OF_RANGE) or
+    whose rows fail to build (INTERNAL_ERROR) is rejected instead: Arrow would refuse the
+    whole chunk for one such row."""
+    mark = builder.mark()
+    try:
+        builder.add_result(result)
+        problem = builder.out_of_range(mark)
+        if not problem:
+            if result.hand is None or result.replay is None:
+                return result, None
+            one = table_hand(result.hand, dict(result.replay.ending_stacks) or None)
+            payload = pickle.dumps(one, protocol=pickle.HIGHEST_PROTOCOL)
+            return result, (result.replay.profile, one.table, payload)
+        result = rejected(
+            raw,
+            Finding(
+                "AMOUNT_OUT_OF_RANGE",
+                raw.hand_id,
+                f"the hand adds up to amounts the tables cannot hold exactly: {problem}",
+                SourceSpan(raw.file, raw.first_line, 1),
+            ),
+        )
+    except Exception as exc:  # one hand's failure must not stop the run: report it
+        result = internal_error(raw, exc)
+    builder.roll_back(mark)
+    builder.add_result(result)
+    return result, None
 
 
 def filled_tables(builder: RowBuilder) -> dict[str, Columns]:
