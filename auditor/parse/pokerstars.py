@@ -752,10 +752,11 @@ def _parse_datetime(text: str) -> tuple[datetime | None, str]:
         return None, ""
     y, mo, d, h, mi, s, zone = found.groups()
     local = datetime(int(y), int(mo), int(d), int(h), int(mi), int(s or 0))
-    try:
-        to_utc(local, zone or "")  # the tables hold the UTC instant too
-    except OverflowError:
-        raise ValueError(f"the date {text!r} has no UTC instant a table can hold") from None
+    if local.year in (1, 9999):  # only there can a zone's offset leave the datetime range
+        try:
+            to_utc(local, zone or "")  # the tables hold the UTC instant too
+        except OverflowError:
+            raise ValueError(f"the date {text!r} has no UTC instant a table can hold") from None
     return local, zone or ""
 
 

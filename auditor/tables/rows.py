@@ -76,6 +76,17 @@ _BOUNDED: dict[str, tuple[tuple[int, str, str, int, int], ...]] = {
 _TEXT = attrgetter("text")  # what str() of a Card gives, without a call into Python
 
 
+def columns_fit(table: str, columns: Columns) -> bool:
+    """Whether every value of ``columns`` (rows of ``table``) fits its column's type."""
+    for _, name, _, low, high in _BOUNDED[table]:
+        values = columns[name]
+        if None in values:  # nulls: a C-speed scan when there are none
+            values = [v for v in values if v is not None]
+        if values and (min(values) < low or max(values) > high):
+            return False
+    return True
+
+
 class RowBuilder:
     """Accumulates rows for every table; ``take`` hands over what has built up."""
 

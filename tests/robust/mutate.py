@@ -51,6 +51,7 @@ _BAD_DATES = (
     b"1970/01/01 00:00:00",
     b"2038/01/19 03:14:08",
 )
+_SEAT_NAME = re.compile(rb"Seat [0-9]+: (.+?) \(")
 _ZONES = (b"ET", b"UTC", b"XYZ", b"", b"CET [9999/12/31 23:59:59 ET]")
 
 
@@ -91,7 +92,13 @@ class Mutator:
             self.foreign_line,
             self.duplicate_seat,
             self.truncate,
+            self.swap_word,
+            self.swap_word,
+            self.other_player,
+            self.other_player,
         )
+        # words of the donors' lines (names, cards, amounts, keywords) to put in elsewhere
+        self.words = sorted({w for hand in donors or [] for line in hand for w in line.split()})
 
     def damage(self, hand: Hand) -> Hand:
         damaged = list(hand)
@@ -189,6 +196,30 @@ class Mutator:
         if self.random.random() < 0.5:  # another seat number for the same player
             line = re.sub(rb"^Seat [0-9]+", b"Seat %d" % self.random.randint(0, 40), line)
         return [*hand[: at + 1], line, *hand[at + 1 :]]
+
+    def swap_word(self, hand: Hand) -> Hand:
+        """A word of a line replaced by a word of some hand (a card, an amount, a name, a
+        street, a game's name...)."""
+        at = self._line(hand)
+        words = hand[at].split(b" ")
+        if not self.words or not words:
+            return hand
+        words[self.random.randrange(len(words))] = self.random.choice(self.words)
+        return [*hand[:at], b" ".join(words), *hand[at + 1 :]]
+
+    def other_player(self, hand: Hand) -> Hand:
+        """A line of play given to another player of the hand (or to a stranger)."""
+        names = [m.group(1) for line in hand[:12] if (m := _SEAT_NAME.match(line))]
+        lines = [
+            i for i, line in enumerate(hand) if any(line.startswith(n + b":") for n in names)
+        ]
+        if not names or not lines:
+            return hand
+        at = self.random.choice(lines)
+        line = hand[at]
+        old = next(n for n in names if line.startswith(n + b":"))
+        new = self.random.choice([*names, b"stranger"])
+        return [*hand[:at], new + line[len(old) :], *hand[at + 1 :]]
 
     def truncate(self, hand: Hand) -> Hand:
         return hand[: 1 + self.random.randrange(len(hand))]
