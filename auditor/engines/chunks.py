@@ -200,8 +200,26 @@ def continuity_job(rules: str, hands: list[CrossHand]) -> list[Finding]:
     found: list[Finding] = []
     for (profile, key), payloads in tables.items():
         sequence = [_table_hand(payload, key) for payload in payloads]
-        found.extend(continuity_findings(sequence, auditor.profile(profile)))
+        try:
+            found.extend(continuity_findings(sequence, auditor.profile(profile)))
+        except Exception as exc:  # one table's failure must not stop the run: report it
+            found.append(_cross_hand_error(sequence, exc))
     return found
+
+
+def _cross_hand_error(sequence: list[TableHand], exc: Exception) -> Finding:
+    """INTERNAL_ERROR for a table whose cross-hand checks failed (a bug), located at its
+    first hand; its hands stay audited, without button and stack continuity findings."""
+    first = min(sequence, key=lambda hand: (hand.place.file, hand.place.line))
+    what = f"{type(exc).__name__}: {exc}"[:300]
+    return Finding(
+        "INTERNAL_ERROR",
+        first.hand_id,
+        f"the cross-hand checks of table {first.table[1]!r} ({len(sequence)} hands from hand "
+        f"{first.hand_id}) failed with {what}; its button and stack continuity are unchecked",
+        first.place,
+        recorded=type(exc).__name__,
+    )
 
 
 def _table_hand(payload: bytes, key: TableKey) -> TableHand:

@@ -337,3 +337,23 @@ def test_a_failing_cross_hand_record_rejects_its_hand(
     monkeypatch.setattr(chunks, "table_hand", failing)
     tables = _audit(_internal_error_file(tmp_path), tmp_path / "out")
     _assert_internal_error(tables, "ValueError", HEADER_LINE)
+
+
+def test_a_failing_cross_hand_check_is_an_internal_error_of_its_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The button and stack checks of a table run after its hands: a failure there is
+    one INTERNAL_ERROR at the table's first hand, and the run and its counts go on."""
+
+    def failing(hands: object, profile: object) -> object:
+        raise IndexError("boom")
+
+    monkeypatch.setattr(chunks, "continuity_findings", failing)
+    tables = _audit(_internal_error_file(tmp_path), tmp_path / "out")
+    _assert_counts(tables, audited=3, rejected=0)
+    assert len(tables["hands"]) == 3
+    found = tables["findings"]
+    internal = found[found.code == "INTERNAL_ERROR"]
+    assert list(internal.hand_id) == [GOOD_IDS[0]]
+    assert list(internal.source_line) == [2]  # the first hand's table line
+    assert "IndexError: boom" in internal.iloc[0].message
