@@ -46,7 +46,8 @@ def to_minor(text: str, scale: int) -> int:
     if not whole and not frac:
         raise AmountError(f"amount {text!r} has no digits")
     if len(whole.lstrip("+-0")) > len(str(MAX_MINOR)):  # too long even to convert
-        raise AmountOutOfRange(f"amount {text[:40]!r}... is beyond what the tables hold")
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        raise AmountOutOfRange(f"amount {shown!r} is beyond what the tables hold")
     try:
         amount = int(whole or "0") * scale + int(frac.ljust(digits, "0") or "0")
     except ValueError:
