@@ -232,6 +232,28 @@ CATALOGUE: dict[str, CodeInfo] = {
         "A hand is recorded once, and two records of it must agree. The finding names the "
         "first line where this copy differs from the first one read, with both texts.",
     ),
+    "AMOUNT_OUT_OF_RANGE": CodeInfo(
+        Severity.ERROR,
+        "an amount the tables cannot hold exactly",
+        "Money is an exact integer of the hand's minor unit in a 64-bit column (at most "
+        "9,223,372,036,854,775,807 units), and every count in the tables fits its column; "
+        "a hand with an amount (recorded, or made by adding recorded amounts) beyond that "
+        "is rejected, never rounded.",
+    ),
+    "SEAT_INVALID": CodeInfo(
+        Severity.ERROR,
+        "a seat the table cannot have, or a seat or player listed twice",
+        "Seats are numbered from 1 to the table's size (6-max: 1 to 6) and the button sits "
+        "on one of them; each seat holds one player and each player one seat. A hand that "
+        "breaks this is rejected: who sits where decides the blinds and the action order.",
+    ),
+    "INTERNAL_ERROR": CodeInfo(
+        Severity.ERROR,
+        "an unforeseen failure while auditing one hand (a bug)",
+        "Every hand is audited, skipped or rejected; a hand whose audit fails in a way the "
+        "auditor does not foresee is rejected with the failure named, and the run goes on. "
+        "Please report it with the hand.",
+    ),
 }
 
 

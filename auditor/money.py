@@ -22,6 +22,14 @@ class AmountError(ValueError):
     """An amount that cannot be written exactly in the hand's unit."""
 
 
+MAX_MINOR = 2**63 - 1
+"""The largest amount the tables hold: money columns are int64 of the minor unit."""
+
+
+class AmountOutOfRange(AmountError):
+    """An amount exact in the hand's unit but beyond what the tables hold (int64)."""
+
+
 _STRIP = str.maketrans("", "", "$€£¥₹,  ")
 
 
@@ -37,10 +45,19 @@ def to_minor(text: str, scale: int) -> int:
         frac = frac[:digits]
     if not whole and not frac:
         raise AmountError(f"amount {text!r} has no digits")
+    if len(whole.lstrip("+-0")) > len(str(MAX_MINOR)):  # too long even to convert
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        raise AmountOutOfRange(f"amount {shown!r} is beyond what the tables hold")
     try:
-        return int(whole or "0") * scale + int(frac.ljust(digits, "0") or "0")
+        amount = int(whole or "0") * scale + int(frac.ljust(digits, "0") or "0")
     except ValueError:
         raise AmountError(f"amount {text!r} is not a number") from None
+    if abs(amount) > MAX_MINOR:
+        raise AmountOutOfRange(
+            f"amount {text!r} is beyond what the tables hold exactly "
+            f"({MAX_MINOR:,} units of 1/{scale})"
+        )
+    return amount
 
 
 def format_minor(amount: int, scale: int) -> str:

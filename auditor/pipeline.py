@@ -1,7 +1,8 @@
 """The audit of one input: text -> raw hands -> events -> findings, hand by hand.
 
 Every hand read ends as exactly one :class:`HandResult`: audited, skipped
-(another game) or rejected (PARSE_ERROR). Nothing is dropped.
+(another game) or rejected (PARSE_ERROR and the like, or INTERNAL_ERROR when its audit
+fails in a way nobody foresaw). Nothing is dropped, and one bad hand never stops a run.
 """
 
 from __future__ import annotations
@@ -160,30 +161,32 @@ class HandAuditor:
         return self._profiles[key]
 
     def audit_hand(self, raw: RawHand) -> HandResult:
+        """The hand's result; an exception of its audit rejects it (INTERNAL_ERROR)."""
+        try:
+            return self._audit_hand(raw)
+        except Exception as exc:  # one hand's failure must not stop the run: report it
+            return internal_error(raw, exc)
+
+    def _audit_hand(self, raw: RawHand) -> HandResult:
         game = header_game(raw.header)
         if not is_omaha(game):
             return HandResult(Status.SKIPPED, raw.file, raw.first_line, raw.hand_id, game)
         try:
             hand = self._reader.read(raw)
         except HandParseError as err:
+            if err.code == "PARSE_ERROR":
+                message = f"cannot read line {err.line}: {err.expected}"
+            else:  # a line read whose values the hand cannot have
+                message = f"line {err.line}: {err.expected}"
             finding = Finding(
-                "PARSE_ERROR",
+                err.code,
                 raw.hand_id,
-                f"cannot read line {err.line}: {err.expected}",
+                message,
                 SourceSpan(err.file, err.line, err.column),
                 recorded=err.text,
-                expected=err.expected,
+                expected=err.expected if err.code == "PARSE_ERROR" else "",
             )
-            table = _TABLE_NAME.match(raw.lines[1]) if len(raw.lines) > 1 else None
-            return HandResult(
-                Status.REJECTED,
-                raw.file,
-                raw.first_line,
-                raw.hand_id,
-                game,
-                findings=(finding,),
-                table_name=table.group(1) if table else "",
-            )
+            return rejected(raw, finding)
         profile = self.profile(self.profile_key(hand.start.site))
         replayed = replay_hand(hand, profile)
         settled = settle_hand(hand, replayed, profile)
@@ -220,6 +223,37 @@ class HandAuditor:
             return
         with open(name, "rb") as stream:
             yield from self.audit_stream(stream, name, summary)
+
+
+def rejected(raw: RawHand, finding: Finding) -> HandResult:
+    """``raw`` rejected with ``finding``: a gap in its table's sequence, if its table line
+    can be read."""
+    table = _TABLE_NAME.match(raw.lines[1]) if len(raw.lines) > 1 else None
+    return HandResult(
+        Status.REJECTED,
+        raw.file,
+        raw.first_line,
+        raw.hand_id,
+        header_game(raw.header),
+        findings=(finding,),
+        table_name=table.group(1) if table else "",
+    )
+
+
+def internal_error(raw: RawHand, exc: BaseException) -> HandResult:
+    """``raw`` rejected because its audit raised ``exc`` (a bug: said so, located at the
+    hand's header, and the run goes on)."""
+    what = f"{type(exc).__name__}: {exc}"
+    if len(what) > 300:
+        what = what[:300] + "..."
+    finding = Finding(
+        "INTERNAL_ERROR",
+        raw.hand_id,
+        f"auditing hand {raw.hand_id or '(no id)'} failed with {what}; the hand is rejected",
+        SourceSpan(raw.file, raw.first_line, 1),
+        recorded=type(exc).__name__,
+    )
+    return rejected(raw, finding)
 
 
 def _stray_finding(stray: StrayText) -> Finding:

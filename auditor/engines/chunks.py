@@ -22,12 +22,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from auditor.findings import Finding
-from auditor.pipeline import FileSummary, HandAuditor
+from auditor.pipeline import FileSummary, HandAuditor, HandResult, internal_error, rejected
 from auditor.read.split import RawHand
 from auditor.replay.continuity import TableHand, TableKey, continuity_findings, table_hand
 from auditor.replay.profile import RuleProfile, profile_key
+from auditor.source import SourceSpan
 from auditor.tables.columns import COLUMNS
-from auditor.tables.rows import Columns, RowBuilder
+from auditor.tables.rows import Columns, RowBuilder, columns_fit
 
 CHUNK_HANDS = 500
 """Hands per chunk: enough to amortise a task's overhead, few enough to spread a file."""
@@ -130,7 +131,10 @@ def audit_chunk(chunk: Chunk) -> ChunkResult:
         return _audit_chunk(chunk)
 
 
-def _audit_chunk(chunk: Chunk) -> ChunkResult:
+def _audit_chunk(chunk: Chunk, *, careful: bool = False) -> ChunkResult:
+    """``careful``: check each hand's rows against their columns' types as they are built
+    (else the chunk's columns are checked at once, and the chunk audited again carefully
+    only if a value does not fit: checking hand by hand costs some 2% of a run)."""
     auditor = auditor_for(chunk.rules)
     builder = RowBuilder()
     segments = []
@@ -138,19 +142,54 @@ def _audit_chunk(chunk: Chunk) -> ChunkResult:
         done = SegmentResult(FileSummary(source_file=segment.file))
         keys = range(segment.first_key, segment.first_key + len(segment.texts))
         for key, first_line, text in zip(keys, segment.first_lines, segment.texts, strict=True):
-            result = auditor.audit_hand(RawHand(segment.file, first_line, tuple(text.split("\n"))))
+            raw = RawHand(segment.file, first_line, tuple(text.split("\n")))
+            result, cross = _hand_rows(builder, raw, auditor, key, careful)
             done.counts.count(result)
-            builder.add_result(result, key)
             for finding in result.findings:
                 done.note(finding)
             if result.table_name:
-                done.cross.append(result.table_name)
-            if result.hand is not None and result.replay is not None:
-                one = table_hand(result.hand, dict(result.replay.ending_stacks) or None, key)
-                payload = pickle.dumps(one, protocol=pickle.HIGHEST_PROTOCOL)
-                done.cross.append((auditor.profile_key(one.table[0]), one.table, payload))
+                done.cross.append(result.table_name)  # a rejected hand: a gap in its table
+            if cross is not None:
+                done.cross.append(cross)
         segments.append(done)
-    return ChunkResult(filled_tables(builder), tuple(segments))
+    tables = filled_tables(builder)
+    if not careful and not all(columns_fit(name, columns) for name, columns in tables.items()):
+        return _audit_chunk(chunk, careful=True)  # find the hands whose values do not fit
+    return ChunkResult(tables, tuple(segments))
+
+
+def _hand_rows(
+    builder: RowBuilder, raw: RawHand, auditor: HandAuditor, key: int, careful: bool
+) -> tuple[HandResult, CrossHand | None]:
+    """Add ``result``'s rows to ``builder``, all of them or none, and make its cross-hand
+    record. A hand whose rows hold a value its column cannot (AMOUNT_OUT_OF_RANGE) or
+    whose rows fail to build (INTERNAL_ERROR) is rejected instead: Arrow would refuse the
+    whole chunk for one such row."""
+    result = auditor.audit_hand(raw)
+    mark = builder.mark()
+    try:
+        builder.add_result(result, key)
+        problem = builder.out_of_range(mark) if careful else ""
+        if not problem:
+            if result.hand is None or result.replay is None:
+                return result, None
+            one = table_hand(result.hand, dict(result.replay.ending_stacks) or None, key)
+            payload = pickle.dumps(one, protocol=pickle.HIGHEST_PROTOCOL)
+            return result, (auditor.profile_key(one.table[0]), one.table, payload)
+        result = rejected(
+            raw,
+            Finding(
+                "AMOUNT_OUT_OF_RANGE",
+                raw.hand_id,
+                f"the hand adds up to amounts the tables cannot hold exactly: {problem}",
+                SourceSpan(raw.file, raw.first_line, 1),
+            ),
+        )
+    except Exception as exc:  # one hand's failure must not stop the run: report it
+        result = internal_error(raw, exc)
+    builder.roll_back(mark)
+    builder.add_result(result, key)
+    return result, None
 
 
 def filled_tables(builder: RowBuilder) -> dict[str, Columns]:
@@ -169,8 +208,26 @@ def continuity_job(rules: Rules, hands: list[CrossHand]) -> list[Finding]:
     found: list[Finding] = []
     for (profile, key), payloads in tables.items():
         sequence = [_table_hand(payload, key) for payload in payloads]
-        found.extend(continuity_findings(sequence, auditor.profile(profile)))
+        try:
+            found.extend(continuity_findings(sequence, auditor.profile(profile)))
+        except Exception as exc:  # one table's failure must not stop the run: report it
+            found.append(_cross_hand_error(sequence, exc))
     return found
+
+
+def _cross_hand_error(sequence: list[TableHand], exc: Exception) -> Finding:
+    """INTERNAL_ERROR for a table whose cross-hand checks failed (a bug), located at its
+    first hand; its hands stay audited, without button and stack continuity findings."""
+    first = min(sequence, key=lambda hand: (hand.place.file, hand.place.line))
+    what = f"{type(exc).__name__}: {exc}"[:300]
+    return Finding(
+        "INTERNAL_ERROR",
+        first.hand_id,
+        f"the cross-hand checks of table {first.table[1]!r} ({len(sequence)} hands from hand "
+        f"{first.hand_id}) failed with {what}; its button and stack continuity are unchecked",
+        first.place,
+        recorded=type(exc).__name__,
+    )
 
 
 def _table_hand(payload: bytes, key: TableKey) -> TableHand:

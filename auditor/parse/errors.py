@@ -49,6 +49,9 @@ class HandParseError(Exception):
     column: int
     text: str
     expected: str
+    # the finding it makes: PARSE_ERROR, or a more exact one for a line the grammar reads
+    # whose values the hand cannot have (AMOUNT_OUT_OF_RANGE, SEAT_INVALID)
+    code: str = "PARSE_ERROR"
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}: cannot read {self.text!r}: {self.expected}"

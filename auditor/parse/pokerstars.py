@@ -18,11 +18,12 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
-from auditor.money import AmountError, to_minor
+from auditor.money import AmountError, AmountOutOfRange, to_minor
 from auditor.parse.errors import HandParseError, describe_expected
 from auditor.parse.grammar import LineClassifier, build_parser
 from auditor.read.split import RawHand
 from auditor.source import SourceSpan
+from auditor.tables.timezones import to_utc
 
 _CURRENCY_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
 _SITE_OF_PREFIX = {"PokerStars": "PokerStars", "PokerMaster": "PokerMaster", "Poker": "GGPoker"}
@@ -119,13 +120,32 @@ _DATETIME = re.compile(
 )
 
 
-class _LineError(Exception):
-    """A line the grammar accepts whose fields cannot be read (an amount finer than the unit)."""
+SEAT_LIMIT = 2**15 - 1
+"""The highest seat number (and table size) the tables hold: seat columns are int16."""
 
-    def __init__(self, line: int, problem: str) -> None:
+
+class _SeatError(ValueError):
+    """A seat the table cannot have, or a seat or player listed twice."""
+
+
+class _LineError(Exception):
+    """A line the grammar accepts whose fields cannot be read (an amount finer than the unit),
+    with the finding it makes."""
+
+    def __init__(self, line: int, problem: str, code: str = "PARSE_ERROR") -> None:
         super().__init__(problem)
         self.line = line
         self.problem = problem
+        self.code = code
+
+    @classmethod
+    def of(cls, line: int, err: Exception) -> _LineError:
+        """``err``, raised while reading line ``line``, as the finding it makes."""
+        if isinstance(err, AmountOutOfRange):
+            return cls(line, str(err), "AMOUNT_OUT_OF_RANGE")
+        if isinstance(err, _SeatError):
+            return cls(line, str(err), "SEAT_INVALID")
+        return cls(line, str(err))
 
 
 class PokerStarsReader:
@@ -161,6 +181,8 @@ class PokerStarsReader:
         self._start: ev.HandStarted | None = None
         self._summary_started = False  # whether the record has reached its summary
         self._seats: dict[int, str] = {}
+        self._seat_players: set[str] = set()
+        self._max_seats = SEAT_LIMIT  # the table line's N-max, when it has one
         self._header: dict[str, str] = {}
         self._scale = 1
 
@@ -170,12 +192,13 @@ class PokerStarsReader:
         self._reset(raw.file, raw.first_line)
         text = raw.text
         try:
-            self._parser.parse(text, start="start")
-        except UnexpectedInput as err:
-            return self._recover_or_raise(raw, err)
+            try:
+                self._parser.parse(text, start="start")
+            except UnexpectedInput as err:
+                return self._recover_or_raise(raw, err)
         except _LineError as err:
             raise HandParseError(
-                raw.file, err.line, 1, _line_at(raw, err.line), err.problem
+                raw.file, err.line, 1, _line_at(raw, err.line), err.problem, err.code
             ) from None
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
@@ -221,7 +244,7 @@ class PokerStarsReader:
             try:
                 method(str(tok))
             except (AmountError, ValueError) as err:
-                raise _LineError(self._offset + (tok.line or 1), str(err)) from None
+                raise _LineError.of(self._offset + (tok.line or 1), err) from None
             return tok
 
         return on_token
@@ -232,7 +255,7 @@ class PokerStarsReader:
             try:
                 method(str(tok), SourceSpan(self._file, line))
             except (AmountError, ValueError) as err:
-                raise _LineError(line, str(err)) from None
+                raise _LineError.of(line, err) from None
             return tok
 
         return on_token
@@ -255,7 +278,7 @@ class PokerStarsReader:
                     methods[found.lastgroup](found.group(), SourceSpan(file, line))
                     line += 1
         except (AmountError, ValueError) as err:
-            raise _LineError(line, str(err)) from None
+            raise _LineError.of(line, err) from None
         return tok
 
     def _reset(self, file: str, first_line: int) -> None:
@@ -265,6 +288,8 @@ class PokerStarsReader:
         self._start = None
         self._summary_started = False
         self._seats = {}
+        self._seat_players = set()
+        self._max_seats = SEAT_LIMIT
         self._header = {}
         self._scale = 1
 
@@ -326,8 +351,13 @@ class PokerStarsReader:
         for word in rest.split():
             if word.endswith("-max"):
                 max_seats = int(word[:-4])
+                if not 1 <= max_seats <= SEAT_LIMIT:
+                    raise _SeatError(f"a table of {max_seats} seats")
             elif word.startswith("#"):
                 button = int(word[1:])
+        self._max_seats = max_seats or SEAT_LIMIT
+        if button is not None and not 1 <= button <= SEAT_LIMIT:
+            raise _SeatError(f"the button on seat {button}, which no table has")
         self._start = self._hand_started(span, name, max_seats, button)
         self._events.append(self._start)
         return
@@ -338,7 +368,12 @@ class PokerStarsReader:
         h = self._header
         game = h.get("game", "")
         limit, hi_lo, hole, variant = _game_facts(game)
-        started_at, zone = _parse_datetime(h.get("datetime", ""))
+        try:  # the header's facts: a problem with them is the header line's
+            started_at, zone = _parse_datetime(h.get("datetime", ""))
+            small_stake = self._money(h.get("small", "0"))
+            big_stake = self._money(h.get("big", "0"))
+        except (AmountError, ValueError) as err:
+            raise _LineError.of(self._offset + 1, err) from None
         return ev.HandStarted(
             span=SourceSpan(self._file, self._offset + 1, 1),
             site=h.get("site", ""),
@@ -348,8 +383,8 @@ class PokerStarsReader:
             limit=limit,
             hi_lo=hi_lo,
             hole_card_count=hole,
-            small_stake=self._money(h.get("small", "0")),
-            big_stake=self._money(h.get("big", "0")),
+            small_stake=small_stake,
+            big_stake=big_stake,
             currency=h.get("currency", "chips"),
             scale=self._scale,
             started_at=started_at,
@@ -375,7 +410,18 @@ class PokerStarsReader:
         after = rest[close_at + 1 :].strip()
         bounty = extra.strip(", ").removesuffix(" bounty") or None
         seat = int(number)
+        # A seat numbered beyond the table's size is reported by the replay (converters
+        # renumber seats); more players than the table has seats is a record of nothing.
+        if not 1 <= seat <= SEAT_LIMIT:
+            raise _SeatError(f"seat {seat}, which no table has")
+        if len(self._seats) >= self._max_seats:
+            raise _SeatError(f"more seats than the table's {self._max_seats}")
+        if seat in self._seats:
+            raise _SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
+        if player in self._seat_players:
+            raise _SeatError(f"{player} sits in two seats")
         self._seats[seat] = player
+        self._seat_players.add(player)
         self._events.append(
             ev.SeatTaken(
                 span,
@@ -714,7 +760,13 @@ def _parse_datetime(text: str) -> tuple[datetime | None, str]:
     if not found:
         return None, ""
     y, mo, d, h, mi, s, zone = found.groups()
-    return datetime(int(y), int(mo), int(d), int(h), int(mi), int(s or 0)), zone or ""
+    local = datetime(int(y), int(mo), int(d), int(h), int(mi), int(s or 0))
+    if local.year in (1, 9999):  # only there can a zone's offset leave the datetime range
+        try:
+            to_utc(local, zone or "")  # the tables hold the UTC instant too
+        except OverflowError:
+            raise ValueError(f"the date {text!r} has no UTC instant a table can hold") from None
+    return local, zone or ""
 
 
 _SUMMARY_VERBS = (

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from auditor import events as ev
 from auditor.findings import Finding
+from auditor.source import SourceSpan
 
 
 def record_findings(hand: ev.Hand, garbled: Iterable[ev.Garbled] | None = None) -> list[Finding]:
@@ -18,6 +19,9 @@ def record_findings(hand: ev.Hand, garbled: Iterable[ev.Garbled] | None = None) 
         Finding("RECORD_GARBLED", hand_id, event.problem, event.span, recorded=event.text)
         for event in garbled
     ]
+    beyond = _beyond_the_table(hand)
+    if beyond is not None:
+        found.append(beyond)
     if hand.truncated and hand.truncated_at is not None:
         found.append(
             Finding(
@@ -30,3 +34,33 @@ def record_findings(hand: ev.Hand, garbled: Iterable[ev.Garbled] | None = None) 
             )
         )
     return found
+
+
+def _beyond_the_table(hand: ev.Hand) -> Finding | None:
+    """SEAT_INVALID, once, for a button or seats numbered beyond the table's size (the
+    parser rejects a hand with more seats than that, or a seat listed twice)."""
+    start = hand.start
+    size = start.max_seats
+    if size is None:
+        return None
+    seats = [e for e in hand.events if type(e) is ev.SeatTaken and e.seat > size]
+    button = start.button_seat is not None and start.button_seat > size
+    if not seats and not button:
+        return None
+    said = [f"the button on seat {start.button_seat}"] if button else []
+    if seats:
+        numbers = [str(s.seat) for s in seats]
+        said.append(
+            f"seat {numbers[0]}"
+            if len(numbers) == 1
+            else f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
+        )
+    return Finding(
+        "SEAT_INVALID",
+        start.hand_id,
+        f"{' and '.join(said)} of a {size}-max table",
+        # the button is named on the table line, the one after the header
+        SourceSpan(start.span.file, start.span.line + 1) if button else seats[0].span,
+        expected=f"seats 1 to {size}",
+        recorded=", ".join(said),
+    )

@@ -18,10 +18,13 @@ from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandResult
 from auditor.replay.result import ReplayResult
 from auditor.tables.columns import COLUMNS as TABLE_COLUMNS
+from auditor.tables.columns import TABLES
 from auditor.tables.timezones import to_utc
 
 Columns = dict[str, list[Any]]
 Row = tuple[Any, ...]
+Mark = tuple[int, ...]
+"""How many rows each table held at some point (tables in COLUMNS order)."""
 
 # Each table's columns in order, as rows hold them (the writer adds run_id).
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -62,7 +65,28 @@ _POT_COLUMNS = _in_order(
     "pots",
     ("hand_id", "pot_index", "amount", "eligible", "hi_winners", "lo_winners", "hand_key"),
 )
+_BITS = {"int8": 8, "int16": 16, "int32": 32, "int64": 64, "money": 64}
+# Each table's integer columns: (position in a row, name, kind, lowest, highest value).
+_BOUNDED: dict[str, tuple[tuple[int, str, str, int, int], ...]] = {
+    table: tuple(
+        (COLUMNS[table].index(name), name, kind, -(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+        for name, kind in columns
+        if (bits := _BITS.get(kind, 0))
+    )
+    for table, columns in TABLES.items()
+}
 _TEXT = attrgetter("text")  # what str() of a Card gives, without a call into Python
+
+
+def columns_fit(table: str, columns: Columns) -> bool:
+    """Whether every value of ``columns`` (rows of ``table``) fits its column's type."""
+    for _, name, _, low, high in _BOUNDED[table]:
+        values = columns[name]
+        if None in values:  # nulls: a C-speed scan when there are none
+            values = [v for v in values if v is not None]
+        if values and (min(values) < low or max(values) > high):
+            return False
+    return True
 
 
 class RowBuilder:
@@ -79,6 +103,29 @@ class RowBuilder:
     def _add(self, table: str, row: dict[str, Any]) -> None:
         """A row given by column name; columns it does not name are null."""
         self.pending[table].append(tuple(map(row.get, COLUMNS[table])))
+
+    def mark(self) -> Mark:
+        """Where every table stands now: rows added after it can be checked or taken back."""
+        return tuple(len(rows) for rows in self.pending.values())
+
+    def roll_back(self, mark: Mark) -> None:
+        """Drop every row added since ``mark`` (a hand's rows go in whole or not at all)."""
+        for rows, kept in zip(self.pending.values(), mark, strict=True):
+            del rows[kept:]
+
+    def out_of_range(self, mark: Mark) -> str:
+        """The first value of a row added since ``mark`` that its column cannot hold, said
+        in words ("" when every one fits): Arrow would refuse the whole chunk for it."""
+        for (table, rows), start in zip(self.pending.items(), mark, strict=True):
+            bounded = _BOUNDED[table]
+            for at in range(start, len(rows)):
+                row = rows[at]
+                for index, name, kind, low, high in bounded:
+                    value = row[index]
+                    if value is not None and not low <= value <= high:
+                        held = "money (int64 of the minor unit)" if kind == "money" else kind
+                        return f"{table}.{name} = {value} does not fit its column, {held}"
+        return ""
 
     def take(self, table: str) -> Columns:
         taken = self.pending[table]

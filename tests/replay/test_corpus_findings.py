@@ -85,6 +85,13 @@ EXPECTED: dict[tuple[str, str, str, int], str] = {
     ): "UTG, two seats past the big blind, posts a second small blind; a player entering "
     "posts a big blind, or small + big with the small part dead, never a lone small blind",
     (
+        "PokerStars_format_converted/FLO/PLO-6-max-USD-30-60-201703.converted.secondsb.txt",
+        "3434271432",
+        "SEAT_INVALID",
+        2,
+    ): "the table line says '6-max' but the converter seats players 4 to 9 and puts the "
+    "button on seat 7: seats run from 1 to the table's size",
+    (
         "PokerStars_format_converted/PLO/PLO-6max-USD-5-10-201509.converted.format.txt",
         "3115869696",
         "UNCALLED_WRONG",
