@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
+import re
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -18,7 +19,8 @@ from auditor import __version__
 from auditor.api import bundled_fixtures
 from auditor.engines import EngineError
 from auditor.findings import CATALOGUE, Severity
-from auditor.pipeline import FileSummary, HandAuditor, expand_paths
+from auditor.pipeline import FileSummary, HandAuditor
+from auditor.read.inputs import find_inputs
 from auditor.replay.profile import ProfileError, bundled_profiles, load_profile, profile_path
 from auditor.replay.show import print_replay
 from auditor.run import RunProgress, RunSummary, run_audit
@@ -105,12 +107,12 @@ def _main(argv: Sequence[str] | None) -> int:
 def _audit(args: argparse.Namespace, err: Console) -> int:
     paths = args.paths or [str(bundled_fixtures())]
     try:
-        files = expand_paths(paths)
+        files = find_inputs(paths)  # each path looked at once: a FIFO is read, not sized
         HandAuditor(args.rules)
     except (FileNotFoundError, ProfileError) as exc:
         err.print(f"auditor: {exc}")
         return EXIT_USAGE
-    total_bytes = sum(os.path.getsize(f) for f in files if f != "-")
+    total_bytes = sum(f.size or 0 for f in files if f.read)
     show_bar = sys.stderr.isatty() and not args.quiet
     try:
         with Progress(
@@ -165,7 +167,8 @@ def summary_json(summary: RunSummary) -> dict[str, Any]:
     """The run's summary for machines (``--json``)."""
     worst = summary.worst_severity()
     return {
-        "files": len(summary.files),
+        "files": sum(1 for f in summary.files if f.status != "not read"),
+        "files_not_read": sum(1 for f in summary.files if f.status == "not read"),
         "hands_read": summary.hands_read,
         "hands_audited": summary.hands_audited,
         "hands_skipped": summary.hands_skipped,
@@ -214,10 +217,17 @@ def _explain(args: argparse.Namespace, err: Console) -> int:
 def _print_summary(summary: RunSummary, out: Console) -> None:
     """Counts, skipped games, then findings by severity and count with their first examples."""
     out.print(
-        f"files {len(summary.files)}  hands read {summary.hands_read}  "
+        f"files {sum(1 for f in summary.files if f.status != 'not read')}  "
+        f"hands read {summary.hands_read}  "
         f"Omaha hands audited {summary.hands_audited}  skipped {summary.hands_skipped}  "
         f"rejected (PARSE_ERROR) {summary.hands_rejected}"
     )
+    not_read = Counter(
+        re.sub(r" \([^)]*\)", "", f.reason) for f in summary.files if f.status == "not read"
+    )
+    if not_read:
+        why = ", ".join(f"{count} {reason}" for reason, count in sorted(not_read.items()))
+        out.print(f"  not read: {sum(not_read.values())} file(s): {why} (see the files table)")
     unsupported = [f for f in summary.files if f.format == "unsupported"]
     if unsupported:
         out.print(f"  not read: {len(unsupported)} file(s) in a layout this auditor does not read")

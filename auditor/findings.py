@@ -204,6 +204,13 @@ CATALOGUE: dict[str, CodeInfo] = {
         "A player starts a hand with what he ended the previous one with, unless the record "
         "shows a rebuy, a join or a leave.",
     ),
+    "FILE_UNREADABLE": CodeInfo(
+        Severity.ERROR,
+        "an input file that cannot be read, or not to its end",
+        "Every input is read whole or reported: a link to nothing, a link loop, a file "
+        "without read permission, a corrupt or truncated archive or member is listed in the "
+        "files table with its error, and the run goes on with the other files.",
+    ),
 }
 
 

@@ -12,13 +12,11 @@ workers.
 
 from __future__ import annotations
 
-import contextlib
-import sys
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, Protocol
+from typing import TYPE_CHECKING
 
 from auditor import __version__
 from auditor.engines import EngineError
@@ -34,8 +32,10 @@ from auditor.engines.chunks import (
 from auditor.engines.crosshand import CrossHandStore
 from auditor.engines.local import Engine, InProcess, Pending, ProcessPool, resolve_workers
 from auditor.findings import CATALOGUE, Finding, Severity
-from auditor.pipeline import FileSummary, HandAuditor, _stray_finding, expand_paths
+from auditor.pipeline import FileSummary, HandAuditor, _stray_finding
+from auditor.read.archives import READ_ERRORS, open_input
 from auditor.read.decode import open_text
+from auditor.read.inputs import Input, find_inputs
 from auditor.read.split import StrayText, split_hands
 from auditor.tables.rows import RowBuilder
 
@@ -117,7 +117,7 @@ class RunProgress:
 
 
 def run_audit(
-    paths: Sequence[str],
+    paths: Sequence[str | Input],
     out: Path,
     *,
     overwrite: bool = False,
@@ -139,7 +139,7 @@ def run_audit(
     Raises :class:`~auditor.engines.EngineError` when the engine cannot be had."""
     if engine not in ("local", "dask"):
         raise EngineError(f"unknown engine {engine!r} (local or dask)")
-    files = expand_paths(paths)
+    inputs = _inputs(paths)
     HandAuditor(rules)  # an unknown profile fails here, before any worker starts
     run = _Run(RunSummary(out=str(out)), rules, on_file_done, on_progress)
     metadata = {"auditor_version": __version__, "grammar": "pokerstars", "rule_profile": rules}
@@ -152,7 +152,7 @@ def run_audit(
         CrossHandStore() as store,
     ):
         run.writer, run.store = writer, store
-        chunks = _chunks(files, rules, run, max(1, chunk_hands))
+        chunks = _chunks(inputs, rules, run, max(1, chunk_hands))
         # A run of one chunk (the usual small input) is not worth starting workers for.
         ahead = [c for c in (next(chunks, None), next(chunks, None)) if c is not None]
         with _engine(engine, workers, scheduler, single=len(ahead) < 2) as jobs:
@@ -168,6 +168,21 @@ def run_audit(
             run.cross_hand_checks(jobs)
         run.flush(everything=True)
     return run.summary
+
+
+def _inputs(paths: Sequence[str | Input]) -> list[Input]:
+    """Paths found (each looked at once; a folder reached twice is read once), inputs
+    already found (by the command line, which sized them) kept as they are."""
+    found: list[Input] = []
+    names: list[str] = []
+    for path in paths:
+        if isinstance(path, Input):
+            found += find_inputs(names)
+            names = []
+            found.append(path)
+        else:
+            names.append(path)
+    return found + find_inputs(names)
 
 
 def _engine(engine: str, workers: int | None, scheduler: str | None, *, single: bool) -> Engine:
@@ -219,64 +234,44 @@ class _Builder:
         return done
 
 
-def _chunks(files: list[str], rules: str, run: _Run, size: int) -> Iterator[tuple[Chunk, _Sent]]:
-    """Every hand of ``files`` in chunks of ``size`` (a chunk may span files; every file,
-    even one without hands, ends with a segment that says so)."""
+def _chunks(
+    inputs: list[Input], rules: str, run: _Run, size: int
+) -> Iterator[tuple[Chunk, _Sent]]:
+    """Every hand of ``inputs`` in chunks of ``size`` (a chunk may span files; every file,
+    even one without hands or not read at all, ends with a segment that says so)."""
     building = _Builder(rules)
-    for index, name in enumerate(files):
-        summary = FileSummary(source_file=name)
-        run.opened(index, summary)
-        try:
-            with _open(name) as stream:
-                text, summary.encoding = open_text(stream)
-                shown = "<stdin>" if name == "-" else name
-                position = _Position(stream)
-                lines: list[int] = []
-                texts: list[str] = []
-                for item in split_hands(text, shown):
-                    if isinstance(item, StrayText):
-                        summary.stray_findings.append(_stray_finding(item))
-                        continue
-                    lines.append(item.first_line)
-                    texts.append("\n".join(item.lines))
-                    if building.hands + len(texts) >= size:
-                        building.add(index, shown, lines, texts, position.step(), False)
-                        lines, texts = [], []
-                        yield building.take()
-                building.add(index, shown, lines, texts, position.step(), True)
-        except OSError as err:
-            summary.error = str(err)
-            raise
-        if building.hands >= size or len(building.segments) >= size:
-            yield building.take()
+    index = 0
+    for found in inputs:
+        for file in open_input(found):
+            summary = FileSummary(
+                source_file=file.name, status=file.status, reason=file.reason, size_bytes=file.size
+            )
+            summary.error = file.reason if file.status == "error" else ""
+            run.opened(index, summary)
+            lines: list[int] = []
+            texts: list[str] = []
+            if file.stream is not None:
+                try:
+                    text, summary.encoding = open_text(file.stream)
+                    for item in split_hands(text, file.name):
+                        if isinstance(item, StrayText):
+                            summary.stray_findings.append(_stray_finding(item))
+                            continue
+                        lines.append(item.first_line)
+                        texts.append("\n".join(item.lines))
+                        if building.hands + len(texts) >= size:
+                            building.add(index, file.name, lines, texts, file.step(), False)
+                            lines, texts = [], []
+                            yield building.take()
+                    summary.encoding = text.encoding
+                except READ_ERRORS as err:  # this file only: the run goes on
+                    summary.error = f"{type(err).__name__}: {err}"
+            building.add(index, file.name, lines, texts, file.step(), True)
+            index += 1
+            if building.hands >= size or len(building.segments) >= size:
+                yield building.take()
     if building.segments:
         yield building.take()
-
-
-def _open(name: str) -> contextlib.AbstractContextManager[BinaryIO]:
-    if name == "-":
-        return contextlib.nullcontext(sys.stdin.buffer)
-    return open(name, "rb")
-
-
-class _Tells(Protocol):
-    def tell(self) -> int: ...
-
-
-class _Position:
-    """How far into its file the reader is, in bytes, step by step."""
-
-    def __init__(self, stream: _Tells) -> None:
-        self._stream = stream
-        self._at = 0
-
-    def step(self) -> int:
-        try:
-            now = self._stream.tell()
-        except OSError:  # a pipe
-            return 0
-        moved, self._at = now - self._at, now
-        return moved
 
 
 # ---------------------------------------------------------------- results back, in order
