@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import codecs
 import io
-import re
 from collections.abc import Iterator
 from itertools import chain
 from typing import BinaryIO
@@ -23,10 +22,13 @@ from typing import BinaryIO
 _SNIFF = 1 << 16
 _BLOCK = 1 << 18  # bytes decoded at once: big enough to run at the codec's speed
 _LONGEST_LINE = 1 << 20  # a line longer than this (binary data) is cut, memory stays flat
-# A superset of the multi-byte UTF-8 sequences: a block without any is decoded the
-# same way byte by byte and as plain cp1252, so it is decoded as cp1252 (at C speed).
-_UTF8_MULTI = re.compile(
-    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+# Each byte as its UTF-8 role: L a lead byte of a multi-byte sequence, C a continuation
+# byte. A block without "LC" holds no multi-byte UTF-8 sequence, so reading its bytes one
+# by one (UTF-8 where valid, else cp1252) is reading it as cp1252: done so, at C speed
+# (a translate and a find, some 20 times faster than a regular expression).
+_ROLES = bytes(
+    ord("L") if 0xC2 <= byte <= 0xF4 else ord("C") if 0x80 <= byte <= 0xBF else ord(".")
+    for byte in range(256)
 )
 
 
@@ -128,7 +130,7 @@ class Lines:
             text = block.decode("utf-8")
         except UnicodeDecodeError:
             self._cp1252 = True
-            if _UTF8_MULTI.search(block) is None:
+            if b"LC" not in block.translate(_ROLES):
                 return block.decode("cp1252", errors="auditor-byte")
             self._utf8 = True  # roughly: the block holds a sequence UTF-8 may read
             return block.decode("utf-8", errors="auditor-cp1252")
