@@ -4,6 +4,7 @@ substitutions read once; and files that mix UTF-8 and cp1252 lines read line by 
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -14,7 +15,10 @@ from typing import Any
 
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from auditor.read import decode
 from auditor.read.inputs import Kind, find_inputs
 from auditor.run import RunSummary, run_audit
 from tests.corpus import ROOT
@@ -260,3 +264,25 @@ def test_mixed_utf8_and_cp1252_lines_each_read_right(tmp_path: Path) -> None:
     (row,) = tables["files"]
     assert row["encoding"] == "utf-8+cp1252"
     assert want["files"][0]["encoding"] == "utf-8"
+
+
+_PIECES = [b"a", b" ", b"\n", b"\r", b"\r\n", "é€ğ".encode(), "é€".encode("cp1252"), b"\x81"]
+
+
+def _line_by_line(data: bytes) -> list[str]:
+    """The rule, slowly: each line UTF-8 where valid, its other bytes cp1252."""
+    text = "".join(
+        line.decode("utf-8", errors="auditor-cp1252") for line in data.splitlines(keepends=True)
+    )
+    return list(io.StringIO(text, newline=None))
+
+
+@pytest.mark.parametrize("block", [1, 3, 64])
+@settings(max_examples=300, deadline=None)
+@given(pieces=st.lists(st.sampled_from(_PIECES), max_size=40))
+def test_decoding_does_not_depend_on_where_blocks_end(pieces: list[bytes], block: int) -> None:
+    data = b"".join(pieces)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(decode, "_BLOCK", block)
+        text, _ = decode.open_text(io.BytesIO(data))
+        assert list(text) == _line_by_line(data)
