@@ -7,12 +7,14 @@ import contextlib
 import json
 import logging
 import os
+import re
 import signal
 import sys
 import tempfile
 import threading
 import time
 import traceback
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
@@ -26,7 +28,8 @@ from auditor.api import bundled_fixtures
 from auditor.engines import EngineError
 from auditor.engines.local import WorkerLost
 from auditor.findings import CATALOGUE, Finding, Severity
-from auditor.pipeline import FileSummary, HandAuditor, HandResult, expand_paths
+from auditor.pipeline import FileSummary, HandAuditor, HandResult
+from auditor.read.inputs import find_inputs
 from auditor.replay.profile import (
     ProfileError,
     bundled_profiles,
@@ -268,9 +271,9 @@ def _main(args: argparse.Namespace) -> int:
 def _audit(args: argparse.Namespace, err: Console) -> int:
     paths = args.paths or [str(bundled_fixtures())]
     try:
-        files = expand_paths(paths)
+        files = find_inputs(paths)  # each path looked at once: a FIFO is read, not sized
         HandAuditor(args.rules)
-        total_bytes = sum(os.path.getsize(f) for f in files if f != "-")
+        total_bytes = sum(f.size or 0 for f in files if f.read)
     except (OSError, ProfileError) as exc:
         err.print(f"auditor: {_shown(exc)}")
         return EXIT_USAGE
@@ -338,7 +341,8 @@ def summary_json(summary: RunSummary) -> dict[str, Any]:
     """The run's summary for machines (``--json``)."""
     worst = summary.worst_severity()
     return {
-        "files": len(summary.files),
+        "files": sum(1 for f in summary.files if f.status != "not read"),
+        "files_not_read": sum(1 for f in summary.files if f.status == "not read"),
         "hands_read": summary.hands_read,
         "hands_audited": summary.hands_audited,
         "hands_skipped": summary.hands_skipped,
@@ -392,10 +396,17 @@ def _explain(args: argparse.Namespace, err: Console) -> int:
 def _print_summary(summary: RunSummary, out: Console) -> None:
     """Counts, skipped games, then findings by severity and count with their first examples."""
     out.print(
-        f"files {len(summary.files)}  hands read {summary.hands_read}  "
+        f"files {sum(1 for f in summary.files if f.status != 'not read')}  "
+        f"hands read {summary.hands_read}  "
         f"Omaha hands audited {summary.hands_audited}  skipped {summary.hands_skipped}  "
         f"rejected {summary.hands_rejected}"
     )
+    not_read = Counter(
+        re.sub(r" \([^)]*\)", "", f.reason) for f in summary.files if f.status == "not read"
+    )
+    if not_read:
+        why = ", ".join(f"{count} {reason}" for reason, count in sorted(not_read.items()))
+        out.print(f"  not read: {sum(not_read.values())} file(s): {why} (see the files table)")
     unsupported = [f for f in summary.files if f.format == "unsupported"]
     if unsupported:
         out.print(f"  not read: {len(unsupported)} file(s) in a layout this auditor does not read")

@@ -254,6 +254,13 @@ CATALOGUE: dict[str, CodeInfo] = {
         "auditor does not foresee is rejected with the failure named, and the run goes on. "
         "Please report it with the hand.",
     ),
+    "FILE_UNREADABLE": CodeInfo(
+        Severity.ERROR,
+        "an input file that cannot be read, or not to its end",
+        "Every input is read whole or reported: a link to nothing, a link loop, a file "
+        "without read permission, a corrupt or truncated archive or member is listed in the "
+        "files table with its error, and the run goes on with the other files.",
+    ),
 }
 
 

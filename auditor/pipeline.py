@@ -7,21 +7,22 @@ fails in a way nobody foresaw). Nothing is dropped, and one bad hand never stops
 
 from __future__ import annotations
 
-import os
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
-from pathlib import Path
 from typing import BinaryIO
 
 from auditor import events as ev
 from auditor.findings import Finding
 from auditor.parse.errors import HandParseError
 from auditor.parse.pokerstars import PokerStarsReader
+from auditor.read.archives import open_input
 from auditor.read.decode import open_text
 from auditor.read.games import header_game, is_omaha
+from auditor.read.inputs import Input, Kind
+from auditor.read.inputs import expand_paths as expand_paths  # its home was here
 from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.replay.engine import replay_hand
 from auditor.replay.profile import (
@@ -36,8 +37,6 @@ from auditor.showdown.awards import ShowdownResult, settle_hand
 from auditor.source import SourceSpan
 
 _TABLE_NAME = re.compile(r"Table '(.*)'")
-# Files in a folder that are not hand histories (manifests, notes, our own output).
-_NOT_HAND_HISTORIES = {".md", ".tsv", ".csv", ".json", ".parquet", ".toml", ".py", ".yaml", ".yml"}
 
 
 class Status(StrEnum):
@@ -75,12 +74,21 @@ class FileSummary:
     hands_rejected: int = 0
     skipped_games: dict[str, int] = field(default_factory=dict)
     stray_findings: list[Finding] = field(default_factory=list)
-    error: str = ""
+    error: str = ""  # why the file (or the rest of it) cannot be read
     format: str = ""  # "pokerstars", or "unsupported" for a file with no hand we can read
+    status: str = "read"  # "read", "not read" (listed, with the reason) or "error"
+    reason: str = ""  # why it is not read, or the error
+    size_bytes: int | None = None  # on disk (a zip member: unzipped); None for a stream
 
     def finish(self) -> None:
         """Close the count: a file with text but no hand in a layout we read is said to be
-        unsupported (one finding for the file), not passed off as stray lines."""
+        unsupported (one finding for the file), not passed off as stray lines; a file
+        that cannot be read (or not to its end) is one FILE_UNREADABLE finding."""
+        if self.status == "not read":
+            return
+        if self.error:
+            self._unreadable()
+            return
         if self.hands_read:
             self.format = "pokerstars"
         elif self.stray_findings:
@@ -98,6 +106,27 @@ class FileSummary:
                 )
             ]
 
+    def _unreadable(self) -> None:
+        self.status, self.reason = "error", self.error
+        self.format = "pokerstars" if self.hands_read else ""
+        if self.hands_read:
+            message = (
+                f"cannot read this file to its end ({self.error}); the hands before are counted"
+            )
+            kept = self.stray_findings
+        else:
+            message = f"cannot read this file ({self.error}); no hand of it was read"
+            kept = []  # what came out of a file that cannot be read is not its text
+        unreadable = Finding(
+            "FILE_UNREADABLE",
+            "",
+            message,
+            SourceSpan(self.source_file, 0, 0),
+            expected="a file that can be read to its end",
+            recorded=self.error,
+        )
+        self.stray_findings = [*kept, unreadable]
+
     def count(self, result: HandResult) -> None:
         self.hands_read += 1
         if result.status is Status.AUDITED:
@@ -109,25 +138,6 @@ class FileSummary:
             self.skipped_games[result.game] = self.skipped_games.get(result.game, 0) + 1
         else:
             self.hands_rejected += 1
-
-
-def expand_paths(paths: Iterable[str]) -> list[str]:
-    """Files named, files under folders named (recursively, sorted), and ``-`` for stdin."""
-    found: list[str] = []
-    for name in paths:
-        path = Path(name)
-        if name == "-" or path.is_file():
-            found.append(name)
-        elif path.is_dir():
-            for root, dirs, files in os.walk(path):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                for file in sorted(files):
-                    if file.startswith(".") or Path(file).suffix.lower() in _NOT_HAND_HISTORIES:
-                        continue
-                    found.append(str(Path(root) / file))
-        else:
-            raise FileNotFoundError(f"no such file or folder: {name}")
-    return found
 
 
 class HandAuditor:
@@ -205,8 +215,7 @@ class HandAuditor:
     def audit_stream(
         self, stream: BinaryIO, name: str, summary: FileSummary
     ) -> Iterator[HandResult]:
-        text, encoding = open_text(stream)
-        summary.encoding = encoding
+        text, summary.encoding = open_text(stream)
         for item in split_hands(text, name):
             if isinstance(item, StrayText):
                 summary.stray_findings.append(_stray_finding(item))
@@ -214,15 +223,20 @@ class HandAuditor:
             result = self.audit_hand(item)
             summary.count(result)
             yield result
+        summary.encoding = text.encoding  # known once read: "utf-8+cp1252" for a mixed file
         summary.finish()
 
     def audit_file(self, name: str, summary: FileSummary) -> Iterator[HandResult]:
-        """Results for each hand of file ``name`` (``-`` is stdin), counted into ``summary``."""
+        """Results for each hand of file ``name`` (``-`` is stdin; a compressed file is
+        decompressed, a zip archive read member by member), counted into ``summary``."""
         if name == "-":
             yield from self.audit_stream(sys.stdin.buffer, "<stdin>", summary)
             return
-        with open(name, "rb") as stream:
-            yield from self.audit_stream(stream, name, summary)
+        for file in open_input(Input(name, Kind.FILE)):
+            if file.stream is not None:
+                yield from self.audit_stream(file.stream, file.name, summary)
+            elif file.status == "error":
+                raise OSError(f"{file.name}: {file.reason}")
 
 
 def rejected(raw: RawHand, finding: Finding) -> HandResult:

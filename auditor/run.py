@@ -12,14 +12,12 @@ workers.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import sys
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, Protocol
+from typing import TYPE_CHECKING
 
 from auditor import __version__
 from auditor.engines import EngineError
@@ -44,8 +42,10 @@ from auditor.engines.local import (
     resolve_workers,
 )
 from auditor.findings import CATALOGUE, Finding, Severity
-from auditor.pipeline import FileSummary, _stray_finding, expand_paths
+from auditor.pipeline import FileSummary, _stray_finding
+from auditor.read.archives import READ_ERRORS, open_input, reopen
 from auditor.read.decode import open_text
+from auditor.read.inputs import Input, find_inputs
 from auditor.read.split import StrayText, split_hands
 from auditor.replay.profile import RuleProfile, resolve_rules
 from auditor.tables.rows import RowBuilder
@@ -128,7 +128,7 @@ class RunProgress:
 
 
 def run_audit(
-    paths: Sequence[str],
+    paths: Sequence[str | Input],
     out: Path,
     *,
     overwrite: bool = False,
@@ -153,12 +153,13 @@ def run_audit(
     Raises :class:`~auditor.engines.EngineError` when the engine cannot be had."""
     if engine not in ("local", "dask"):
         raise EngineError(f"unknown engine {engine!r} (local or dask)")
-    files = expand_paths(paths)
+    found = _inputs(paths)
     # loaded (and checked) here, before any worker starts; the profile itself goes to the jobs
     chosen = resolve_rules(rules)
     run = _Run(RunSummary(out=str(out)), chosen, on_file_done, on_progress)
     shown = rules if isinstance(rules, str) else rules.name  # as asked: auto, a name or a path
     metadata = {"auditor_version": __version__, "grammar": "pokerstars", "rule_profile": shown}
+    named = [p if isinstance(p, str) else p.name for p in (inputs or paths)]
     # pyarrow is imported here, in the writing process only: worker processes import the
     # module that started them (this one, or the command line) and never need it
     from auditor.tables.writer import DatasetWriter
@@ -170,12 +171,12 @@ def run_audit(
             append=append,
             metadata=metadata,
             # a linked file may live anywhere; the others lie under a path named
-            inputs=[*(inputs or paths), *(f for f in files if os.path.islink(f))],
+            inputs=[*named, *(f.name for f in found if f.read and os.path.islink(f.name))],
         ) as writer,
         CrossHandStore() as store,
     ):
         run.writer, run.store = writer, store
-        chunks = _chunks(files, chosen, run, max(1, chunk_hands))
+        chunks = _chunks(found, chosen, run, max(1, chunk_hands))
         # A run of one chunk (the usual small input) is not worth starting workers for.
         ahead = [c for c in (next(chunks, None), next(chunks, None)) if c is not None]
         with _engine(engine, workers, scheduler, single=len(ahead) < 2) as jobs:
@@ -190,6 +191,21 @@ def run_audit(
         run.duplicate_checks()
         run.flush(everything=True)
     return run.summary
+
+
+def _inputs(paths: Sequence[str | Input]) -> list[Input]:
+    """Paths found (each looked at once; a folder reached twice is read once), inputs
+    already found (by the command line, which sized them) kept as they are."""
+    found: list[Input] = []
+    names: list[str] = []
+    for path in paths:
+        if isinstance(path, Input):
+            found += find_inputs(names)
+            names = []
+            found.append(path)
+        else:
+            names.append(path)
+    return found + find_inputs(names)
 
 
 def _engine(engine: str, workers: int | None, scheduler: str | None, *, single: bool) -> Engine:
@@ -260,65 +276,43 @@ class _Builder:
 
 
 def _chunks(
-    files: list[str], rules: Rules, run: _Run, size: int
+    inputs: list[Input], rules: Rules, run: _Run, size: int
 ) -> Iterator[tuple[Chunk, _Sent]]:
-    """Every hand of ``files`` in chunks of ``size`` (a chunk may span files; every file,
-    even one without hands, ends with a segment that says so)."""
+    """Every hand of ``inputs`` in chunks of ``size`` (a chunk may span files; every file,
+    even one without hands or not read at all, ends with a segment that says so)."""
     building = _Builder(rules, run.duplicates.add_chunk)
-    for index, name in enumerate(files):
-        summary = FileSummary(source_file=name)
-        run.opened(index, summary)
-        try:
-            with _open(name) as stream:
-                text, summary.encoding = open_text(stream)
-                shown = "<stdin>" if name == "-" else name
-                position = _Position(stream)
-                lines: list[int] = []
-                texts: list[str] = []
-                for item in split_hands(text, shown):
-                    if isinstance(item, StrayText):
-                        summary.stray_findings.append(_stray_finding(item))
-                        continue
-                    lines.append(item.first_line)
-                    texts.append("\n".join(item.lines))
-                    if building.hands + len(texts) >= size:
-                        building.add(index, shown, lines, texts, position.step(), False)
-                        lines, texts = [], []
-                        yield building.take()
-                building.add(index, shown, lines, texts, position.step(), True)
-        except OSError as err:
-            summary.error = str(err)
-            raise
-        if building.hands >= size or len(building.segments) >= size:
-            yield building.take()
+    index = 0
+    for found in inputs:
+        for file in open_input(found):
+            summary = FileSummary(
+                source_file=file.name, status=file.status, reason=file.reason, size_bytes=file.size
+            )
+            summary.error = file.reason if file.status == "error" else ""
+            run.opened(index, summary)
+            lines: list[int] = []
+            texts: list[str] = []
+            if file.stream is not None:
+                try:
+                    text, summary.encoding = open_text(file.stream)
+                    for item in split_hands(text, file.name):
+                        if isinstance(item, StrayText):
+                            summary.stray_findings.append(_stray_finding(item))
+                            continue
+                        lines.append(item.first_line)
+                        texts.append("\n".join(item.lines))
+                        if building.hands + len(texts) >= size:
+                            building.add(index, file.name, lines, texts, file.step(), False)
+                            lines, texts = [], []
+                            yield building.take()
+                    summary.encoding = text.encoding
+                except READ_ERRORS as err:  # this file only: the run goes on
+                    summary.error = f"{type(err).__name__}: {err}"
+            building.add(index, file.name, lines, texts, file.step(), True)
+            index += 1
+            if building.hands >= size or len(building.segments) >= size:
+                yield building.take()
     if building.segments:
         yield building.take()
-
-
-def _open(name: str) -> contextlib.AbstractContextManager[BinaryIO]:
-    if name == "-":
-        return contextlib.nullcontext(sys.stdin.buffer)
-    return open(name, "rb")
-
-
-class _Tells(Protocol):
-    def tell(self) -> int: ...
-
-
-class _Position:
-    """How far into its file the reader is, in bytes, step by step."""
-
-    def __init__(self, stream: _Tells) -> None:
-        self._stream = stream
-        self._at = 0
-
-    def step(self) -> int:
-        try:
-            now = self._stream.tell()
-        except OSError:  # a pipe
-            return 0
-        moved, self._at = now - self._at, now
-        return moved
 
 
 # ---------------------------------------------------------------- results back, in order
@@ -420,7 +414,7 @@ class _Run:
     def duplicate_checks(self) -> None:
         """HAND_DUPLICATE(_DIFFERS) for each hand read again, once every input is read."""
         try:
-            for count, finding in enumerate(self.duplicates.findings(_open), start=1):
+            for count, finding in enumerate(self.duplicates.findings(reopen), start=1):
                 self.builder.add_finding(finding)
                 self.summary.note_in_input_order(finding, self._position)
                 if count % 1_000 == 0:

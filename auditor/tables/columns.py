@@ -131,6 +131,9 @@ FILES: Table = (
     ("hands_skipped", "int64"),
     ("hands_rejected", "int64"),
     ("skipped_games", "string"),
+    ("status", "category"),  # read, not read (listed with the reason) or error
+    ("reason", "string"),  # why a file is not read, or its error
+    ("size_bytes", "int64"),  # on disk (a zip member: unzipped); null for a pipe or stdin
 )
 
 # Every table ends with the run that wrote it, so that runs added with --append stay apart.

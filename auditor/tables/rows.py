@@ -178,6 +178,9 @@ class RowBuilder:
                 "hands_skipped": summary.hands_skipped,
                 "hands_rejected": summary.hands_rejected,
                 "skipped_games": json.dumps(summary.skipped_games, sort_keys=True),
+                "status": summary.status,
+                "reason": summary.reason,
+                "size_bytes": summary.size_bytes,
             },
         )
 

@@ -25,6 +25,7 @@ from auditor.engines.duplicates import Copy, digest, hand_identity, normalised
 from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandAuditor, expand_paths
 from auditor.read.decode import open_text
+from auditor.read.inputs import find_inputs
 from auditor.read.split import RawHand, split_hands
 from auditor.replay.continuity import TableHand, continuity_findings, table_hand
 from auditor.run import RunProgress, RunSummary, run_audit
@@ -46,7 +47,6 @@ def inputs() -> list[str]:
 def reference(paths: list[str]) -> Expected:
     """The audit as one loop over the hands, as run.py did before it had engines; hand
     keys count the hands read, and hands read again are found with every text at hand."""
-    files = expand_paths(paths)
     summary = RunSummary()
     auditor = HandAuditor("auto")
     builder = RowBuilder()
@@ -55,11 +55,18 @@ def reference(paths: list[str]) -> Expected:
     key = 0
     firsts: dict[str, tuple[int, str, int, str]] = {}  # (room, hand id) -> key, place, text
     copies: list[Finding] = []
-    for name in files:
-        file_summary = FileSummary(source_file=name)
-        with open(name, "rb") as stream:
-            raws = [h for h in split_hands(open_text(stream)[0], name) if isinstance(h, RawHand)]
-        results = auditor.audit_file(name, file_summary)
+    for found in find_inputs(paths):
+        name = found.name
+        file_summary = FileSummary(source_file=name, size_bytes=found.size)
+        if not found.read:  # listed, with the reason it is not read
+            file_summary.status, file_summary.reason = "not read", found.reason
+            raws: list[RawHand] = []
+        else:
+            with open(name, "rb") as stream:
+                raws = [
+                    h for h in split_hands(open_text(stream)[0], name) if isinstance(h, RawHand)
+                ]
+        results = auditor.audit_file(name, file_summary) if found.read else iter(())
         for raw, result in zip(raws, results, strict=True):
             key += 1
             text, identity = "\n".join(raw.lines), hand_identity(raw.header)
@@ -237,7 +244,7 @@ def test_store_gives_back_each_table_whole_and_in_order() -> None:
 
 
 def test_progress_and_file_callbacks_add_up(tmp_path: Path) -> None:
-    files = expand_paths([str(FIXTURES)])
+    files = [found.name for found in find_inputs([str(FIXTURES)])]  # read or listed
     steps: list[RunProgress] = []
     done: list[tuple[str, int]] = []
     summary = run_audit(
@@ -251,7 +258,8 @@ def test_progress_and_file_callbacks_add_up(tmp_path: Path) -> None:
     assert [name for name, _ in done] == files
     assert [hands for _, hands in done] == [f.hands_read for f in summary.files]
     assert sum(s.hands for s in steps) == summary.hands_read == steps[-1].hands_done
-    assert sum(s.bytes for s in steps) == sum(Path(f).stat().st_size for f in files)
+    read = expand_paths([str(FIXTURES)])
+    assert sum(s.bytes for s in steps) == sum(Path(f).stat().st_size for f in read)
     assert steps[-1].files_done == len(files)
     assert [s.hands_done for s in steps] == sorted(s.hands_done for s in steps)
 

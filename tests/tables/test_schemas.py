@@ -117,6 +117,9 @@ PINNED: dict[str, list[tuple[str, str]]] = {
         ("hands_skipped", "int64"),
         ("hands_rejected", "int64"),
         ("skipped_games", "string"),
+        ("status", "dictionary<values=string, indices=int32, ordered=0>"),
+        ("reason", "string"),
+        ("size_bytes", "int64"),
         ("run_id", "dictionary<values=string, indices=int32, ordered=0>"),
     ],
 }

@@ -1,0 +1,167 @@
+"""The inputs of a run: files named, files under folders named, ``-`` for stdin.
+
+Every entry under a folder ends as an :class:`Input`: read, listed as not read with
+its reason (a manifest, a FIFO, a folder reached twice), or listed as unreadable (a
+link to nothing, a link loop, no permission), so that the files table accounts for
+every file. Hidden entries (a dot first) are passed over, and so is an auditor output
+folder (one row for it). Each path is looked at once (one ``stat``): a FIFO or
+``/dev/fd/N`` named directly is read once, as it comes, never opened to be sized.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+# Files in a folder that are not hand histories (manifests, notes, our own output).
+NOT_HAND_HISTORIES = frozenset(
+    {".md", ".tsv", ".csv", ".json", ".parquet", ".toml", ".py", ".yaml", ".yml"}
+)
+# Table folders every auditor output folder holds (auditor/tables/columns.py).
+_OUTPUT_TABLES = frozenset({"hands", "findings", "files"})
+
+
+class Kind(StrEnum):
+    FILE = "file"  # a regular file, sized; read
+    STREAM = "stream"  # stdin, or a FIFO or device named directly: read once, as it comes
+    NOT_READ = "not read"  # listed with the reason (not a hand history, a FIFO in a folder...)
+    UNREADABLE = "unreadable"  # cannot be read: listed, with a finding
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """One input of a run, as found (nothing opened yet)."""
+
+    name: str  # as given or as found under its folder; ``-`` is stdin
+    kind: Kind
+    size: int | None = None  # bytes, for a regular file
+    reason: str = ""  # why it is not read, or cannot be
+
+    @property
+    def read(self) -> bool:
+        return self.kind in (Kind.FILE, Kind.STREAM)
+
+
+def find_inputs(paths: Iterable[str]) -> list[Input]:
+    """Every input under ``paths``, in order (a folder's entries sorted by name).
+
+    Raises FileNotFoundError for a path named that leads nowhere (a typo, a link to
+    nothing: a usage error); anything else that cannot be read, and anything under a
+    folder, is an :class:`Input` saying so."""
+    found: list[Input] = []
+    walk = _Walk(found)
+    for name in paths:
+        if name == "-":
+            found.append(Input(name, Kind.STREAM))
+            continue
+        try:
+            info = os.stat(name)
+        except FileNotFoundError:
+            link = f" ({_dangling(name)})" if os.path.islink(name) else ""
+            raise FileNotFoundError(f"no such file or folder: {name}{link}") from None
+        except OSError as err:
+            if err.errno == errno.ELOOP:  # named, it is a mistake in the call, as a typo is
+                raise FileNotFoundError(f"no such file or folder: {name} ({_why(err)})") from None
+            found.append(_unreadable(name, _why(err)))
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            walk.folder(name, info)
+        elif stat.S_ISREG(info.st_mode):
+            found.append(Input(name, Kind.FILE, info.st_size))
+        elif stat.S_ISSOCK(info.st_mode):
+            found.append(Input(name, Kind.NOT_READ, reason="a socket, not a file"))
+        else:  # a FIFO, /dev/fd/N of a process substitution, a device: read as it comes
+            found.append(Input(name, Kind.STREAM))
+    return found
+
+
+def expand_paths(paths: Iterable[str]) -> list[str]:
+    """The names of the inputs under ``paths`` that are read, in order."""
+    return [item.name for item in find_inputs(paths) if item.read]
+
+
+class _Walk:
+    """Folders walked, each real folder once (a linked folder is followed, a loop is not)."""
+
+    def __init__(self, found: list[Input]) -> None:
+        self.found = found
+        self.folders: dict[str, str] = {}  # real path -> the name it was read under
+        self.files: dict[tuple[int, int], str] = {}  # (device, inode) -> name read under
+
+    def folder(self, name: str, info: os.stat_result) -> None:
+        real = os.path.realpath(name)
+        if real in self.folders:
+            self.found.append(
+                Input(name, Kind.NOT_READ, reason=f"the folder {self.folders[real]}, read already")
+            )
+            return
+        self.folders[real] = name
+        try:
+            with os.scandir(name) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError as err:
+            self.found.append(_unreadable(name, f"cannot list the folder: {_why(err)}"))
+            return
+        if {e.name for e in entries if e.is_dir(follow_symlinks=False)} >= _OUTPUT_TABLES:
+            self.found.append(Input(name, Kind.NOT_READ, reason="an auditor output folder"))
+            return
+        for entry in entries:
+            if not entry.name.startswith("."):
+                self.entry(str(Path(name) / entry.name), entry)
+
+    def entry(self, name: str, entry: os.DirEntry[str]) -> None:
+        try:
+            info = entry.stat()  # follows a link
+        except FileNotFoundError:
+            self.found.append(_unreadable(name, _dangling(name)))
+            return
+        except OSError as err:
+            self.found.append(_unreadable(name, _why(err)))
+            return
+        mode = info.st_mode
+        if stat.S_ISDIR(mode):
+            self.folder(name, info)
+        elif not stat.S_ISREG(mode):
+            self.found.append(Input(name, Kind.NOT_READ, reason=f"{_special(mode)}, not a file"))
+        elif Path(name).suffix.lower() in NOT_HAND_HISTORIES:
+            reason = f"not a hand history ({Path(name).suffix.lower()} file)"
+            self.found.append(Input(name, Kind.NOT_READ, info.st_size, reason))
+        elif (info.st_dev, info.st_ino) in self.files:
+            seen = self.files[info.st_dev, info.st_ino]
+            reason = f"the same file as {seen}, read already"
+            self.found.append(Input(name, Kind.NOT_READ, info.st_size, reason))
+        else:
+            self.files[info.st_dev, info.st_ino] = name
+            self.found.append(Input(name, Kind.FILE, info.st_size))
+
+
+def _unreadable(name: str, reason: str) -> Input:
+    return Input(name, Kind.UNREADABLE, reason=reason)
+
+
+def _dangling(name: str) -> str:
+    try:
+        return f"a symbolic link to nothing ({os.readlink(name)})"
+    except OSError as err:  # gone meanwhile
+        return _why(err)
+
+
+def _why(err: OSError) -> str:
+    if err.errno == errno.ELOOP:
+        return "a symbolic link loop"
+    return err.strerror or str(err)
+
+
+def _special(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
