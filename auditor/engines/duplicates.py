@@ -87,12 +87,12 @@ def _eastern_header(header: str) -> str:
     try:
         year, month, day, hour, minute, second = map(int, zoned.groups()[:6])
         local = datetime(year, month, day, hour, minute, second)
-    except ValueError:
+        instant = to_utc(local, zoned.group(7))
+        if instant is None:
+            return header
+        et = instant.astimezone(_EASTERN)
+    except (ValueError, OverflowError):  # a date no calendar or zone can hold: as written
         return header
-    instant = to_utc(local, zoned.group(7))
-    if instant is None:
-        return header
-    et = instant.astimezone(_EASTERN)
     written = f"{et.year}/{et.month:02}/{et.day:02} {et.hour}:{et.minute:02}:{et.second:02} ET"
     return header[: zoned.start()] + written
 

@@ -298,3 +298,12 @@ def test_a_copy_cut_short_is_said_to_end_early() -> None:
     assert "this copy ends at line 12; the first goes on" in found.message
     assert (found.source.file, found.source.line) == ("cut.txt", 12)
     assert (found.expected, found.recorded) == (lines[12], "(no line)")
+
+
+def test_a_start_time_at_the_calendar_s_edge_is_compared_as_written() -> None:
+    """Year 1 in UTC has no ET instant (it would fall before year 1): the header is kept
+    as written, never a crash of the run (found by the mutation fuzzer)."""
+    from auditor.engines.duplicates import normalised
+
+    header = "PokerStars Hand #1:  Omaha Pot Limit ($2/$4 USD) - 0001/01/01 00:00:00 UTC"
+    assert normalised(header + "\nTable 'x'") == header + "\nTable 'x'"
