@@ -20,8 +20,8 @@ _PROFILES = {"PokerStars": "pokerstars", "PokerMaster": "seeds", "GGPoker": "see
 class PokerStarsRoom(Room):
     name: ClassVar[str] = "pokerstars"
     reads: ClassVar[str] = (
-        "PokerStars hand histories, and the rooms and converters that write its layout "
-        "(PokerMaster, GGPoker)"
+        "PokerStars hand histories; PokerMaster's, GGPoker's and converters' in its layout "
+        "(those under the seeds profile)"
     )
     default_profile: ClassVar[str] = "pokerstars"
     reader_kind: ClassVar[str] = "grammars/pokerstars.lark"
