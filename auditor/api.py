@@ -16,7 +16,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from auditor.pipeline import FileSummary, HandAuditor, HandResult
+from auditor.pipeline import HandAuditor
+from auditor.results import FileSummary, HandResult
 from auditor.run import RunSummary, run_audit
 
 if TYPE_CHECKING:

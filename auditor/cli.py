@@ -28,7 +28,7 @@ from auditor.api import bundled_fixtures
 from auditor.engines import EngineError
 from auditor.engines.local import WorkerLost
 from auditor.findings import CATALOGUE, Finding, Severity
-from auditor.pipeline import FileSummary, HandAuditor, HandResult
+from auditor.pipeline import HandAuditor
 from auditor.read.inputs import find_inputs
 from auditor.replay.profile import (
     ProfileError,
@@ -38,6 +38,7 @@ from auditor.replay.profile import (
     profile_path,
 )
 from auditor.replay.show import print_replay
+from auditor.results import FileSummary, HandResult
 from auditor.run import RunProgress, RunSummary, run_audit
 from auditor.tables.errors import OutputError
 from auditor.terminal import printable
@@ -107,13 +108,12 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument("--engine", default="local", choices=["local", "dask"])
     audit.add_argument("--scheduler", default=None, help="Dask scheduler address (tcp://...)")
     audit.add_argument("--json", action="store_true", help="print the summary as JSON")
-    audit.add_argument(
-        "--format",
-        default=rooms.AUTO,
-        choices=[rooms.AUTO, *rooms.names()],
-        help="the room whose layout the inputs are in (default auto: each file's and each "
-        "hand's room found from its text; see `auditor formats`)",
+    format_help = (
+        "the room whose layout the inputs are in (default auto: each file's and each "
+        "hand's room found from its text; see `auditor formats`)"
     )
+    formats = [rooms.AUTO, *rooms.names()]
+    audit.add_argument("--format", default=rooms.AUTO, choices=formats, help=format_help)
     audit.add_argument(
         "--fail-on",
         default="error",
@@ -142,6 +142,7 @@ def _parser() -> argparse.ArgumentParser:
         "--hand", default=None, help="the hand id (needed only when the file holds several)"
     )
     replay.add_argument("--rules", default="auto", help="rule profile (as for audit)")
+    replay.add_argument("--format", default=rooms.AUTO, choices=formats, help=format_help)
     debug_help = "on an internal error, print the traceback (also AUDITOR_DEBUG=1)"
     parser.add_argument("--debug", action="store_true", help=debug_help)
     for command in (audit, profiles, explain, replay, commands.choices["formats"]):
@@ -457,7 +458,7 @@ def _example_line(finding: Finding) -> str:
 
 def _replay(args: argparse.Namespace, err: Console) -> int:
     try:
-        auditor = HandAuditor(args.rules)
+        auditor = HandAuditor(args.rules, args.format)
         summary = FileSummary(source_file=args.file)
         chosen: HandResult | None = None
         ids: list[str] = []

@@ -134,3 +134,13 @@ def test_sniffed_rooms_are_tried_first(tally: TallyRoom) -> None:
     both = rooms.choose()
     assert [r.name for r in rooms.sniffed(TALLY_HANDS, both)] == ["tally", "pokerstars"]
     assert [r.name for r in rooms.sniffed(STARS_HAND, both)] == ["pokerstars", "tally"]
+
+
+def test_replay_shows_a_hand_of_a_registered_room(
+    tally: TallyRoom, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = tmp_path / "oak.tally"
+    source.write_text(TALLY_HANDS, encoding="utf-8")
+    assert main(["replay", str(source), "--hand", "4", "--format", "tally"]) == 1
+    shown = capsys.readouterr().out
+    assert "hand 4  Tally" in shown and "profile tda" in shown and "RAISE_TOO_SMALL" in shown
