@@ -16,7 +16,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from auditor.pipeline import FileSummary, HandAuditor, HandResult
+from auditor.pipeline import HandAuditor
+from auditor.results import FileSummary, HandResult
 from auditor.run import RunSummary, run_audit
 
 if TYPE_CHECKING:
@@ -55,18 +56,28 @@ def audit(
     overwrite: bool = False,
     append: bool = False,
     workers: int | None = 1,
+    format: str = "auto",
 ) -> RunSummary:
     """Audit files or folders and write the tables under ``out``; the run's summary.
 
     ``rules``: a bundled profile name, a ``.toml`` path, or ``auto`` (the room's own).
+    ``format``: ``auto`` (each hand's room found from its text) or a room's name.
     """
     names = [str(paths)] if isinstance(paths, str | Path) else [str(p) for p in paths]
     return run_audit(
-        names, Path(out), overwrite=overwrite, append=append, rules=rules, workers=workers
+        names,
+        Path(out),
+        overwrite=overwrite,
+        append=append,
+        rules=rules,
+        workers=workers,
+        format=format,
     )
 
 
-def audit_text(text: str, *, rules: str = "auto", name: str = "<text>") -> list[HandResult]:
+def audit_text(
+    text: str, *, rules: str = "auto", name: str = "<text>", format: str = "auto"
+) -> list[HandResult]:
     """Audit every hand of ``text`` in memory: one :class:`HandResult` per hand, nested by
     step: ``hand.events`` (what was read), ``replay`` (actions, pots, stacks),
     ``showdown`` (pots and awards as settled) and ``findings`` (all of them).
@@ -81,7 +92,7 @@ def audit_text(text: str, *, rules: str = "auto", name: str = "<text>") -> list[
     >>> [(p.pot_index, p.amount) for p in r.showdown.pots]
     [(0, 850), (1, 10100)]
     """
-    auditor = HandAuditor(rules)
+    auditor = HandAuditor(rules, format)
     summary = FileSummary(source_file=name)
     return list(auditor.audit_stream(io.BytesIO(text.encode("utf-8")), name, summary))
 

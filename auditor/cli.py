@@ -23,12 +23,12 @@ from typing import Any, NoReturn
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from auditor import __version__
+from auditor import __version__, rooms
 from auditor.api import bundled_fixtures
 from auditor.engines import EngineError
 from auditor.engines.local import WorkerLost
 from auditor.findings import CATALOGUE, Finding, Severity
-from auditor.pipeline import FileSummary, HandAuditor, HandResult
+from auditor.pipeline import HandAuditor
 from auditor.read.inputs import find_inputs
 from auditor.replay.profile import (
     ProfileError,
@@ -38,6 +38,7 @@ from auditor.replay.profile import (
     profile_path,
 )
 from auditor.replay.show import print_replay
+from auditor.results import FileSummary, HandResult
 from auditor.run import RunProgress, RunSummary, run_audit
 from auditor.tables.errors import OutputError
 from auditor.terminal import printable
@@ -107,9 +108,12 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument("--engine", default="local", choices=["local", "dask"])
     audit.add_argument("--scheduler", default=None, help="Dask scheduler address (tcp://...)")
     audit.add_argument("--json", action="store_true", help="print the summary as JSON")
-    audit.add_argument(
-        "--format", default="auto", choices=["auto", "pokerstars"], help="input format"
+    format_help = (
+        "the room whose layout the inputs are in (default auto: each file's and each "
+        "hand's room found from its text; see `auditor formats`)"
     )
+    formats = [rooms.AUTO, *rooms.names()]
+    audit.add_argument("--format", default=rooms.AUTO, choices=formats, help=format_help)
     audit.add_argument(
         "--fail-on",
         default="error",
@@ -122,11 +126,13 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument(
         "--rules",
         default="auto",
-        help="rule profile: a bundled name (seeds, pokerstars, tda), a .toml path, or auto "
+        help=f"rule profile: a bundled name ({', '.join(bundled_profiles())}), a .toml path, "
+        "or auto "
         "(the hand's room profile where one is bundled, else seeds)",
     )
     profiles = commands.add_parser("profiles", help="list the bundled rule profiles, or show one")
     profiles.add_argument("name", nargs="?", help="a profile to show in full")
+    commands.add_parser("formats", help="list the rooms (input formats) the auditor reads")
     explain = commands.add_parser("explain", help="what a finding code means, and its rule")
     explain.add_argument("code", help="a finding code, e.g. RAISE_ABOVE_POT")
     explain.epilog = "codes: " + ", ".join(CATALOGUE)
@@ -136,9 +142,10 @@ def _parser() -> argparse.ArgumentParser:
         "--hand", default=None, help="the hand id (needed only when the file holds several)"
     )
     replay.add_argument("--rules", default="auto", help="rule profile (as for audit)")
+    replay.add_argument("--format", default=rooms.AUTO, choices=formats, help=format_help)
     debug_help = "on an internal error, print the traceback (also AUDITOR_DEBUG=1)"
     parser.add_argument("--debug", action="store_true", help=debug_help)
-    for command in (audit, profiles, explain, replay):
+    for command in (audit, profiles, explain, replay, commands.choices["formats"]):
         # SUPPRESS: not given after the command, the one before it (or False) stands
         command.add_argument(
             "--debug", action="store_true", default=argparse.SUPPRESS, help=debug_help
@@ -265,6 +272,8 @@ def _main(args: argparse.Namespace) -> int:
         return _profiles(args, err)
     if args.command == "explain":
         return _explain(args, err)
+    if args.command == "formats":
+        return _formats()
     return EXIT_USAGE  # pragma: no cover - argparse requires a command
 
 
@@ -272,7 +281,7 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
     paths = args.paths or [str(bundled_fixtures())]
     try:
         files = find_inputs(paths)  # each path looked at once: a FIFO is read, not sized
-        HandAuditor(args.rules)
+        HandAuditor(args.rules, args.format)
         total_bytes = sum(f.size or 0 for f in files if f.read)
     except (OSError, ProfileError) as exc:
         err.print(f"auditor: {_shown(exc)}")
@@ -309,6 +318,7 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
                 scheduler=args.scheduler,
                 on_progress=step,
                 inputs=paths,
+                format=args.format,
             )
     except EngineError as exc:  # unknown engine, dask not installed, no scheduler reached
         err.print(f"auditor: {_shown(exc)}")
@@ -381,6 +391,13 @@ def _profiles(args: argparse.Namespace, err: Console) -> int:
     return EXIT_CLEAN
 
 
+def _formats() -> int:
+    out = Console(soft_wrap=True, markup=False, highlight=False)
+    for name, reads, profile in rooms.described():
+        out.print(f"{name}: {reads} (rule profile under --rules auto: {profile})")
+    return EXIT_CLEAN
+
+
 def _explain(args: argparse.Namespace, err: Console) -> int:
     info = CATALOGUE.get(args.code.upper())
     if info is None:
@@ -441,7 +458,7 @@ def _example_line(finding: Finding) -> str:
 
 def _replay(args: argparse.Namespace, err: Console) -> int:
     try:
-        auditor = HandAuditor(args.rules)
+        auditor = HandAuditor(args.rules, args.format)
         summary = FileSummary(source_file=args.file)
         chosen: HandResult | None = None
         ids: list[str] = []

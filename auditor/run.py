@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from auditor import __version__
+from auditor import __version__, rooms
 from auditor.engines import EngineError
 from auditor.engines.chunks import (
     CHUNK_HANDS,
@@ -42,12 +42,11 @@ from auditor.engines.local import (
     resolve_workers,
 )
 from auditor.findings import CATALOGUE, Finding, Severity
-from auditor.pipeline import FileSummary, _stray_finding
 from auditor.read.archives import READ_ERRORS, open_input, reopen
-from auditor.read.decode import open_text
+from auditor.read.hands import read_hands
 from auditor.read.inputs import Input, find_inputs
-from auditor.read.split import StrayText, split_hands
 from auditor.replay.profile import RuleProfile, resolve_rules
+from auditor.results import FileSummary
 from auditor.tables.rows import RowBuilder
 
 if TYPE_CHECKING:
@@ -141,6 +140,7 @@ def run_audit(
     on_progress: Callable[[RunProgress], None] | None = None,
     chunk_hands: int = CHUNK_HANDS,
     inputs: Sequence[str] | None = None,
+    format: str = rooms.AUTO,
 ) -> RunSummary:
     """Audit every hand under ``paths`` and write the tables to ``out``.
 
@@ -149,16 +149,20 @@ def run_audit(
     ``workers`` processes). ``on_file_done(summary, hands)`` is called as each file is
     done, ``on_progress`` as each chunk of ``chunk_hands`` hands is (both in input order).
     ``inputs``: the paths as the user named them, when ``paths`` is their expansion (``out``
-    may not be, hold or lie inside one).
-    Raises :class:`~auditor.engines.EngineError` when the engine cannot be had."""
+    may not be, hold or lie inside one). ``format``: ``auto`` (each file's and each hand's
+    room found from its text) or a room's name (:mod:`auditor.rooms`).
+    Raises :class:`~auditor.engines.EngineError` when the engine cannot be had, and
+    :class:`~auditor.rooms.UnknownFormat` for a format no room has."""
     if engine not in ("local", "dask"):
         raise EngineError(f"unknown engine {engine!r} (local or dask)")
+    chosen_rooms = rooms.choose(format)  # an unknown name fails before anything is read
     found = _inputs(paths)
     # loaded (and checked) here, before any worker starts; the profile itself goes to the jobs
     chosen = resolve_rules(rules)
     run = _Run(RunSummary(out=str(out)), chosen, on_file_done, on_progress)
     shown = rules if isinstance(rules, str) else rules.name  # as asked: auto, a name or a path
-    metadata = {"auditor_version": __version__, "grammar": "pokerstars", "rule_profile": shown}
+    grammar = ",".join(room.name for room in chosen_rooms)  # the rooms this run reads
+    metadata = {"auditor_version": __version__, "grammar": grammar, "rule_profile": shown}
     named = [p if isinstance(p, str) else p.name for p in (inputs or paths)]
     # pyarrow is imported here, in the writing process only: worker processes import the
     # module that started them (this one, or the command line) and never need it
@@ -176,7 +180,7 @@ def run_audit(
         CrossHandStore() as store,
     ):
         run.writer, run.store = writer, store
-        chunks = _chunks(found, chosen, run, max(1, chunk_hands))
+        chunks = _chunks(found, chosen, run, max(1, chunk_hands), format)
         # A run of one chunk (the usual small input) is not worth starting workers for.
         ahead = [c for c in (next(chunks, None), next(chunks, None)) if c is not None]
         with _engine(engine, workers, scheduler, single=len(ahead) < 2) as jobs:
@@ -251,8 +255,11 @@ def _chain(
 class _Builder:
     """A chunk being filled."""
 
-    def __init__(self, rules: Rules, watch: Callable[[Chunk], None] | None = None) -> None:
+    def __init__(
+        self, rules: Rules, format: str, watch: Callable[[Chunk], None] | None = None
+    ) -> None:
         self.rules = rules
+        self.format = format
         self.segments: list[Segment] = []
         self.sent = _Sent()
         self.hands = 0
@@ -260,15 +267,23 @@ class _Builder:
         self.watch = watch  # sees each chunk as it is sent
 
     def add(
-        self, file: int, name: str, lines: list[int], texts: list[str], size: int, last: bool
+        self,
+        file: int,
+        name: str,
+        hands: tuple[list[int], list[str], list[str]],
+        size: int,
+        last: bool,
     ) -> None:
-        self.segments.append(Segment(name, tuple(lines), tuple(texts), self.next_key))
+        lines, texts, rooms_of = hands
+        self.segments.append(
+            Segment(name, tuple(lines), tuple(texts), self.next_key, tuple(rooms_of))
+        )
         self.sent.segments.append((file, size, last))
         self.hands += len(texts)
         self.next_key += len(texts)
 
     def take(self) -> tuple[Chunk, _Sent]:
-        done = (Chunk(self.rules, tuple(self.segments)), self.sent)
+        done = (Chunk(self.rules, tuple(self.segments), self.format), self.sent)
         if self.watch is not None:
             self.watch(done[0])
         self.segments, self.sent, self.hands = [], _Sent(), 0
@@ -276,11 +291,12 @@ class _Builder:
 
 
 def _chunks(
-    inputs: list[Input], rules: Rules, run: _Run, size: int
+    inputs: list[Input], rules: Rules, run: _Run, size: int, format: str = rooms.AUTO
 ) -> Iterator[tuple[Chunk, _Sent]]:
     """Every hand of ``inputs`` in chunks of ``size`` (a chunk may span files; every file,
     even one without hands or not read at all, ends with a segment that says so)."""
-    building = _Builder(rules, run.duplicates.add_chunk)
+    building = _Builder(rules, format, run.duplicates.add_chunk)
+    chosen = rooms.choose(format)
     index = 0
     for found in inputs:
         for file in open_input(found):
@@ -289,25 +305,20 @@ def _chunks(
             )
             summary.error = file.reason if file.status == "error" else ""
             run.opened(index, summary)
-            lines: list[int] = []
-            texts: list[str] = []
+            hands: tuple[list[int], list[str], list[str]] = ([], [], [])
             if file.stream is not None:
                 try:
-                    text, summary.encoding = open_text(file.stream)
-                    for item in split_hands(text, file.name):
-                        if isinstance(item, StrayText):
-                            summary.stray_findings.append(_stray_finding(item))
-                            continue
-                        lines.append(item.first_line)
-                        texts.append("\n".join(item.lines))
-                        if building.hands + len(texts) >= size:
-                            building.add(index, file.name, lines, texts, file.step(), False)
-                            lines, texts = [], []
+                    for raw in read_hands(file.stream, file.name, summary, chosen):
+                        hands[0].append(raw.first_line)
+                        hands[1].append("\n".join(raw.lines))
+                        hands[2].append(raw.room)
+                        if building.hands + len(hands[1]) >= size:
+                            building.add(index, file.name, hands, file.step(), False)
+                            hands = ([], [], [])
                             yield building.take()
-                    summary.encoding = text.encoding
                 except READ_ERRORS as err:  # this file only: the run goes on
                     summary.error = f"{type(err).__name__}: {err}"
-            building.add(index, file.name, lines, texts, file.step(), True)
+            building.add(index, file.name, hands, file.step(), True)
             index += 1
             if building.hands >= size or len(building.segments) >= size:
                 yield building.take()
@@ -376,6 +387,8 @@ class _Run:
         summary.hands_skipped += counts.hands_skipped
         summary.hands_rejected += counts.hands_rejected
         summary.room = summary.room or counts.room
+        for name in counts.format.split("+"):
+            summary.add_format(name)
         for game, count in counts.skipped_games.items():
             summary.skipped_games[game] = summary.skipped_games.get(game, 0) + count
         self.summary.note_counts(part.codes, part.examples)

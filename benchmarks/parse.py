@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from auditor.parse.pokerstars import PokerStarsReader
 from auditor.read.decode import open_text
-from auditor.read.games import header_game, is_omaha
 from auditor.read.split import RawHand, split_hands
+from auditor.rooms import is_audited
+from auditor.rooms.pokerstars.reader import PokerStarsReader
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "PokerStars"
 
@@ -34,7 +34,7 @@ def omaha_hand_texts() -> list[str]:
         with open(path, "rb") as raw:
             text, _ = open_text(raw)
             for hand in split_hands(text, str(path)):
-                if isinstance(hand, RawHand) and is_omaha(header_game(hand.header)):
+                if isinstance(hand, RawHand) and is_audited(hand):
                     texts.append(hand.text)
     return texts
 

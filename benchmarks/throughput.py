@@ -50,8 +50,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from auditor import events as ev
 from auditor.pipeline import HandAuditor, Status
 from auditor.read.decode import open_text
-from auditor.read.games import header_game, is_omaha
 from auditor.read.split import RawHand, split_hands
+from auditor.rooms import is_audited
 from auditor.run import run_audit
 from tests.corpus import stars_layout_rows
 
@@ -71,7 +71,7 @@ def corpus_hands() -> list[str]:
         with open(row.path, "rb") as raw:
             text, _ = open_text(raw)
             for hand in split_hands(text, str(row.path)):
-                if isinstance(hand, RawHand) and is_omaha(header_game(hand.header)):
+                if isinstance(hand, RawHand) and is_audited(hand):
                     texts.append(hand.text)
     return texts
 

@@ -21,11 +21,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
+from auditor import rooms
 from auditor.findings import Finding
-from auditor.pipeline import FileSummary, HandAuditor, HandResult, internal_error, rejected
+from auditor.pipeline import HandAuditor, internal_error, rejected
 from auditor.read.split import RawHand
 from auditor.replay.continuity import TableHand, TableKey, continuity_findings, table_hand
 from auditor.replay.profile import RuleProfile, profile_key
+from auditor.results import FileSummary, HandResult
 from auditor.source import SourceSpan
 from auditor.tables.columns import COLUMNS
 from auditor.tables.rows import Columns, RowBuilder, columns_fit
@@ -54,12 +56,14 @@ class Segment:
     first_lines: tuple[int, ...]
     texts: tuple[str, ...]
     first_key: int = 1
+    rooms: tuple[str, ...] = ()  # each hand's room, as the splitter found it (or none)
 
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
     rules: Rules
     segments: tuple[Segment, ...]
+    format: str = rooms.AUTO  # the run's --format
 
     @property
     def hands(self) -> int:
@@ -94,15 +98,16 @@ class ChunkResult:
 _local = threading.local()
 
 
-def auditor_for(rules: Rules) -> HandAuditor:
+def auditor_for(rules: Rules, format: str = rooms.AUTO) -> HandAuditor:
     """This thread's auditor for ``rules``, built on first use (Dask workers may run
     several threads; the parser keeps state while it reads a hand)."""
     auditors: dict[str, HandAuditor] | None = getattr(_local, "auditors", None)
     if auditors is None:
         auditors = _local.auditors = {}
     key = profile_key(rules) if isinstance(rules, RuleProfile) else rules
+    key = f"{key}\0{format}"
     if key not in auditors:
-        auditors[key] = HandAuditor(rules)
+        auditors[key] = HandAuditor(rules, format)
     return auditors[key]
 
 
@@ -135,14 +140,17 @@ def _audit_chunk(chunk: Chunk, *, careful: bool = False) -> ChunkResult:
     """``careful``: check each hand's rows against their columns' types as they are built
     (else the chunk's columns are checked at once, and the chunk audited again carefully
     only if a value does not fit: checking hand by hand costs some 2% of a run)."""
-    auditor = auditor_for(chunk.rules)
+    auditor = auditor_for(chunk.rules, chunk.format)
     builder = RowBuilder()
     segments = []
     for segment in chunk.segments:
         done = SegmentResult(FileSummary(source_file=segment.file))
         keys = range(segment.first_key, segment.first_key + len(segment.texts))
-        for key, first_line, text in zip(keys, segment.first_lines, segment.texts, strict=True):
-            raw = RawHand(segment.file, first_line, tuple(text.split("\n")))
+        named = segment.rooms or ("",) * len(segment.texts)
+        for key, first_line, text, room in zip(
+            keys, segment.first_lines, segment.texts, named, strict=True
+        ):
+            raw = RawHand(segment.file, first_line, tuple(text.split("\n")), room)
             result, cross = _hand_rows(builder, raw, auditor, key, careful)
             done.counts.count(result)
             for finding in result.findings:

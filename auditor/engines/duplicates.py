@@ -41,8 +41,8 @@ from zoneinfo import ZoneInfo
 from auditor.engines.chunks import Chunk
 from auditor.findings import Finding
 from auditor.read.decode import open_text
-from auditor.read.games import header_game, is_omaha
 from auditor.read.split import RawHand, split_hands
+from auditor.rooms import is_audited
 from auditor.source import SourceSpan
 from auditor.tables.timezones import to_utc
 
@@ -106,8 +106,9 @@ def hand_identity(header: str) -> str | None:
     """The key under which copies of a hand meet: its room (the header's first word:
     PokerStars, Poker for GG, PokerMaster) and hand id; None for a hand that is not
     audited (another game) or has no id."""
-    hand_id = RawHand("", 0, (header,)).hand_id
-    if not hand_id or not is_omaha(header_game(header)):
+    raw = RawHand("", 0, (header,))
+    hand_id = raw.hand_id
+    if not hand_id or not is_audited(raw):
         return None
     return f"{header.split(' ', 1)[0]}#{hand_id}"
 

@@ -1,17 +1,21 @@
 """Split a stream of lines into raw hands, one at a time.
 
-A hand starts at its header line; blank lines between hands (any number, or
-none) do not matter. Memory holds one hand at a time, whatever the file size.
+A hand starts at a header line of one of the rooms read (each room says which lines
+start its hands, so a file mixing rooms is split hand by hand, each hand tagged with its
+room); blank lines between hands (any number, or none) do not matter. Memory holds one
+hand at a time, whatever the file size.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-# Header lines of the rooms that write PokerStars' layout.
-HAND_START = re.compile(r"(?:PokerStars|PokerMaster|Poker) (?:[A-Za-z& ]+ )?(?:Hand|Game) #")
+if TYPE_CHECKING:
+    from auditor.rooms import Room
+
 _HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+)")
 
 
@@ -22,6 +26,7 @@ class RawHand:
     file: str
     first_line: int  # 1-based line number of the header
     lines: tuple[str, ...]  # without line ends; trailing blank lines dropped
+    room: str = ""  # the name of the room whose header starts it ("": not known)
 
     @property
     def header(self) -> str:
@@ -46,28 +51,39 @@ class StrayText:
     lines: tuple[str, ...]
 
 
-def split_hands(lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
-    """Yield each hand (and any stray text) in file order."""
+def split_hands(
+    lines: Iterable[str], file: str, rooms: Sequence[Room] | None = None
+) -> Iterator[RawHand | StrayText]:
+    """Yield each hand (and any stray text) in file order; a hand starts at a header of
+    one of ``rooms`` (tried in order; None: every registered room)."""
+    if rooms is None:
+        from auditor.rooms import REGISTRY  # the registry imports this module
+
+        rooms = tuple(REGISTRY.values())
+    headers: list[tuple[Callable[[str], bool], str]] = [(r.is_header, r.name) for r in rooms]
     current: list[str] = []
     start = 0
-    in_hand = False
+    room = ""  # the current hand's room; "" while in stray text
     for number, line in enumerate(lines, start=1):
         line = line.rstrip("\r\n").lstrip("\ufeff")
-        if line.startswith("Poker") and HAND_START.match(line):  # every header starts so
-            if current:
-                yield _finish(current, file, start, in_hand)
-            current, start, in_hand = [line], number, True
-        elif current or line.strip():
-            if not current:
-                start = number
-            current.append(line)
+        for is_header, name in headers:
+            if is_header(line):
+                if current:
+                    yield _finish(current, file, start, room)
+                current, start, room = [line], number, name
+                break
+        else:
+            if current or line.strip():
+                if not current:
+                    start = number
+                current.append(line)
     if current:
-        yield _finish(current, file, start, in_hand)
+        yield _finish(current, file, start, room)
 
 
-def _finish(lines: list[str], file: str, start: int, in_hand: bool) -> RawHand | StrayText:
+def _finish(lines: list[str], file: str, start: int, room: str) -> RawHand | StrayText:
     while lines and not lines[-1].strip():
         lines.pop()
-    if in_hand:
-        return RawHand(file, start, tuple(lines))
+    if room:
+        return RawHand(file, start, tuple(lines), room)
     return StrayText(file, start, tuple(lines))

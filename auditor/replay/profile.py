@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 PROFILE_DIR = Path(__file__).resolve().parent.parent / "profiles"
-ROOM_PROFILES = {"PokerStars": "pokerstars"}
 
 
 class ProfileError(ValueError):
@@ -461,4 +460,6 @@ def profile_for_site(site: str, requested: str) -> str:
     """The profile name to use for a hand of ``site`` when ``requested`` (``auto`` picks)."""
     if requested != "auto":
         return requested
-    return ROOM_PROFILES.get(site, "seeds")
+    from auditor.rooms import profile_for_site as of_room  # each room names its profile
+
+    return of_room(site)

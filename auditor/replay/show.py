@@ -6,7 +6,7 @@ from rich.console import Console
 
 from auditor import events as ev
 from auditor.money import format_minor
-from auditor.pipeline import HandResult
+from auditor.results import HandResult
 from auditor.terminal import printable
 
 

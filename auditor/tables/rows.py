@@ -15,8 +15,8 @@ from typing import Any, cast
 from auditor import events as ev
 from auditor.cards import Card
 from auditor.findings import Finding
-from auditor.pipeline import FileSummary, HandResult
 from auditor.replay.result import ReplayResult
+from auditor.results import FileSummary, HandResult
 from auditor.tables.columns import COLUMNS as TABLE_COLUMNS
 from auditor.tables.columns import TABLES
 from auditor.tables.timezones import to_utc

@@ -14,8 +14,8 @@ import io
 import pytest
 
 from auditor.cards import DECK, CardNotation
-from auditor.parse.pokerstars import PokerStarsReader
 from auditor.pipeline import FileSummary, HandAuditor, HandResult
+from auditor.rooms.pokerstars.reader import PokerStarsReader
 from auditor.tables.rows import RowBuilder
 
 HAND = """\

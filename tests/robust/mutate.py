@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from auditor.read.decode import open_text
-from auditor.read.games import header_game, is_omaha
 from auditor.read.split import RawHand, split_hands
+from auditor.rooms import is_audited
 from tests.corpus import ROOT, stars_layout_rows
 
 Hand = list[bytes]
@@ -65,7 +65,7 @@ def source_hands() -> list[Hand]:
         with open(path, "rb") as stream:
             text, _ = open_text(stream)
             for item in split_hands(text, str(path)):
-                if isinstance(item, RawHand) and is_omaha(header_game(item.header)):
+                if isinstance(item, RawHand) and is_audited(item):
                     hands.append([line.encode("utf-8") for line in item.lines])
     return hands
 

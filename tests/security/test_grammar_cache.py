@@ -17,7 +17,7 @@ import pytest
 from lark import Lark
 
 from auditor.parse import grammar
-from auditor.parse.pokerstars import PokerStarsReader
+from auditor.rooms.pokerstars.reader import PokerStarsReader
 
 
 class _Planted:

@@ -1,0 +1,40 @@
+"""One input file's raw hands: decoded, its rooms sniffed from its head, split hand by
+hand (each hand tagged with its room), stray text noted. The one per-file loop, shared by
+the single-process pipeline and the run that sends hands out in chunks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import chain, islice
+from typing import BinaryIO
+
+from auditor import rooms
+from auditor.read.decode import open_text
+from auditor.read.looks import HEAD_CHARS, describe
+from auditor.read.split import RawHand, StrayText, split_hands
+from auditor.results import FileSummary, stray_finding
+
+HEAD_LINES = 40
+"""Lines a file's rooms are sniffed from (and, if none reads it, described from)."""
+
+
+def read_hands(
+    stream: BinaryIO, name: str, summary: FileSummary, chosen: tuple[rooms.Room, ...]
+) -> Iterator[RawHand]:
+    """Each hand of ``stream`` in file order, of the ``chosen`` rooms (those that know the
+    file's head tried first); the encoding and stray text go into ``summary``, and so does
+    what the file looks like when it holds no hand."""
+    text, summary.encoding = open_text(stream)
+    lines = iter(text)  # one iterator: a second iter() of Lines would lose a block
+    head = list(islice(lines, HEAD_LINES))
+    sample = "".join(head)[:HEAD_CHARS]
+    found = False
+    for item in split_hands(chain(head, lines), name, rooms.sniffed(sample, chosen)):
+        if isinstance(item, StrayText):
+            summary.stray_findings.append(stray_finding(item))
+            continue
+        found = True
+        yield item
+    summary.encoding = text.encoding  # known once read: "utf-8+cp1252" for a mixed file
+    if not found:
+        summary.looks = describe(sample)

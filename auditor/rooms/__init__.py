@@ -1,0 +1,149 @@
+"""Rooms: one per hand-history layout, and the registry the auditor routes hands by.
+
+A room says how to recognise its files (from their first lines, by content: never by
+file extension), which lines start its hands, the game a raw hand is of, how to read a
+raw hand into events (:class:`Reader`), where its table name is, and which rule
+profile its hands are audited under by default. Adding a room is adding one
+sub-package and one line to :data:`REGISTRY` (or a :func:`register` call).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from typing import ClassVar, Protocol
+
+from auditor import events as ev
+from auditor.read.split import RawHand
+
+AUTO = "auto"
+FALLBACK_PROFILE = "seeds"  # a hand of a site no room names a profile for
+
+
+class Reader(Protocol):
+    """Reads one raw hand into events; raises :class:`~auditor.parse.errors.HandParseError`."""
+
+    def read(self, raw: RawHand) -> ev.Hand: ...
+
+
+class Room(ABC):
+    """A hand-history layout the auditor reads."""
+
+    name: ClassVar[str]  # the --format name
+    reads: ClassVar[str]  # what it reads, in a few words (``auditor formats``, README)
+    default_profile: ClassVar[str]  # its rule profile under --rules auto
+    reader_kind: ClassVar[str]  # how it reads: a grammar's file, or a description
+    sites: ClassVar[tuple[str, ...]] = ()  # the ``HandStart.site`` values its reader writes
+
+    @abstractmethod
+    def sniff(self, head: str) -> bool:
+        """Whether ``head`` (a file's first lines, decoded) holds this room's hands."""
+
+    @abstractmethod
+    def is_header(self, line: str) -> bool:
+        """Whether ``line`` starts one of this room's hands (called on every line)."""
+
+    @abstractmethod
+    def game(self, raw: RawHand) -> str:
+        """The game the hand is of, as written ("" when it cannot be told)."""
+
+    def is_omaha(self, game: str) -> bool:
+        """Whether hands of ``game`` are audited (others are skipped and counted)."""
+        return "Omaha" in game
+
+    @abstractmethod
+    def reader(self) -> Reader:
+        """A new reader (one per process or thread: a reader may keep state in a hand)."""
+
+    def table_name(self, raw: RawHand) -> str:
+        """The hand's table, read off its text without its reader ("" if not found): a
+        rejected hand leaves a gap in that table's sequence."""
+        return ""
+
+    def profile(self, site: str) -> str | None:
+        """The profile for hands of ``site`` under --rules auto; None: not this room's."""
+        return self.default_profile if site in self.sites else None
+
+
+def _bundled() -> dict[str, Room]:
+    from auditor.rooms.pokerstars import PokerStarsRoom
+
+    rooms: list[Room] = [PokerStarsRoom()]  # one line per room
+    return {room.name: room for room in rooms}
+
+
+REGISTRY: dict[str, Room] = _bundled()
+"""Every room the auditor reads, by name, in the order headers are tried."""
+
+
+class UnknownFormat(ValueError):
+    """A --format that is neither ``auto`` nor a registered room's name."""
+
+
+def register(room: Room) -> None:
+    """Add (or replace) a room: its hands are read from then on."""
+    REGISTRY[room.name] = room
+
+
+def names() -> tuple[str, ...]:
+    return tuple(REGISTRY)
+
+
+def choose(format: str = AUTO) -> tuple[Room, ...]:
+    """The rooms a run reads: every room for ``auto``, else the one named."""
+    if format == AUTO:
+        return tuple(REGISTRY.values())
+    room = REGISTRY.get(format)
+    if room is None:
+        known = ", ".join((AUTO, *REGISTRY))
+        raise UnknownFormat(f"unknown format {format!r} (choose from {known})")
+    return (room,)
+
+
+def sniffed(head: str, rooms: tuple[Room, ...]) -> tuple[Room, ...]:
+    """``rooms`` with those that recognise ``head`` first (their headers are tried first)."""
+    if len(rooms) < 2:
+        return rooms
+    first = tuple(room for room in rooms if room.sniff(head))
+    return first + tuple(room for room in rooms if room not in first)
+
+
+def room_of(raw: RawHand, rooms: tuple[Room, ...] | None = None) -> Room:
+    """The room of ``raw``: the one the splitter found, else the first whose header it
+    has, else the first of ``rooms``."""
+    found = REGISTRY.get(raw.room)
+    if found is not None:
+        return found
+    rooms = rooms or tuple(REGISTRY.values())
+    for room in rooms:
+        if room.is_header(raw.header):
+            return room
+    return rooms[0]
+
+
+def profile_for_site(site: str) -> str:
+    """The bundled profile hands of ``site`` are audited under with --rules auto."""
+    for room in REGISTRY.values():
+        chosen = room.profile(site)
+        if chosen is not None:
+            return chosen
+    return FALLBACK_PROFILE
+
+
+def described() -> Iterator[tuple[str, str, str]]:
+    """(name, what it reads, default profile) of each room, for listings."""
+    for room in REGISTRY.values():
+        yield room.name, room.reads, room.default_profile
+
+
+def markdown_table() -> str:
+    """The README's table of rooms, as the registry has them."""
+    lines = ["| --format | reads | rule profile (--rules auto) |", "|---|---|---|"]
+    lines += [f"| `{name}` | {reads} | `{profile}` |" for name, reads, profile in described()]
+    return "\n".join(lines) + "\n"
+
+
+def is_audited(raw: RawHand) -> bool:
+    """Whether ``raw`` is of a game its room audits (else it is skipped and counted)."""
+    room = room_of(raw)
+    return room.is_omaha(room.game(raw))
