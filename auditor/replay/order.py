@@ -25,10 +25,8 @@ class OrderOfPlay(Stacks):
     def _next_to_act(self) -> str | None:
         """Who the rules say acts now, or None when the round is complete."""
         if len(self._live()) <= 1:
-            return None
+            return None  # (the live players are dealt in: ``order`` has two or more)
         order = self.dealt_in
-        if not order:
-            return None
         last = self.last_actor
         if last is not None and last in self.position:
             begin = self.position[last] + 1

@@ -30,6 +30,9 @@ Voluntary = ev.Folded | ev.Checked | ev.Called | ev.Bet | ev.RaisedTo
 
 
 class ReplayState:
+    """A replay's state. The engine sets every slot before the first event is replayed,
+    but ``pots`` and ``summary_pot`` (set when the hand has them)."""
+
     # Slots: a replay keeps some fifty attributes, more than an instance dict shares keys
     # for, and reads them at every action; a slot is read faster.
     __slots__ = (

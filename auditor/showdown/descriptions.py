@@ -14,6 +14,8 @@ from auditor.source import SourceSpan
 
 
 class Descriptions(SettleState):
+    """The checks of each description a shown hand carries, on its line or in the summary."""
+
     def _check_shown(self, event: ev.Shown, section: int) -> None:
         if event.description:
             self._check_description(

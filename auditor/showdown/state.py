@@ -45,10 +45,13 @@ _READ = _TIMELINE | {
 }
 
 
+# a card's index (-1: an invalid card)
 INDEX = attrgetter("index")
 
 
 class SettleState:
+    """One hand's settlement: what it has read and found so far (awards.py runs it)."""
+
     def __init__(self, hand: ev.Hand, replay: ReplayResult, profile: RuleProfile) -> None:
         self.hand = hand
         self.start = hand.start
@@ -133,6 +136,8 @@ class SettleState:
         return format_minor(amount, self.start.scale)
 
     def _board(self, board: int) -> tuple[Card, ...]:
+        """The cards of ``board`` as dealt (the summary's, once it shows a card the street
+        lines lost)."""
         dealt = self.boards.get(board) or self.boards.get(1, ())
         if (
             self.at_showdown
