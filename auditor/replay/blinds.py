@@ -11,7 +11,7 @@ _POST_WORD = {kind: "post " + kind.value for kind in ev.PostKind}
 
 
 class Blinds(OrderOfPlay):
-    __slots__ = ()
+    __slots__ = ()  # ReplayState's slots are the whole object
 
     def _check_blinds(self) -> None:
         """Who should post which blind, from the button and the players dealt in."""

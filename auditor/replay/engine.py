@@ -44,7 +44,7 @@ def replay_hand(hand: ev.Hand, profile: RuleProfile) -> ReplayResult:
 
 
 class _Replay(Blinds, Sizing, UncalledBets):
-    __slots__ = ()
+    __slots__ = ()  # ReplayState's slots are the whole object
 
     def __init__(self, hand: ev.Hand, profile: RuleProfile) -> None:
         self.hand = hand

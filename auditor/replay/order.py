@@ -8,7 +8,7 @@ from auditor.replay.state import Voluntary
 
 
 class OrderOfPlay(Stacks):
-    __slots__ = ()
+    __slots__ = ()  # ReplayState's slots are the whole object
 
     def _needs_to_act(self, player: str) -> bool:
         if player in self.folded or player in self.all_in or player not in self.is_dealt_in:
@@ -62,9 +62,7 @@ class OrderOfPlay(Stacks):
                 return index
         return 0
 
-    def _check_turn(
-        self, event: Voluntary, seq: int
-    ) -> bool:
+    def _check_turn(self, event: Voluntary, seq: int) -> bool:
         """Is it this player's turn? A finding if not; False only for an action out of the
         order of play (one the order then goes on from)."""
         player = event.player

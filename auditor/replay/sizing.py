@@ -10,7 +10,7 @@ from auditor.replay.order import OrderOfPlay
 
 
 class Sizing(OrderOfPlay):
-    __slots__ = ()
+    __slots__ = ()  # ReplayState's slots are the whole object
 
     def _call(self, event: ev.Called, to_call: int, seq: int) -> None:
         player = event.player

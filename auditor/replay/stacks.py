@@ -8,7 +8,7 @@ from auditor.source import SourceSpan
 
 
 class Stacks(ReplayState):
-    __slots__ = ()
+    __slots__ = ()  # ReplayState's slots are the whole object
 
     def _put_in(self, player: str, amount: int, span: SourceSpan, all_in: bool) -> None:
         if amount > self.stack[player]:
@@ -40,9 +40,7 @@ class Stacks(ReplayState):
             self.protected.add(player)
             self._mark_all_in(player)
 
-    def _check_timeout(
-        self, event: Voluntary, seq: int
-    ) -> None:
+    def _check_timeout(self, event: Voluntary, seq: int) -> None:
         """The action of a player who timed out (the caller checks that he did)."""
         player = event.player
         self.timed_out.discard(player)

@@ -9,7 +9,7 @@ from auditor.source import SourceSpan
 
 
 class UncalledBets(OrderOfPlay):
-    __slots__ = ()
+    __slots__ = ()  # ReplayState's slots are the whole object
 
     def _excess(self, *, settled: bool = False) -> tuple[str, int] | None:
         """The part of the top bet of the round that nobody matched (``settled``: the record
