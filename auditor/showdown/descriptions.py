@@ -1,0 +1,103 @@
+"""Description checks: what the record says a shown hand is, against what the cards make
+(HAND_DESCRIPTION_WRONG). The only use settlement makes of the room's wording."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from auditor import events as ev
+from auditor.cards import Card
+from auditor.showdown.evaluator import describe_high, low_ranks
+from auditor.showdown.state import INDEX, SettleState
+from auditor.showdown.wording import claim_matches, read_high, read_low, split_hi_lo
+from auditor.source import SourceSpan
+
+
+class Descriptions(SettleState):
+    """The checks of each description a shown hand carries, on its line or in the summary."""
+
+    def _check_shown(self, event: ev.Shown, section: int) -> None:
+        if event.description:
+            self._check_description(
+                event.player,
+                event.cards,
+                self._board(section),
+                event.description,
+                event.span,
+                self._on_board(section),
+            )
+
+    def _check_summary_seat(self, event: ev.SummarySeat) -> None:
+        """A summary line that shows cards (the summary has begun: ``at_showdown`` is set)."""
+        if event.outcome == "showed":
+            self.shown.setdefault(event.player, event.cards)
+        runs = max(self.boards, default=1)
+        for index, result in enumerate(event.results):
+            board = index + 1 if runs > 1 else 1
+            if result.description:
+                text = result.description.split(" (")[0]
+                self._check_description(
+                    event.player,
+                    event.cards,
+                    self._board(board),
+                    text,
+                    event.span,
+                    self._on_board(board),
+                )
+
+    def _on_board(self, board: int) -> str:
+        """" on board N" when the hand was run more than once (each board's findings then
+        say which board they are about), else nothing."""
+        return f" on board {board}" if max(self.boards, default=1) > 1 else ""
+
+    def _check_description(
+        self,
+        player: str,
+        hole: Sequence[Card],
+        board: Sequence[Card],
+        text: str,
+        span: SourceSpan,
+        on_board: str = "",
+    ) -> None:
+        if len(hole) != self.start.hole_card_count or len(board) < 3:
+            return
+        # by index: a real card has one Card object, so equal indices are the same card
+        indices = [*map(INDEX, hole), *map(INDEX, board)]
+        if min(indices) < 0 or len(set(indices)) < len(indices):
+            return  # bad cards are the card checks' findings
+        high_text, low_text = split_hi_lo(text)
+        high, low = self._values(hole, board)
+        claim = read_high(high_text)
+        truth = describe_high(high)
+        if claim is not None and not claim_matches(claim, truth.category, truth.ranks):
+            from auditor.showdown.describe import high_description
+
+            self._find(
+                "HAND_DESCRIPTION_WRONG",
+                span,
+                f"{player}'s hand is not {high_text!r}{on_board}",
+                player=player,
+                expected=high_description(high),
+                recorded=high_text,
+            )
+        if not self.start.hi_lo:
+            return
+        shown_low = read_low(low_text) if low_text else None
+        if low_text is not None and shown_low is None:
+            return
+        actual = low_ranks(low) if low is not None else None
+        if shown_low != actual and (low_text is not None or board_complete(board)):
+            from auditor.showdown.describe import low_description
+
+            self._find(
+                "HAND_DESCRIPTION_WRONG",
+                span,
+                f"{player}'s low is not as written{on_board}",
+                player=player,
+                expected=low_description(low) if low is not None else "no low",
+                recorded=low_text or "no low",
+            )
+
+
+def board_complete(board: Sequence[Card]) -> bool:
+    return len(board) == 5
