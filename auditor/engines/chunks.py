@@ -6,14 +6,16 @@ next (one :class:`Segment` per file). A worker audits each hand with one
 :class:`~auditor.pipeline.HandAuditor` per process (the parser is built once) and
 returns the rows of every table column by column, each segment's counts and findings
 counts, and, in hand order, what the cross-hand checks need: a pickled
-:class:`~auditor.replay.continuity.TableHand` per replayed hand and the table name of
-each rejected hand (a gap in its table). Jobs are plain functions of picklable values,
+:class:`~auditor.replay.continuity.TableHand` per replayed hand (behind its playing-order
+key, so that a table can be put in order without unpickling its hands) and the table name
+of each rejected hand (a gap in its table). Jobs are plain functions of picklable values,
 so the same job runs in this process, in a process pool and on a Dask worker.
 """
 
 from __future__ import annotations
 
 import gc
+import io
 import pickle
 import threading
 from collections import Counter
@@ -24,7 +26,15 @@ from dataclasses import dataclass, field, replace
 from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandAuditor
 from auditor.read.split import RawHand
-from auditor.replay.continuity import TableHand, TableKey, continuity_findings, table_hand
+from auditor.replay.continuity import (
+    PlayKey,
+    TableHand,
+    TableKey,
+    continuity_findings,
+    play_order,
+    sequence_findings,
+    table_hand,
+)
 from auditor.tables.columns import COLUMNS
 from auditor.tables.rows import Columns, RowBuilder
 
@@ -37,7 +47,41 @@ EXAMPLES = 3
 Gap = str
 """The table name of a hand that could not be read: its table's sequence breaks there."""
 CrossHand = tuple[str, TableKey, bytes]
-"""(rule profile, table key, pickled TableHand) of a replayed hand."""
+"""(rule profile, table key, payload) of a replayed hand; the payload is the hand's
+:data:`~auditor.replay.continuity.PlayKey` and its TableHand, pickled one after the other
+(:func:`cross_hand`, :func:`play_key_of`, :func:`hand_of`)."""
+
+
+def cross_hand(profile: str, hand: TableHand) -> CrossHand:
+    key = pickle.dumps(play_order(hand), protocol=pickle.HIGHEST_PROTOCOL)
+    return profile, hand.table, key + pickle.dumps(hand, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def play_key_of(payload: bytes) -> PlayKey:
+    """The playing-order key of a payload, without unpickling the hand behind it (pickle
+    reads one object and ignores the bytes after it)."""
+    key: PlayKey = pickle.loads(payload)
+    return key
+
+
+def hand_of(payload: bytes, table: TableKey) -> TableHand:
+    """The hand of a payload, at ``table`` (the table key may have been renamed at a gap)."""
+    stream = io.BytesIO(payload)
+    pickle.load(stream)  # the key (each pickle by an unpickler of its own: memos differ)
+    one: TableHand = pickle.load(stream)
+    return one if one.table == table else replace(one, table=table)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSlice:
+    """A piece of a table too large to check whole: consecutive hands of its playing order
+    (duplicates dropped) and the hand just before them (None at the start), so that every
+    pair of neighbours is checked once, in one slice or another."""
+
+    profile: str
+    table: TableKey
+    before: bytes | None
+    hands: tuple[bytes, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +184,7 @@ def _audit_chunk(chunk: Chunk) -> ChunkResult:
                 done.cross.append(result.table_name)
             if result.hand is not None and result.replay is not None:
                 one = table_hand(result.hand, dict(result.replay.ending_stacks) or None)
-                payload = pickle.dumps(one, protocol=pickle.HIGHEST_PROTOCOL)
-                done.cross.append((result.replay.profile, one.table, payload))
+                done.cross.append(cross_hand(result.replay.profile, one))
         segments.append(done)
     return ChunkResult(filled_tables(builder), tuple(segments))
 
@@ -151,21 +194,24 @@ def filled_tables(builder: RowBuilder) -> dict[str, Columns]:
     return {name: builder.take(name) for name in COLUMNS if builder.rows[name]}
 
 
-def continuity_job(rules: str, hands: list[CrossHand]) -> list[Finding]:
-    """The cross-hand findings of ``hands``, which hold every hand of each of their tables.
+def continuity_job(rules: str, hands: list[CrossHand] | TableSlice) -> list[Finding]:
+    """The cross-hand findings of ``hands``: whole tables (every hand of each of their
+    tables, in any order) or a slice of one table's playing order.
 
-    Hands are unpickled one table at a time, so a job holds one table's hands at once."""
+    Whole tables are unpickled one at a time, so a job holds one table's hands at once,
+    and no more than a batch's worth (the store slices a larger table)."""
     auditor = auditor_for(rules)
+    if isinstance(hands, TableSlice):
+        part = hands
+        sequence = [hand_of(payload, part.table) for payload in part.hands]
+        if part.before is not None:
+            sequence.insert(0, hand_of(part.before, part.table))
+        return sequence_findings(sequence, auditor.profile(part.profile))
     tables: dict[tuple[str, TableKey], list[bytes]] = {}
     for profile, key, payload in hands:
         tables.setdefault((profile, key), []).append(payload)
     found: list[Finding] = []
     for (profile, key), payloads in tables.items():
-        sequence = [_table_hand(payload, key) for payload in payloads]
-        found.extend(continuity_findings(sequence, auditor.profile(profile)))
+        whole = [hand_of(payload, key) for payload in payloads]
+        found.extend(continuity_findings(whole, auditor.profile(profile)))
     return found
-
-
-def _table_hand(payload: bytes, key: TableKey) -> TableHand:
-    one: TableHand = pickle.loads(payload)
-    return one if one.table == key else replace(one, table=key)
