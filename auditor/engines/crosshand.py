@@ -131,18 +131,26 @@ class CrossHandStore:
         for index in range(BUCKETS):
             small: dict[tuple[str, TableKey], list[CrossHand]] = {}
             large: dict[tuple[str, TableKey], _LargeTable] = {}
+            sorting_held = 0  # hands the large tables' sorts hold in memory, together
             for item in self._bucket(index):
                 table = (item[0], item[1])
                 sorting = large.get(table)
-                if sorting is not None:
-                    sorting.add(item[2])
-                    continue
-                kept = small.setdefault(table, [])
-                kept.append(item)
-                if len(kept) > hands:
+                if sorting is None:
+                    kept = small.setdefault(table, [])
+                    kept.append(item)
+                    if len(kept) <= hands:
+                        continue
                     sorting = large[table] = _LargeTable(self)
                     for one in small.pop(table):
                         sorting.add(one[2])
+                    sorting_held += len(kept)
+                else:
+                    sorting.add(item[2])
+                    sorting_held += 1
+                if sorting_held >= SORT_RUN:  # several large tables in one bucket
+                    for each in large.values():
+                        each.flush()
+                    sorting_held = 0
             for whole in small.values():
                 if batch and len(batch) + len(whole) > hands:
                     yield batch
@@ -185,7 +193,7 @@ class _LargeTable:
 
     def __init__(self, store: CrossHandStore) -> None:
         self._order: _ExternalSort[_OrderRecord] = _ExternalSort(store, SORT_RUN, 64)
-        self._ids: _ExternalSort[_IdRecord] = _ExternalSort(store, _ID_RUN, 1024)
+        self._ids: _ExternalSort[_IdRecord] = _ExternalSort(store, _ID_RUN, 512)
         self._count = 0
 
     def add(self, payload: bytes) -> None:
@@ -194,6 +202,10 @@ class _LargeTable:
         self._order.add((started_late, started_at, ordinal, hand_id, arrival, payload))
         self._ids.add((hand_id, arrival))
         self._count += 1
+
+    def flush(self) -> None:
+        """Put the hands held in memory in a sorted run on disk."""
+        self._order.flush()
 
     def slices(self, profile: str, table: TableKey, hands: int) -> Iterator[TableSlice]:
         later = self._later_duplicates()
@@ -240,9 +252,12 @@ class _ExternalSort(Generic[R]):
     def add(self, record: R) -> None:
         self._buffer.append(record)
         if len(self._buffer) >= self._run:
-            self._flush()
+            self.flush()
 
-    def _flush(self) -> None:
+    def flush(self) -> None:
+        """Sort the records held and append them to the file as a run."""
+        if not self._buffer:
+            return
         self._buffer.sort()
         if self._path is None:
             self._path = self._new_file()
@@ -274,8 +289,7 @@ class _ExternalSort(Generic[R]):
             records, self._buffer = sorted(self._buffer), []
             yield from records
             return
-        if self._buffer:
-            self._flush()
+        self.flush()
         path, runs = self._path, self._runs
         self._path, self._runs = None, []
         while len(runs) > FAN_IN:  # merged down into fewer, longer runs first

@@ -144,14 +144,18 @@ def store_findings(
 def test_one_large_table_is_checked_in_slices_with_the_whole_table_findings(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # runs of 300 hands on disk, merged 4 at a time: merged down before the last merge
+    # runs of 300 hands on disk, merged 4 at a time: merged down before the last merge;
+    # one bucket, so that two large tables share the sorts' memory
     monkeypatch.setattr("auditor.engines.crosshand.SORT_RUN", 300)
     monkeypatch.setattr("auditor.engines.crosshand._ID_RUN", 500)
     monkeypatch.setattr("auditor.engines.crosshand.FAN_IN", 4)
+    monkeypatch.setattr("auditor.engines.crosshand.BUCKETS", 1)
     pool = as_given(simulated_table(2_000))
+    other = as_given(simulated_table(700, ("PokerStars", "Pool 2", None), 7 * 10**8), seed=3)
     side = [simulated_table(40, ("PokerStars", f"Side {n}", None), 5 * 10**8 + 100 * n)
             for n in range(3)]  # fmt: skip
-    given = [*pool[:1_000], *side[0], *pool[1_000:], *side[1], *side[2]]
+    mixed = [hand for pair in zip(pool[:700], other[:700], strict=True) for hand in pair]
+    given = [*mixed, *side[0], *pool[700:], *side[1], *other[700:], *side[2]]
     want = continuity_findings(given, HandAuditor().profile(PROFILE))
     codes = [f.code for f in want]
     assert codes.count("BUTTON_WRONG") >= 15
@@ -230,10 +234,12 @@ def _peak_of_batches(count: int) -> int:
 
 @pytest.mark.slow
 def test_memory_of_the_pass_does_not_grow_with_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("auditor.engines.crosshand.SORT_RUN", 1_000)
-    monkeypatch.setattr("auditor.engines.crosshand._ID_RUN", 2_000)
-    monkeypatch.setattr("auditor.engines.crosshand.FAN_IN", 6)
-    small, large = _peak_of_batches(5_000), _peak_of_batches(20_000)
+    # both tables sorted in more runs than are merged at once: what the merge holds is
+    # then the same for both
+    monkeypatch.setattr("auditor.engines.crosshand.SORT_RUN", 500)
+    monkeypatch.setattr("auditor.engines.crosshand._ID_RUN", 1_000)
+    monkeypatch.setattr("auditor.engines.crosshand.FAN_IN", 3)
+    small, large = _peak_of_batches(2_500), _peak_of_batches(10_000)
     # the whole table in memory would take four times as much for four times the hands
     assert large < 1.3 * small, (small, large)
 
