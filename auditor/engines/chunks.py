@@ -199,13 +199,14 @@ def continuity_job(rules: str, hands: list[CrossHand] | TableSlice) -> list[Find
     tables, in any order) or a slice of one table's playing order.
 
     Whole tables are unpickled one at a time, so a job holds one table's hands at once,
-    and no more than a batch's worth (the store slices a larger table)."""
+    and no more than a batch's worth (the store slices a larger table); a slice's hands
+    are unpickled as its pairs are checked."""
     auditor = auditor_for(rules)
     if isinstance(hands, TableSlice):
         part = hands
-        sequence = [hand_of(payload, part.table) for payload in part.hands]
-        if part.before is not None:
-            sequence.insert(0, hand_of(part.before, part.table))
+        ordered = part.hands if part.before is None else (part.before, *part.hands)
+        # unpickled as the pairs are checked: two hands at a time
+        sequence = (hand_of(payload, part.table) for payload in ordered)
         return sequence_findings(sequence, auditor.profile(part.profile))
     tables: dict[tuple[str, TableKey], list[bytes]] = {}
     for profile, key, payload in hands:

@@ -43,12 +43,13 @@ from auditor.replay.continuity import TableKey
 BUCKETS = 512
 SPILL_BYTES = 4 << 20
 BATCH_HANDS = 2_000
-SORT_RUN = 10_000
-"""Hands of a large table sorted in memory at once (a few MB); a larger table is sorted
+SORT_RUN = 4_000
+"""Hands of a large table sorted in memory at once (about 3 MB); a larger table is sorted
 in runs of this size on disk, merged back."""
-FAN_IN = 100
-"""Runs merged at once (each open, with a block of records in memory)."""
-_ID_RUN = 50_000  # (hand id, arrival) pairs sorted in memory at once
+FAN_IN = 250
+"""Runs merged at once (each open, with a block of 16 records in memory): a million hands
+of one table in one merge."""
+_ID_RUN = 20_000  # (hand id, arrival) pairs sorted in memory at once
 _OVERHEAD = 250  # bytes a kept hand costs beyond its payload (tuples, key strings)
 _PREFIX = "auditor-crosshand-"
 _OWNER = "owner"  # the file in a spill folder that names its process: host, pid, start
@@ -192,8 +193,8 @@ class _LargeTable:
     """One table's hands, sorted into playing order with bounded memory."""
 
     def __init__(self, store: CrossHandStore) -> None:
-        self._order: _ExternalSort[_OrderRecord] = _ExternalSort(store, SORT_RUN, 64)
-        self._ids: _ExternalSort[_IdRecord] = _ExternalSort(store, _ID_RUN, 512)
+        self._order: _ExternalSort[_OrderRecord] = _ExternalSort(store, SORT_RUN, 16)
+        self._ids: _ExternalSort[_IdRecord] = _ExternalSort(store, _ID_RUN, 256)
         self._count = 0
 
     def add(self, payload: bytes) -> None:
