@@ -414,7 +414,8 @@ class _Run:
             self.on_file_done(summary, summary.hands_read)
 
     def cross_hand_checks(self, jobs: Engine) -> None:
-        """Button and stack continuity, table by table, once every hand is in."""
+        """Button and stack continuity, once every hand is in: table by table, a table
+        larger than a batch slice by slice of its playing order (see the store)."""
         assert self.store is not None
         pending: deque[Pending[list[Finding]]] = deque()
         for batch in self.store.batches():

@@ -6,14 +6,16 @@ next (one :class:`Segment` per file). A worker audits each hand with one
 :class:`~auditor.pipeline.HandAuditor` per process (the parser is built once) and
 returns the rows of every table column by column, each segment's counts and findings
 counts, and, in hand order, what the cross-hand checks need: a pickled
-:class:`~auditor.replay.continuity.TableHand` per replayed hand and the table name of
-each rejected hand (a gap in its table). Jobs are plain functions of picklable values,
+:class:`~auditor.replay.continuity.TableHand` per replayed hand (behind its playing-order
+key, so that a table can be put in order without unpickling its hands) and the table name
+of each rejected hand (a gap in its table). Jobs are plain functions of picklable values,
 so the same job runs in this process, in a process pool and on a Dask worker.
 """
 
 from __future__ import annotations
 
 import gc
+import io
 import pickle
 import threading
 from collections import Counter
@@ -25,7 +27,15 @@ from auditor import rooms
 from auditor.findings import Finding
 from auditor.pipeline import HandAuditor, internal_error, rejected
 from auditor.read.split import RawHand
-from auditor.replay.continuity import TableHand, TableKey, continuity_findings, table_hand
+from auditor.replay.continuity import (
+    PlayKey,
+    TableHand,
+    TableKey,
+    continuity_findings,
+    play_order,
+    sequence_findings,
+    table_hand,
+)
 from auditor.replay.profile import RuleProfile, profile_key
 from auditor.results import FileSummary, HandResult
 from auditor.source import SourceSpan
@@ -41,7 +51,43 @@ EXAMPLES = 3
 Gap = str
 """The table name of a hand that could not be read: its table's sequence breaks there."""
 CrossHand = tuple[str, TableKey, bytes]
-"""(rule profile's key, table key, pickled TableHand) of a replayed hand."""
+"""(rule profile's key, table key, payload) of a replayed hand; the payload is the hand's
+:data:`~auditor.replay.continuity.PlayKey` and its TableHand, pickled one after the other
+(:func:`cross_hand`, :func:`play_key_of`, :func:`hand_of`)."""
+
+
+def cross_hand(profile: str, hand: TableHand) -> CrossHand:
+    key = pickle.dumps(play_order(hand), protocol=pickle.HIGHEST_PROTOCOL)
+    return profile, hand.table, key + pickle.dumps(hand, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def play_key_of(payload: bytes) -> PlayKey:
+    """The playing-order key of a payload, without unpickling the hand behind it (pickle
+    reads one object and ignores the bytes after it)."""
+    key: PlayKey = pickle.loads(payload)
+    return key
+
+
+def hand_of(payload: bytes, table: TableKey) -> TableHand:
+    """The hand of a payload, at ``table`` (the table key may have been renamed at a gap)."""
+    stream = io.BytesIO(payload)
+    pickle.load(stream)  # the key (each pickle by an unpickler of its own: memos differ)
+    one: TableHand = pickle.load(stream)
+    return one if one.table == table else replace(one, table=table)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSlice:
+    """A piece of a table too large to check whole: consecutive hands of its playing order
+    (duplicates dropped) and the hand just before them (None at the start), so that every
+    pair of neighbours is checked once, in one slice or another."""
+
+    profile: str
+    table: TableKey
+    before: bytes | None
+    hands: tuple[bytes, ...]
+
+
 Rules = str | RuleProfile
 """``auto`` or a loaded profile (a name or path is loaded where a job starts): the profile
 itself travels, never a name that a bundled profile could answer to."""
@@ -182,8 +228,7 @@ def _hand_rows(
             if result.hand is None or result.replay is None:
                 return result, None
             one = table_hand(result.hand, dict(result.replay.ending_stacks) or None, key)
-            payload = pickle.dumps(one, protocol=pickle.HIGHEST_PROTOCOL)
-            return result, (auditor.profile_key(one.table[0]), one.table, payload)
+            return result, cross_hand(auditor.profile_key(one.table[0]), one)
         result = rejected(
             raw,
             Finding(
@@ -205,21 +250,33 @@ def filled_tables(builder: RowBuilder) -> dict[str, Columns]:
     return {name: builder.take(name) for name in COLUMNS if builder.rows[name]}
 
 
-def continuity_job(rules: Rules, hands: list[CrossHand]) -> list[Finding]:
-    """The cross-hand findings of ``hands``, which hold every hand of each of their tables.
+def continuity_job(rules: Rules, hands: list[CrossHand] | TableSlice) -> list[Finding]:
+    """The cross-hand findings of ``hands``: whole tables (every hand of each of their
+    tables, in any order) or a slice of one table's playing order.
 
-    Hands are unpickled one table at a time, so a job holds one table's hands at once."""
+    Whole tables are unpickled one at a time, so a job holds one table's hands at once,
+    and no more than a batch's worth (the store slices a larger table); a slice's hands
+    are unpickled as its pairs are checked."""
     auditor = auditor_for(rules)
+    if isinstance(hands, TableSlice):
+        part = hands
+        ordered = part.hands if part.before is None else (part.before, *part.hands)
+        # unpickled as the pairs are checked: two hands at a time
+        sequence = (hand_of(payload, part.table) for payload in ordered)
+        try:
+            return list(sequence_findings(sequence, auditor.profile(part.profile)))
+        except Exception as exc:  # one table's failure must not stop the run: report it
+            return [_cross_hand_error([hand_of(ordered[0], part.table)], exc)]
     tables: dict[tuple[str, TableKey], list[bytes]] = {}
     for profile, key, payload in hands:
         tables.setdefault((profile, key), []).append(payload)
     found: list[Finding] = []
     for (profile, key), payloads in tables.items():
-        sequence = [_table_hand(payload, key) for payload in payloads]
+        whole = [hand_of(payload, key) for payload in payloads]
         try:
-            found.extend(continuity_findings(sequence, auditor.profile(profile)))
+            found.extend(continuity_findings(whole, auditor.profile(profile)))
         except Exception as exc:  # one table's failure must not stop the run: report it
-            found.append(_cross_hand_error(sequence, exc))
+            found.append(_cross_hand_error(whole, exc))
     return found
 
 
@@ -236,8 +293,3 @@ def _cross_hand_error(sequence: list[TableHand], exc: Exception) -> Finding:
         first.place,
         recorded=type(exc).__name__,
     )
-
-
-def _table_hand(payload: bytes, key: TableKey) -> TableHand:
-    one: TableHand = pickle.loads(payload)
-    return one if one.table == key else replace(one, table=key)

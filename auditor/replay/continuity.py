@@ -258,15 +258,22 @@ def _table_line(hand: ev.Hand, first_seat: ev.SeatTaken | None) -> SourceSpan:
 # ------------------------------------------------------------------ ordering and pairs
 
 
+PlayKey = tuple[bool, datetime, int, str]
+"""Where a hand goes in its table's playing order (hands without a start time last)."""
+
+
 def table_sequences(hands: Iterable[TableHand]) -> dict[TableKey, list[TableHand]]:
-    """Each table's hands in playing order: by (started_at, ordinal); duplicates dropped."""
+    """Each table's hands in playing order: by (started_at, ordinal); of hands with the
+    same id, the first one given is kept."""
     tables: dict[TableKey, dict[str, TableHand]] = {}
     for hand in hands:
         tables.setdefault(hand.table, {}).setdefault(hand.hand_id, hand)
-    return {key: sorted(by_id.values(), key=_play_order) for key, by_id in tables.items()}
+    return {key: sorted(by_id.values(), key=play_order) for key, by_id in tables.items()}
 
 
-def _play_order(hand: TableHand) -> tuple[bool, datetime, int, str]:
+def play_order(hand: TableHand) -> PlayKey:
+    """The sort key of :func:`table_sequences`: no two hands of a table (ids differ) share
+    one, so the order does not depend on the order the hands came in."""
     return (hand.started_at is None, hand.started_at or datetime.min, hand.ordinal, hand.hand_id)
 
 
@@ -330,11 +337,22 @@ def continuity_findings(hands: Iterable[TableHand], profile: RuleProfile) -> lis
     """BUTTON_WRONG and STACK_CONTINUITY for every consecutive pair of hands of each table."""
     found: list[Finding] = []
     for sequence in table_sequences(hands).values():
-        for a, b in pairwise(sequence):
-            if why_not_consecutive(a, b) is not None:
-                continue
-            found.extend(_button_findings(a, b, profile))
-            found.extend(_stack_findings(a, b))
+        found.extend(sequence_findings(sequence, profile))
+    return found
+
+
+def sequence_findings(sequence: Iterable[TableHand], profile: RuleProfile) -> list[Finding]:
+    """The findings of each consecutive pair of ``sequence``: one table's hands, already in
+    playing order without duplicates (see :func:`table_sequences`).
+
+    Each pair is judged on its own two hands, so a long sequence may be cut anywhere and
+    checked piece by piece, each piece starting with the last hand of the one before."""
+    found: list[Finding] = []
+    for a, b in pairwise(sequence):
+        if why_not_consecutive(a, b) is not None:
+            continue
+        found.extend(_button_findings(a, b, profile))
+        found.extend(_stack_findings(a, b))
     return found
 
 

@@ -19,8 +19,6 @@ import pyarrow.parquet as pq
 import pytest
 
 from auditor.engines import EngineError
-from auditor.engines.chunks import CrossHand
-from auditor.engines.crosshand import BUCKETS, CrossHandStore, bucket_of
 from auditor.engines.duplicates import Copy, digest, hand_identity, normalised
 from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandAuditor, expand_paths
@@ -223,24 +221,6 @@ def test_cross_hand_facts_spilled_to_disk_give_the_same_findings(
     out = tmp_path / "out"
     summary = run_audit(inputs(), out, workers=1, chunk_hands=13)
     check(out, summary, expected)
-
-
-def test_store_gives_back_each_table_whole_and_in_order() -> None:
-    items: list[CrossHand] = [
-        ("seeds", ("Site", f"table {i % 5}", None), f"hand {i}".encode()) for i in range(200)
-    ]
-    with CrossHandStore(spill_bytes=500) as store:
-        for item in items:
-            store.add(item)
-        assert store.spilled
-        batches = list(store.batches(hands=30))
-    back = [item for batch in batches for item in batch]
-    assert sorted(back) == sorted(items)
-    for batch in batches:
-        for _, key, _ in batch:
-            whole = [i for i in items if i[1] == key]
-            assert [i for i in batch if i[1] == key] == whole  # in the order added
-    assert all(0 <= bucket_of(p, k) < BUCKETS for p, k, _ in items)
 
 
 def test_progress_and_file_callbacks_add_up(tmp_path: Path) -> None:
