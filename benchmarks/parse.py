@@ -1,10 +1,11 @@
-"""Parse-only throughput: PokerStars Omaha hands from the corpus, repeated, on one core.
+"""Parse-only throughput, room by room: each registered room's Omaha hands from the
+corpus, repeated, on one core.
 
-Prints hands/s (median of several runs), the ratio to the anchor measured in the
-same run, and the peak memory. The anchor is reading and splitting the same
-file into hands without parsing them: the floor no parser can go below.
+Prints, for each room, hands/s (median of several runs), the ratio to the anchor
+measured in the same run, and the peak memory. The anchor is reading and splitting
+the same text into hands without parsing them: the floor no parser can go below.
 
-    python benchmarks/parse.py [--hands 20000] [--runs 5]
+    python benchmarks/parse.py [--hands 20000] [--runs 5] [--room pokerstars]
 """
 
 from __future__ import annotations
@@ -22,20 +23,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from auditor.read.decode import open_text
 from auditor.read.split import RawHand, split_hands
-from auditor.rooms import is_audited
-from auditor.rooms.pokerstars.reader import PokerStarsReader
+from auditor.rooms import REGISTRY, Reader, Room, is_audited
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "PokerStars"
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
 
-def omaha_hand_texts() -> list[str]:
-    texts = []
+def omaha_hand_texts() -> dict[str, list[str]]:
+    """The corpus's Omaha hands that a registered room reads, by room."""
+    texts: dict[str, list[str]] = {name: [] for name in REGISTRY}
     for path in sorted(p for p in CORPUS.rglob("*") if p.is_file()):
         with open(path, "rb") as raw:
             text, _ = open_text(raw)
             for hand in split_hands(text, str(path)):
                 if isinstance(hand, RawHand) and is_audited(hand):
-                    texts.append(hand.text)
+                    texts[hand.room].append(hand.text)
     return texts
 
 
@@ -44,15 +45,15 @@ def build_input(texts: list[str], hands: int) -> bytes:
     return "\n\n".join(texts * repeats).encode("utf-8")
 
 
-def split_only(data: bytes) -> int:
+def split_only(data: bytes, room: Room) -> int:
     text, _ = open_text(io.BytesIO(data))
-    return sum(1 for _ in split_hands(text, "bench"))
+    return sum(1 for _ in split_hands(text, "bench", (room,)))
 
 
-def parse(data: bytes, reader: PokerStarsReader) -> int:
+def parse(data: bytes, room: Room, reader: Reader) -> int:
     text, _ = open_text(io.BytesIO(data))
     count = 0
-    for hand in split_hands(text, "bench"):
+    for hand in split_hands(text, "bench", (room,)):
         assert isinstance(hand, RawHand)
         reader.read(hand)
         count += 1
@@ -73,29 +74,37 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--room", choices=sorted(REGISTRY), help="one room only")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
-    texts = omaha_hand_texts()
-    data = build_input(texts, args.hands)
-    reader = PokerStarsReader()
-    anchor_s, hands = timed(lambda: split_only(data), args.runs)
-    parse_s, parsed = timed(lambda: parse(data, reader), args.runs)
-    assert parsed == hands
+    by_room = omaha_hand_texts()
+    if not any(by_room.values()):
+        sys.exit("no hands: is ../shared/corpus beside the checkout?")
+    for name, texts in by_room.items():
+        if not texts or args.room not in (None, name):
+            continue
+        room = REGISTRY[name]
+        data = build_input(texts, args.hands)
+        reader = room.reader()
+        anchor_s, hands = timed(lambda: split_only(data, room), args.runs)  # noqa: B023
+        parse_s, parsed = timed(lambda: parse(data, room, reader), args.runs)  # noqa: B023
+        assert parsed == hands
+        print(
+            f"{name}: {len(texts)} Omaha hands of the corpus repeated to {hands:,}"
+            f" ({len(data) / 1e6:.1f} MB)"
+        )
+        print(f"  anchor read+split only: {hands / anchor_s:,.0f} hands/s (median of {args.runs})")
+        print(
+            f"  parse (read+split+grammar+events): {hands / parse_s:,.0f} hands/s"
+            f" (median of {args.runs})"
+        )
+        print(
+            f"  ratio parse/anchor: {anchor_s / parse_s:.3f}"
+            f" (parse takes {parse_s / anchor_s:.1f}x the split)"
+        )
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(
-        f"input: {len(texts)} PokerStars Omaha hands repeated to {hands:,}"
-        f" ({len(data) / 1e6:.1f} MB)"
-    )
-    print(f"anchor read+split only: {hands / anchor_s:,.0f} hands/s (median of {args.runs})")
-    print(
-        f"parse (read+split+grammar+events): {hands / parse_s:,.0f} hands/s (median of {args.runs})"
-    )
-    print(
-        f"ratio parse/anchor: {anchor_s / parse_s:.3f}"
-        f" (parse takes {parse_s / anchor_s:.1f}x the split)"
-    )
-    print(f"peak memory (max RSS, input held in memory): {peak_mb:.0f} MB")
+    print(f"peak memory (max RSS, one room's input held in memory at a time): {peak_mb:.0f} MB")
 
 
 if __name__ == "__main__":
