@@ -172,7 +172,10 @@ def test_a_run_finds_these_and_the_rake_left_out_of_gg_s_2020_stacks(
     from auditor.run import run_audit
 
     run_audit([str(row.path) for row in gg_rows()], tmp_path / "out", workers=1)
-    findings = load(tmp_path / "out")["findings"]
+    tables = load(tmp_path / "out")
+    assert tables["hands"].profile.astype(str).unique().tolist() == ["ggpoker"]  # --rules auto
+    assert tables["files"].format.astype(str).unique().tolist() == ["ggpoker"]
+    findings = tables["findings"]
     codes = findings.groupby("code", observed=True).size().to_dict()
     stacks = findings[findings.code == "STACK_CONTINUITY"]
     assert codes == {"HAND_DESCRIPTION_WRONG": 10, "STACK_CONTINUITY": len(stacks)}
