@@ -18,8 +18,8 @@ from auditor import events as ev
 from auditor.pipeline import FileSummary, HandAuditor
 from auditor.serialize import event_dict
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-CASES = sorted(FIXTURES.glob("*/*.txt"))  # fixtures/<room>/<case>.txt
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "pokerstars"
+CASES = sorted(FIXTURES.parent.glob("*/*.txt"))  # every room's: fixtures/<room>/<case>.txt
 
 
 def observed(path: Path) -> dict[str, Any]:
