@@ -66,9 +66,11 @@ class Room(ABC):
 
 
 def _bundled() -> dict[str, Room]:
+    from auditor.rooms.ggpoker import GGPokerRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
 
     rooms: list[Room] = [PokerStarsRoom()]  # one line per room
+    rooms.append(GGPokerRoom())
     return {room.name: room for room in rooms}
 
 

@@ -11,6 +11,9 @@ from auditor.replay.profile import RuleProfile
 from auditor.replay.result import ReplayResult
 from auditor.source import SourceSpan
 
+# play that shows a hand shown before it was not tabled at a showdown
+_PLAY = (ev.Posted, ev.Folded, ev.Checked, ev.Called, ev.Bet, ev.RaisedTo, ev.StreetDealt)
+
 
 def order_from_button(
     players: Sequence[str], seat_of: Mapping[str, int], button_seat: int | None
@@ -30,19 +33,23 @@ def showdown_order_finding(
     """The last aggressor of the last street with a bet shows first, then clockwise.
 
     Not judged once anyone is all-in (every hand is then tabled) or when the room
-    shows hands before the last street (GG's all-in tabling)."""
+    shows hands before the last card is dealt (all-in tabling)."""
     if replay.all_in:
         return None
     live = [p for p in replay.dealt_in if p not in replay.folded]
     shows: list[tuple[str, SourceSpan]] = []
-    in_showdown = False
+    # A room may table the hands after the last bet and before its showdown line (GG):
+    # shown there, they count; a bet or a card dealt after a show means it was no showdown.
+    collecting = True
     for event in timeline:
         if isinstance(event, ev.ShowdownStarted):
-            in_showdown = event.board == 1
+            collecting = event.board == 1
         elif isinstance(event, ev.SummaryStarted):
             break
+        elif isinstance(event, _PLAY):
+            shows.clear()
         elif (
-            in_showdown
+            collecting
             and isinstance(event, ev.Shown | ev.Mucked | ev.NotShown)
             and event.player not in (p for p, _ in shows)
         ):

@@ -19,7 +19,7 @@ from auditor.pipeline import FileSummary, HandAuditor
 from auditor.serialize import event_dict
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "pokerstars"
-CASES = sorted(FIXTURES.glob("*.txt"))
+CASES = sorted(FIXTURES.parent.glob("*/*.txt"))  # every room's: fixtures/<room>/<case>.txt
 
 
 def observed(path: Path) -> dict[str, Any]:

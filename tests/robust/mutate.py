@@ -59,7 +59,7 @@ def source_hands() -> list[Hand]:
     """The Omaha hands of the PokerStars-layout corpus (when it is beside the checkout)
     and of the fixtures, in a fixed order."""
     paths = sorted(r.path for r in stars_layout_rows() if r.path.is_file())
-    paths += sorted((ROOT / "fixtures" / "pokerstars").glob("*.txt"))
+    paths += sorted((ROOT / "fixtures").glob("*/*.txt"))  # every room's fixtures
     hands: list[Hand] = []
     for path in paths:
         with open(path, "rb") as stream:

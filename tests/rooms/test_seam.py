@@ -70,13 +70,13 @@ def test_format_choices_come_from_the_registry(
     with pytest.raises(SystemExit) as shown:
         main(["audit", "--help"])
     assert shown.value.code == 0
-    assert "{auto,pokerstars,tally}" in capsys.readouterr().out
+    assert "{auto,pokerstars,ggpoker,tally}" in capsys.readouterr().out
     with pytest.raises(SystemExit) as refused:
         main(["audit", "--format", "partypoker", "--out", str(tmp_path / "o")])
     assert refused.value.code == 2
     error = capsys.readouterr().err
-    assert "partypoker" in error and "'auto', 'pokerstars', 'tally'" in error
-    with pytest.raises(rooms.UnknownFormat, match="auto, pokerstars, tally"):
+    assert "partypoker" in error and "'auto', 'pokerstars', 'ggpoker', 'tally'" in error
+    with pytest.raises(rooms.UnknownFormat, match="auto, pokerstars, ggpoker, tally"):
         run_audit([], tmp_path / "o", format="partypoker")
     with pytest.raises(rooms.UnknownFormat):
         HandAuditor(format="partypoker")
@@ -87,8 +87,8 @@ def test_formats_command_lists_the_registry(
 ) -> None:
     assert main(["formats"]) == 0
     listed = capsys.readouterr().out.splitlines()
-    assert [line.split(":", 1)[0] for line in listed] == ["pokerstars", "tally"]
-    assert "the tests' own tally layout" in listed[1] and "tda" in listed[1]
+    assert [line.split(":", 1)[0] for line in listed] == ["pokerstars", "ggpoker", "tally"]
+    assert "the tests' own tally layout" in listed[-1] and "tda" in listed[-1]
 
 
 def test_a_forced_format_reads_that_room_only(tally: TallyRoom, tmp_path: Path) -> None:
@@ -132,8 +132,9 @@ def test_hands_are_routed_one_by_one_in_a_mixed_file(tally: TallyRoom, tmp_path:
 
 def test_sniffed_rooms_are_tried_first(tally: TallyRoom) -> None:
     both = rooms.choose()
-    assert [r.name for r in rooms.sniffed(TALLY_HANDS, both)] == ["tally", "pokerstars"]
-    assert [r.name for r in rooms.sniffed(STARS_HAND, both)] == ["pokerstars", "tally"]
+    sniffed = [r.name for r in rooms.sniffed(TALLY_HANDS, both)]
+    assert sniffed == ["tally", "pokerstars", "ggpoker"]
+    assert [r.name for r in rooms.sniffed(STARS_HAND, both)] == ["pokerstars", "ggpoker", "tally"]
 
 
 def test_replay_shows_a_hand_of_a_registered_room(

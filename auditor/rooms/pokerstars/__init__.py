@@ -1,5 +1,5 @@
-"""PokerStars, and the rooms and converters that write its layout (PokerMaster, GGPoker's
-"Poker Hand #" export for now): the header line, the game it names, the Lark reader."""
+"""PokerStars, and the rooms and converters that write its layout (PokerMaster): the
+header line, the game it names, the Lark reader."""
 
 from __future__ import annotations
 
@@ -10,17 +10,17 @@ from auditor.read.split import RawHand
 from auditor.rooms import Reader, Room
 from auditor.rooms.pokerstars.games import header_game, is_omaha
 
-HAND_START = re.compile(r"(?:PokerStars|PokerMaster|Poker) (?:[A-Za-z& ]+ )?(?:Hand|Game) #")
+HAND_START = re.compile(r"(?:PokerStars|PokerMaster) (?:[A-Za-z& ]+ )?(?:Hand|Game) #")
 _ANY_HEADER = re.compile(r"^\ufeff?" + HAND_START.pattern, re.MULTILINE)
 _TABLE_NAME = re.compile(r"Table '(.*)'")
 # the rooms that write this layout but not PokerStars' rules: the fallback profile
-_PROFILES = {"PokerStars": "pokerstars", "PokerMaster": "seeds", "GGPoker": "seeds"}
+_PROFILES = {"PokerStars": "pokerstars", "PokerMaster": "seeds"}
 
 
 class PokerStarsRoom(Room):
     name: ClassVar[str] = "pokerstars"
     reads: ClassVar[str] = (
-        "PokerStars hand histories; PokerMaster's, GGPoker's and converters' in its layout "
+        "PokerStars hand histories; PokerMaster's and converters' in its layout "
         "(those under the seeds profile)"
     )
     default_profile: ClassVar[str] = "pokerstars"

@@ -26,7 +26,7 @@ from auditor.source import SourceSpan
 from auditor.tables.timezones import to_utc
 
 _CURRENCY_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
-_SITE_OF_PREFIX = {"PokerStars": "PokerStars", "PokerMaster": "PokerMaster", "Poker": "GGPoker"}
+_SITE_OF_PREFIX = {"PokerStars": "PokerStars", "PokerMaster": "PokerMaster"}
 _BOARD_OF_WORD = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 _STREET_OF_WORD = {
     "HOLE CARDS": ev.Street.PREFLOP,
