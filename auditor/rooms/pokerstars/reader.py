@@ -22,6 +22,7 @@ from auditor.money import AmountError, AmountOutOfRange, to_minor
 from auditor.parse.errors import HandParseError, describe_expected
 from auditor.parse.grammar import LineClassifier, build_parser
 from auditor.read.split import RawHand
+from auditor.rooms.pokerstars.wording import read_claim
 from auditor.source import SourceSpan
 from auditor.tables.timezones import to_utc
 
@@ -110,6 +111,10 @@ _BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
     ),
 }
 _SUMMARY_POSITIONS = ("button", "small blind", "big blind")
+# A player's rebuy or add-on, as PLAYER_NOTE takes it: "X re-buys and receives 1500 chips
+# for $1.00", "X adds on and receives 3000 chips for 1000 chips" (no other note holds these).
+_STACK_MARKERS = ((" re-buys", ev.StackChange.REBUY), (" adds on", ev.StackChange.ADD_ON))
+_RECEIVES = re.compile(r" receives ([0-9][0-9,]*(?:\.[0-9]+)?) chips")
 _NOT_AWARDED = "(pot not awarded as player cashed out)"
 _POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?) ([^ .]+(?:\.[0-9]+)?)\.?")
 _RESULT_SEPARATOR = re.compile(r",? and (?=won|lost)")
@@ -358,12 +363,17 @@ class PokerStarsReader:
         self._max_seats = max_seats or SEAT_LIMIT
         if button is not None and not 1 <= button <= SEAT_LIMIT:
             raise _SeatError(f"the button on seat {button}, which no table has")
-        self._start = self._hand_started(span, name, max_seats, button)
+        self._start = self._hand_started(span, name, max_seats, button, table_span=span)
         self._events.append(self._start)
         return
 
     def _hand_started(
-        self, span: SourceSpan, table: str, max_seats: int | None, button: int | None
+        self,
+        span: SourceSpan,
+        table: str,
+        max_seats: int | None,
+        button: int | None,
+        table_span: SourceSpan | None = None,
     ) -> ev.HandStarted:
         h = self._header
         game = h.get("game", "")
@@ -395,6 +405,7 @@ class PokerStarsReader:
             tournament_id=h.get("tournament_id"),
             buy_in=h.get("buy_in"),
             level=h.get("level"),
+            table_span=table_span,
         )
 
     # ------------------------------------------------------------ seats
@@ -507,7 +518,9 @@ class PokerStarsReader:
         description = text[close + 1 :].strip()
         if description.startswith("(") and description.endswith(")"):
             description = description[1:-1]
-        self._events.append(ev.Shown(span, text[:at], shown, description))
+        self._events.append(
+            ev.Shown(span, text[:at], shown, description, read_claim(description))
+        )
         return
 
     def MUCKS(self, tok: str, span: SourceSpan) -> None:
@@ -530,7 +543,9 @@ class PokerStarsReader:
         if pot_named.startswith("side pot"):
             _, _, number = pot_named.partition("-")
             pot = int(number) if number else 1
-        self._events.append(ev.Collected(span, player, self._money(amount), pot, pot_named))
+        self._events.append(
+            ev.Collected(span, player, self._money(amount), pot, pot_named != "pot")
+        )
         return
 
     def CASHED_OUT(self, tok: str, span: SourceSpan) -> None:
@@ -564,7 +579,17 @@ class PokerStarsReader:
     def DEALER_NOTE(self, tok: str, span: SourceSpan) -> None:
         self._events.append(ev.Note(span, tok.rstrip()))
 
-    PLAYER_NOTE = DEALER_NOTE
+    def PLAYER_NOTE(self, tok: str, span: SourceSpan) -> None:
+        """Tournament news about a player; a rebuy or add-on is its own event."""
+        text = tok.rstrip()
+        for marker, change in _STACK_MARKERS:
+            at = text.find(marker)
+            if at > 0:
+                chips = _RECEIVES.search(text, at)
+                amount = self._money(chips.group(1)) if chips else None
+                self._events.append(ev.StackAdded(span, text[:at], change, amount, text))
+                return
+        self._events.append(ev.Note(span, text))
 
     def TALK(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
@@ -654,7 +679,7 @@ class PokerStarsReader:
         previous = self._events[-1] if self._events else None
         if isinstance(previous, ev.SummarySeat) and previous.results:
             last = previous.results[-1]
-            joined = ev.SeatResult(last.won, tok.rstrip()[len("with ") :])
+            joined = _seat_result(last.won, tok.rstrip()[len("with ") :])
             self._events[-1] = ev.SummarySeat(
                 previous.span,
                 previous.seat,
@@ -665,6 +690,7 @@ class PokerStarsReader:
                 previous.didnt_bet,
                 previous.cards,
                 (*previous.results[:-1], joined),
+                previous.outcome_text,
             )
         else:
             self._events.append(
@@ -792,7 +818,9 @@ def _split_summary_name(rest: str) -> tuple[str, str]:
 
 
 # The fields of a SummarySeat after its player, as _seat_outcome reads them.
-_SeatOutcome = tuple[tuple[str, ...], str, str, bool, tuple[Card, ...], tuple[ev.SeatResult, ...]]
+_SeatOutcome = tuple[
+    tuple[str, ...], ev.SeatOutcome, str, bool, tuple[Card, ...], tuple[ev.SeatResult, ...], str
+]
 
 
 @lru_cache(maxsize=4096)  # "(big blind) folded before Flop" and the like recur hand after hand
@@ -816,11 +844,13 @@ def _seat_outcome(rest: str, scale: int, notation: CardNotation) -> _SeatOutcome
     shown: tuple[Card, ...] = ()
     results: list[ev.SeatResult] = []
     folded_on = ""
+    other = ""
+    outcome: ev.SeatOutcome
     if rest.startswith("folded"):
-        outcome = "folded"
+        outcome = ev.SeatOutcome.FOLDED
         folded_on = rest[len("folded ") :]
     elif rest.startswith(("showed [", "mucked")):
-        outcome = "showed" if rest.startswith("showed") else "mucked"
+        outcome = ev.SeatOutcome.SHOWED if rest.startswith("showed") else ev.SeatOutcome.MUCKED
         if "[" in rest:
             shown = notation.cards(rest[rest.index("[") + 1 : rest.index("]")])
             rest = rest[rest.index("]") + 1 :].strip()
@@ -828,18 +858,19 @@ def _seat_outcome(rest: str, scale: int, notation: CardNotation) -> _SeatOutcome
             rest = ""
         results = _results(rest.removeprefix("and ").strip(), money)
     elif rest.startswith("collected ("):
-        outcome = "collected"
+        outcome = ev.SeatOutcome.COLLECTED
         results = [ev.SeatResult(money(rest[len("collected (") : rest.index(")")]))]
     elif rest.startswith(("won", "lost")):
-        outcome = "won" if rest.startswith("won") else "lost"
+        outcome = ev.SeatOutcome.WON if rest.startswith("won") else ev.SeatOutcome.LOST
         results = _results(rest, money)
     elif rest.startswith("is sitting out"):
-        outcome = "sitting out"
+        outcome = ev.SeatOutcome.SITTING_OUT
     elif rest == "" and didnt_bet:
-        outcome = "didn't bet"
+        outcome = ev.SeatOutcome.DIDNT_BET
     else:
-        outcome = rest or "none"
-    return tuple(positions), outcome, folded_on, didnt_bet, shown, tuple(results)
+        outcome = ev.SeatOutcome.OTHER
+        other = rest or "none"
+    return tuple(positions), outcome, folded_on, didnt_bet, shown, tuple(results), other
 
 
 def _results(text: str, money: Callable[[str], int]) -> list[ev.SeatResult]:
@@ -853,9 +884,14 @@ def _results(text: str, money: Callable[[str], int]) -> list[ev.SeatResult]:
             continue
         found = _SUMMARY_RESULT.match(part)
         if not found:
-            results.append(ev.SeatResult(None, part))
+            results.append(_seat_result(None, part))
             continue
         verb, amount, description = found.groups()
         won = money(amount) if verb == "won" and amount else (0 if verb == "won" else None)
-        results.append(ev.SeatResult(won, (description or "").strip()))
+        results.append(_seat_result(won, (description or "").strip()))
     return results
+
+
+def _seat_result(won: int | None, description: str) -> ev.SeatResult:
+    """A result with its claim: the words before any " (" note ("(pot not awarded...)")."""
+    return ev.SeatResult(won, description, read_claim(description.split(" (")[0]))
