@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
@@ -242,7 +242,26 @@ class PokerStarsReader:
             column,
             _line_at(raw, line),
             describe_expected(expected, _line_at(raw, line)),
+            context=_context(err, raw.text),
+            kind=self._mistake(err),
         ) from None
+
+    def _mistake(self, err: UnexpectedInput) -> str:
+        """Which known mistake ``err`` resembles (same parser state and token), or "".
+
+        Runs after the failed hand's facts are taken: parsing the examples goes through
+        the callbacks, which refill this reader's per-hand state (reset by the next read)."""
+        file = self._file
+
+        def parse(text: str) -> Tree[Token]:
+            self._reset(file, 1)
+            return self._parser.parse(text, start="start")
+
+        try:
+            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
+        except (_LineError, AmountError, ValueError):
+            return ""
+        return label or ""
 
     def _header_part(self, method: Callable[[str], None]) -> Callable[[Token], Token]:
         def on_token(tok: Token) -> Token:
@@ -700,6 +719,38 @@ class PokerStarsReader:
 
 
 # ---------------------------------------------------------------- helpers
+_HEAD = (
+    "PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD) - 2014/02/21 12:45:08 ET\n"
+    "Table 'T' 6-max Seat #1 is the button\n"
+)
+_SEATED = _HEAD + "Seat 1: a ($200 in chips)\nSeat 2: b ($200 in chips)\n"
+# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
+# match_examples labels an error with the first whose parser state and token it shares.
+_MISTAKES: dict[str, list[str]] = {
+    "a header the layout does not have (game, stakes or date)": [
+        "PokerStars Hand #1:  Omaha Pot Limit - 2014/02/21 12:45:08 ET\n",
+        "PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD)\n",
+    ],
+    "a table line the layout does not have": [
+        "PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD) - 2014/02/21 12:45:08 ET\nTable T\n",
+    ],
+    "a line of play the layout does not have": [
+        _SEATED + "*** HOLE CARDS ***\na: shoves\n",
+    ],
+    "a summary line the layout does not have": [
+        _SEATED + "*** HOLE CARDS ***\na: folds\n*** SUMMARY ***\nTotal pot $0 | Rake $0\n"
+        "nothing here\n",
+    ],
+}
+
+
+def _context(err: UnexpectedInput, text: str) -> str:
+    """The text around where reading stopped, with a caret under the place."""
+    if isinstance(err, UnexpectedEOF) or not isinstance(err.pos_in_stream, int):
+        return ""
+    return str(err.get_context(text, span=40))
+
+
 def _unknown_line(tok: str, span: SourceSpan) -> None:
     """Cannot happen for a block the lexer accepted: every line is of some kind."""
     raise ValueError(f"a line of no known kind: {tok!r}")
