@@ -65,11 +65,6 @@ _STATUS_PHRASES: tuple[tuple[str, ev.Status], ...] = (
     ("has returned", ev.Status.RETURNED),
     ("sits out", ev.Status.SITS_OUT),
 )
-# Tokens that are one part of the header line each: their facts wait for the table line,
-# whose event they go into, so they need no span of their own.
-_HEADER_PARTS = ("HAND_ID", "TOURNAMENT_ID", "BUY_IN", "GAME_NAME", "STAKES", "LEVEL", "DATETIME")
-# Tokens that are one line each.
-_SINGLE_TOKENS = ("TABLE", "SUMMARY_MARKER")
 # Tokens that are runs of lines, with their line kinds in the grammar's order; a tuple
 # lists what may follow a player's name.
 _PLAYER_LINE = (
@@ -110,6 +105,12 @@ _BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
         ("TALK", "PLAYER_NOTE", "STATUS"),
     ),
 }
+_LINE_KINDS = frozenset(
+    kind
+    for kinds in _BLOCKS.values()
+    for entry in kinds
+    for kind in (entry if isinstance(entry, tuple) else (entry,))
+)
 _SUMMARY_POSITIONS = ("button", "small blind", "big blind")
 # A player's rebuy or add-on, as PLAYER_NOTE takes it: "X re-buys and receives 1500 chips
 # for $1.00", "X adds on and receives 3000 chips for 1000 chips" (no other note holds these).
@@ -162,11 +163,25 @@ class PokerStarsReader:
     card_notation: CardNotation = LETTERS
 
     def __init__(self) -> None:
-        callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._header_part(getattr(self, name)) for name in _HEADER_PARTS
+        # One method per grammar terminal, named after it (as a Lark Transformer's are),
+        # listed here rather than looked up by name: a subclass's override is still the
+        # one called, and a terminal with no method is a type error, not a runtime one.
+        # header parts: their facts wait for the table line, whose event they go into
+        header_parts: dict[str, Callable[[str], None]] = {
+            "HAND_ID": self.HAND_ID,
+            "TOURNAMENT_ID": self.TOURNAMENT_ID,
+            "BUY_IN": self.BUY_IN,
+            "GAME_NAME": self.GAME_NAME,
+            "STAKES": self.STAKES,
+            "LEVEL": self.LEVEL,
+            "DATETIME": self.DATETIME,
         }
-        for name in _SINGLE_TOKENS:
-            callbacks[name] = self._single(getattr(self, name))
+        single_lines = {"TABLE": self.TABLE, "SUMMARY_MARKER": self.SUMMARY_MARKER}
+        callbacks: dict[str, Callable[[Token], Token]] = {
+            name: self._header_part(method) for name, method in header_parts.items()
+        }
+        for name, line_method in single_lines.items():
+            callbacks[name] = self._single(line_method)
         for block in _BLOCKS:
             callbacks[block] = self._on_block
         self._parser: Lark = build_parser(self.site_grammar, callbacks)
@@ -174,12 +189,37 @@ class PokerStarsReader:
             block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
         }
         self._line_methods: dict[str | None, Callable[[str, SourceSpan], None]] = {
-            kind: getattr(self, kind)
-            for kinds in _BLOCKS.values()
-            for entry in kinds
-            for kind in (entry if isinstance(entry, tuple) else (entry,))
+            "SEAT": self.SEAT,
+            "FOLD": self.FOLD,
+            "CHECK": self.CHECK,
+            "CALL": self.CALL,
+            "RAISE": self.RAISE,
+            "BET": self.BET,
+            "POST": self.POST,
+            "COLLECTED": self.COLLECTED,
+            "SHOWS": self.SHOWS,
+            "NO_SHOW": self.NO_SHOW,
+            "MUCKS": self.MUCKS,
+            "CASHED_OUT": self.CASHED_OUT,
+            "INSURANCE": self.INSURANCE,
+            "TALK": self.TALK,
+            "PLAYER_NOTE": self.PLAYER_NOTE,
+            "STATUS": self.STATUS,
+            "SECTION_MARKER": self.SECTION_MARKER,
+            "DEALT": self.DEALT,
+            "UNCALLED": self.UNCALLED,
+            "CASH_DROP": self.CASH_DROP,
+            "CANCELLED": self.CANCELLED,
+            "COMMENT": self.COMMENT,
+            "DEALER_NOTE": self.DEALER_NOTE,
+            "SUMMARY_SEAT": self.SUMMARY_SEAT,
+            "TOTAL_POT": self.TOTAL_POT,
+            "BOARD": self.BOARD,
+            "SEAT_CONTINUATION": self.SEAT_CONTINUATION,
+            None: _unknown_line,  # a match that names no kind
         }
-        self._line_methods[None] = _unknown_line  # a match that names no kind
+        if self._line_methods.keys() - {None} != _LINE_KINDS:
+            raise AssertionError("the grammar's line kinds and the reader's methods differ")
         self._file = ""
         self._offset = 0
         self._events: list[ev.Event] = []
