@@ -189,3 +189,19 @@ def test_raise_given_by_only_replays_as_to() -> None:
     if raises == 0:
         pytest.skip("no corpus raises")
     assert raises > 20
+
+
+def test_unreplayed_actions_row_leaves_out_what_the_raise_does_not_give() -> None:
+    """A hand that is not replayed has its actions rows from the events: a raise given
+    only as "by" has no total there (not a made-up 0), one given only as "to" no amount."""
+    from auditor.source import SourceSpan
+    from auditor.tables.rows import _action_row
+
+    span = SourceSpan("x.txt", 9)
+    by_only = _action_row(ev.RaisedTo(span, "a", 40, 0, given=ev.RaiseGiven.BY))
+    to_only = _action_row(ev.RaisedTo(span, "a", 0, 60, given=ev.RaiseGiven.TO))
+    both = _action_row(ev.RaisedTo(span, "a", 40, 60))
+    assert by_only is not None and to_only is not None and both is not None
+    assert (by_only["amount"], by_only["to_amount"]) == (40, None)
+    assert (to_only["amount"], to_only["to_amount"]) == (None, 60)
+    assert (both["amount"], both["to_amount"]) == (40, 60)
