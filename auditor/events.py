@@ -13,6 +13,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from auditor.cards import Card
+from auditor.hand_claims import NO_CLAIM, Claim
 from auditor.source import SourceSpan
 
 
@@ -39,6 +40,41 @@ class PostKind(StrEnum):
     MISSED_BLIND = "missed blind"
     STRADDLE = "straddle"
     BRING_IN = "bring-in"
+
+
+class RaiseGiven(StrEnum):
+    """Which amounts a raise line gives; the engine works out the other from the bets."""
+
+    TO_AND_BY = "to and by"  # "raises X to Y": both
+    TO = "to"  # only the total the raiser's bet becomes in the round
+    BY = "by"  # only the chips the raiser puts in with this action (PartyPoker)
+
+
+class SeatOutcome(StrEnum):
+    """What a summary seat line says became of the seat."""
+
+    FOLDED = "folded"
+    SHOWED = "showed"
+    MUCKED = "mucked"
+    COLLECTED = "collected"
+    WON = "won"
+    LOST = "lost"
+    SITTING_OUT = "sitting out"
+    DIDNT_BET = "didn't bet"
+    OTHER = "other"  # words no reader understood (kept in SummarySeat.outcome_text)
+
+    @property
+    def played(self) -> bool:
+        """Whether the seat was dealt in and played the hand (folded or went further)."""
+        return self in _PLAYED
+
+
+class StackChange(StrEnum):
+    """Chips a player buys between hands, as the record says (tournament rebuys...)."""
+
+    REBUY = "rebuy"
+    ADD_ON = "add-on"
+    TOP_UP = "top-up"
 
 
 class Status(StrEnum):
@@ -85,6 +121,7 @@ class HandStarted(Event):
     tournament_id: str | None = None
     buy_in: str | None = None
     level: str | None = None
+    table_span: SourceSpan | None = None  # the table line's own span, when the record has one
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,12 +179,25 @@ class Bet(Event):
 
 @dataclass(frozen=True, slots=True)
 class RaisedTo(Event):
-    """``raises <by> to <to>``: ``to`` is the player's total bet in the round."""
+    """A raise. ``given`` says which amounts the record gives:
+
+    - ``TO_AND_BY`` ("raises <by> to <to>"): ``to`` is the player's total bet in the
+      round, ``by`` how far it raises the bet faced;
+    - ``TO``: ``to`` only (``by`` is 0);
+    - ``BY``: ``by`` only, the chips the player puts in with this action (``to`` is 0).
+
+    The engine works out the missing total from the player's bet so far
+    (:meth:`total`)."""
 
     player: str
     by: int
     to: int
     all_in: bool = False
+    given: RaiseGiven = RaiseGiven.TO_AND_BY
+
+    def total(self, bet_so_far: int) -> int:
+        """The player's total bet in the round after this raise."""
+        return bet_so_far + self.by if self.given is RaiseGiven.BY else self.to
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,9 +218,12 @@ class UncalledReturned(Event):
 
 @dataclass(frozen=True, slots=True)
 class Shown(Event):
+    """``description``: the record's words, for messages; ``claim``: what they say, as values."""
+
     player: str
     cards: tuple[Card, ...]
     description: str = ""
+    claim: Claim = NO_CLAIM
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,12 +244,13 @@ class ShowdownStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class Collected(Event):
-    """``collected X from pot``; ``pot`` 0 is the pot or main pot, 1.. the side pots."""
+    """``collected X from pot``; ``pot`` 0 is the pot or main pot, 1.. the side pots;
+    ``names_pot``: the line names which pot (main or side), not just "the pot"."""
 
     player: str
     amount: int
     pot: int = 0
-    pot_named: str = "pot"
+    names_pot: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +267,16 @@ class PotNotAwarded(Event):
 
     player: str
     amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class StackAdded(Event):
+    """A rebuy, add-on or top-up: ``chips`` the player receives, when the record says."""
+
+    player: str
+    change: StackChange
+    chips: int | None
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,7 +335,10 @@ class SummaryStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class SummaryPot(Event):
-    """``Total pot X [Main pot Y. Side pot(-n) Z.] | Rake R [| Jackpot J ...]``."""
+    """``Total pot X [Main pot Y. Side pot(-n) Z.] | Rake R [| Jackpot J ...]``.
+
+    ``total`` is GROSS: every chip that went into the pots, before the rake and fees are
+    taken (a room that writes the net total has its reader add them back)."""
 
     total: int
     main: int | None
@@ -291,7 +358,8 @@ class SeatResult:
     """One outcome on a summary seat line (run-it-twice lines have several)."""
 
     won: int | None  # None for "lost" / no amount
-    description: str = ""
+    description: str = ""  # as written, for messages
+    claim: Claim = NO_CLAIM  # what the description says of the hand, as values
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,11 +367,12 @@ class SummarySeat(Event):
     seat: int
     player: str
     positions: tuple[str, ...]  # "button", "small blind", "big blind"
-    outcome: str  # folded, showed, mucked, collected, won, lost, sitting out, ...
+    outcome: SeatOutcome
     folded_on: str = ""  # "before Flop", "on the Turn", ...
     didnt_bet: bool = False
     cards: tuple[Card, ...] = ()
     results: tuple[SeatResult, ...] = field(default_factory=tuple)
+    outcome_text: str = ""  # the words of an OTHER outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,3 +383,15 @@ class Hand:
     events: tuple[Event, ...]
     truncated: bool = False
     truncated_at: SourceSpan | None = None
+
+
+_PLAYED = frozenset(
+    {
+        SeatOutcome.FOLDED,
+        SeatOutcome.SHOWED,
+        SeatOutcome.MUCKED,
+        SeatOutcome.COLLECTED,
+        SeatOutcome.WON,
+        SeatOutcome.LOST,
+    }
+)

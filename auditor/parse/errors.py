@@ -52,9 +52,16 @@ class HandParseError(Exception):
     # the finding it makes: PARSE_ERROR, or a more exact one for a line the grammar reads
     # whose values the hand cannot have (AMOUNT_OUT_OF_RANGE, SEAT_INVALID)
     code: str = "PARSE_ERROR"
+    # The text around the place, with a caret under it (Lark's ``get_context``), and what
+    # kind of mistake it resembles (Lark's ``match_examples`` on the room's known mistakes).
+    context: str = ""
+    kind: str = ""
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: cannot read {self.text!r}: {self.expected}"
+        where = f"{self.file}:{self.line}:{self.column}"
+        kind = f" ({self.kind})" if self.kind else ""
+        head = f"{where}: cannot read {self.text!r}: {self.expected}{kind}"
+        return f"{head}\n{self.context}" if self.context else head
 
 
 def describe_expected(terminals: set[str], line: str) -> str:

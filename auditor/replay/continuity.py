@@ -112,8 +112,6 @@ _ActingEvent = (
     | ev.Mucked
     | ev.NotShown
 )
-_PLAYED_OUTCOMES = ("folded", "showed", "mucked", "collected", "won", "lost")
-_STACK_NOTE_WORDS = (" re-buys", " rebuys", " adds on", " add-on", " tops up")
 _SITTING_OUT = (ev.Status.SITTING_OUT, ev.Status.SITS_OUT)
 _MOVED = (ev.Status.JOINS, ev.Status.LEAVES)
 _NOT_DIGIT = re.compile(r"\D")
@@ -173,11 +171,9 @@ def table_hand(
     away: set[str] = set()
     changes: set[str] = set()
     small_blind_posters: list[str] = []
-    notes: list[str] = []
     dealt = False
     # One pass over the events, dispatched on the exact type (no event class is
-    # subclassed). What needs every seat (small blinds' seats, notes naming players) is
-    # resolved after it.
+    # subclassed). What needs every seat (small blinds' seats) is resolved after it.
     for event in hand.events:
         kind = type(event)
         if kind in _ACTING_KINDS:
@@ -196,20 +192,16 @@ def table_hand(
         elif kind is ev.StreetDealt:
             dealt = True
         elif type(event) is ev.SummarySeat:
-            if event.outcome.startswith(_PLAYED_OUTCOMES):
+            if event.outcome.played:
                 acting.add(event.player)
         elif type(event) is ev.PlayerStatus:
             if event.status in _MOVED:
                 changes.add(event.player)
             elif event.status in _SITTING_OUT and not dealt:
                 away.add(event.player)
-        elif type(event) is ev.CashedOut:
+        elif type(event) is ev.CashedOut or type(event) is ev.StackAdded:  # rebuys, add-ons
             changes.add(event.player)
-        elif type(event) is ev.Note:
-            notes.append(event.text)
     names = set(seat_number)
-    for text in notes:
-        changes.update(_stack_note_players(text, names))
     small_blinds = [seat_number[p] for p in small_blind_posters if p in seat_number]
     dealt_in = frozenset(acting & names)
     maybe_in = frozenset(names - dealt_in - away)
@@ -234,13 +226,6 @@ def table_hand(
     )
 
 
-def _stack_note_players(text: str, names: set[str]) -> set[str]:
-    """Seated players that a note like "X re-buys and receives ..." is about."""
-    return {
-        name for name in names if any(text.startswith(name + word) for word in _STACK_NOTE_WORDS)
-    }
-
-
 def _ordinal(hand_id: str) -> int:
     # most ids are all digits (isdecimal() is exactly what \d matches): no regex then
     digits = hand_id if hand_id.isdecimal() else _NOT_DIGIT.sub("", hand_id)
@@ -248,8 +233,10 @@ def _ordinal(hand_id: str) -> int:
 
 
 def _table_line(hand: ev.Hand, first_seat: ev.SeatTaken | None) -> SourceSpan:
-    """The table line: in the PokerStars layout, the line just above the first seat line."""
+    """The table line, as the reader placed it; else the line just above the first seat."""
     header = hand.start.span
+    if hand.start.table_span is not None:
+        return hand.start.table_span
     if first_seat is not None and first_seat.span.line - 1 > header.line:
         return SourceSpan(header.file, first_seat.span.line - 1, 1)
     return header

@@ -227,7 +227,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
             # the legal range is only a bet's or a raise's: measured before the chips go in
             min_legal, max_legal = self._raise_range(player)
             to_amount = (
-                event.to
+                event.total(self.street_bet[player])  # the record gives "to", "by" or both
                 if isinstance(event, ev.RaisedTo)
                 else self.street_bet[player] + event.amount
             )

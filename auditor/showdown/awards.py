@@ -45,7 +45,7 @@ class _Settle(Descriptions):
         for event in self.timeline:  # the most frequent kinds first
             if type(event) is ev.SummarySeat:
                 self.at_showdown = True
-                if event.cards and event.outcome in ("showed", "mucked"):
+                if event.cards and event.outcome in (ev.SeatOutcome.SHOWED, ev.SeatOutcome.MUCKED):
                     self._check_summary_seat(event)
             elif type(event) is ev.StreetDealt:
                 if event.cards:

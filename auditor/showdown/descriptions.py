@@ -1,5 +1,6 @@
 """Description checks: what the record says a shown hand is, against what the cards make
-(HAND_DESCRIPTION_WRONG). The only use settlement makes of the room's wording."""
+(HAND_DESCRIPTION_WRONG). The room's reader has read its words into a typed claim
+(:class:`auditor.hand_claims.Claim`); the words are kept only for the messages."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from collections.abc import Sequence
 
 from auditor import events as ev
 from auditor.cards import Card
+from auditor.hand_claims import Claim
 from auditor.showdown.evaluator import describe_high, low_ranks
 from auditor.showdown.state import INDEX, SettleState
-from auditor.showdown.wording import claim_matches, read_high, read_low, split_hi_lo
 from auditor.source import SourceSpan
 
 
@@ -22,25 +23,24 @@ class Descriptions(SettleState):
                 event.player,
                 event.cards,
                 self._board(section),
-                event.description,
+                event.claim,
                 event.span,
                 self._on_board(section),
             )
 
     def _check_summary_seat(self, event: ev.SummarySeat) -> None:
         """A summary line that shows cards (the summary has begun: ``at_showdown`` is set)."""
-        if event.outcome == "showed":
+        if event.outcome is ev.SeatOutcome.SHOWED:
             self.shown.setdefault(event.player, event.cards)
         runs = max(self.boards, default=1)
         for index, result in enumerate(event.results):
             board = index + 1 if runs > 1 else 1
             if result.description:
-                text = result.description.split(" (")[0]
                 self._check_description(
                     event.player,
                     event.cards,
                     self._board(board),
-                    text,
+                    result.claim,
                     event.span,
                     self._on_board(board),
                 )
@@ -55,7 +55,7 @@ class Descriptions(SettleState):
         player: str,
         hole: Sequence[Card],
         board: Sequence[Card],
-        text: str,
+        claim: Claim,
         span: SourceSpan,
         on_board: str = "",
     ) -> None:
@@ -65,11 +65,10 @@ class Descriptions(SettleState):
         indices = [*map(INDEX, hole), *map(INDEX, board)]
         if min(indices) < 0 or len(set(indices)) < len(indices):
             return  # bad cards are the card checks' findings
-        high_text, low_text = split_hi_lo(text)
+        high_text, low_text = claim.high_text, claim.low_text
         high, low = self._values(hole, board)
-        claim = read_high(high_text)
         truth = describe_high(high)
-        if claim is not None and not claim_matches(claim, truth.category, truth.ranks):
+        if claim.high is not None and not claim.high.matches(truth.category, truth.ranks):
             from auditor.showdown.describe import high_description
 
             self._find(
@@ -82,9 +81,9 @@ class Descriptions(SettleState):
             )
         if not self.start.hi_lo:
             return
-        shown_low = read_low(low_text) if low_text else None
+        shown_low = claim.low.ranks if claim.low is not None else None
         if low_text is not None and shown_low is None:
-            return
+            return  # words for a low that no reader understood
         actual = low_ranks(low) if low is not None else None
         if shown_low != actual and (low_text is not None or board_complete(board)):
             from auditor.showdown.describe import low_description

@@ -24,7 +24,6 @@ HighHand(category=<Category.THREE_OF_A_KIND: 3>, ranks=(12, 8, 5))
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
@@ -32,6 +31,7 @@ from operator import attrgetter, itemgetter
 from typing import NewType
 
 from auditor.cards import Card
+from auditor.hand_claims import Category as Category  # re-exported: its values name it
 
 __all__ = [
     "Category",
@@ -52,23 +52,6 @@ LowRank = NewType("LowRank", int)
 """Value of a qualifying 8-or-better low: bigger is better; equal values tie."""
 
 
-class Category(enum.IntEnum):
-    """High-hand categories, weakest first (the value's top bits)."""
-
-    HIGH_CARD = 0
-    PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
-
-    @property
-    def label(self) -> str:
-        """Lower-case words, e.g. ``"full house"``."""
-        return self.name.lower().replace("_", " ")
 
 
 @dataclass(frozen=True, slots=True)

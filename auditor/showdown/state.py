@@ -95,7 +95,7 @@ class SettleState:
                         self.rivers.add(event.board)
                     elif event.street is ev.Street.FLOP:
                         self.flop_seen = True
-                elif isinstance(event, ev.Collected) and event.pot_named != "pot":
+                elif isinstance(event, ev.Collected) and event.names_pot:
                     self.labelled = True
             elif isinstance(event, ev.SeatTaken):
                 self.seat_of[event.player] = event.seat

@@ -330,8 +330,9 @@ def _action_row(event: ev.Event) -> dict[str, Any] | None:
         return {
             "player": event.player,
             "action": "raise",
-            "amount": event.by,
-            "to_amount": event.to,
+            # what the record gives: a room may write only the total, or only the chips added
+            "amount": event.by if event.given is not ev.RaiseGiven.TO else None,
+            "to_amount": event.to if event.given is not ev.RaiseGiven.BY else None,
             "all_in": event.all_in,
         }
     return None

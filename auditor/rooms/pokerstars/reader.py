@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
@@ -22,6 +22,7 @@ from auditor.money import AmountError, AmountOutOfRange, to_minor
 from auditor.parse.errors import HandParseError, describe_expected
 from auditor.parse.grammar import LineClassifier, build_parser
 from auditor.read.split import RawHand
+from auditor.rooms.pokerstars.wording import read_claim
 from auditor.source import SourceSpan
 from auditor.tables.timezones import to_utc
 
@@ -64,11 +65,6 @@ _STATUS_PHRASES: tuple[tuple[str, ev.Status], ...] = (
     ("has returned", ev.Status.RETURNED),
     ("sits out", ev.Status.SITS_OUT),
 )
-# Tokens that are one part of the header line each: their facts wait for the table line,
-# whose event they go into, so they need no span of their own.
-_HEADER_PARTS = ("HAND_ID", "TOURNAMENT_ID", "BUY_IN", "GAME_NAME", "STAKES", "LEVEL", "DATETIME")
-# Tokens that are one line each.
-_SINGLE_TOKENS = ("TABLE", "SUMMARY_MARKER")
 # Tokens that are runs of lines, with their line kinds in the grammar's order; a tuple
 # lists what may follow a player's name.
 _PLAYER_LINE = (
@@ -109,7 +105,17 @@ _BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
         ("TALK", "PLAYER_NOTE", "STATUS"),
     ),
 }
+_LINE_KINDS = frozenset(
+    kind
+    for kinds in _BLOCKS.values()
+    for entry in kinds
+    for kind in (entry if isinstance(entry, tuple) else (entry,))
+)
 _SUMMARY_POSITIONS = ("button", "small blind", "big blind")
+# A player's rebuy or add-on, as PLAYER_NOTE takes it: "X re-buys and receives 1500 chips
+# for $1.00", "X adds on and receives 3000 chips for 1000 chips" (no other note holds these).
+_STACK_MARKERS = ((" re-buys", ev.StackChange.REBUY), (" adds on", ev.StackChange.ADD_ON))
+_RECEIVES = re.compile(r" receives ([0-9][0-9,]*(?:\.[0-9]+)?) chips")
 _NOT_AWARDED = "(pot not awarded as player cashed out)"
 _POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?) ([^ .]+(?:\.[0-9]+)?)\.?")
 _RESULT_SEPARATOR = re.compile(r",? and (?=won|lost)")
@@ -157,11 +163,25 @@ class PokerStarsReader:
     card_notation: CardNotation = LETTERS
 
     def __init__(self) -> None:
-        callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._header_part(getattr(self, name)) for name in _HEADER_PARTS
+        # One method per grammar terminal, named after it (as a Lark Transformer's are),
+        # listed here rather than looked up by name: a subclass's override is still the
+        # one called, and a terminal with no method is a type error, not a runtime one.
+        # header parts: their facts wait for the table line, whose event they go into
+        header_parts: dict[str, Callable[[str], None]] = {
+            "HAND_ID": self.HAND_ID,
+            "TOURNAMENT_ID": self.TOURNAMENT_ID,
+            "BUY_IN": self.BUY_IN,
+            "GAME_NAME": self.GAME_NAME,
+            "STAKES": self.STAKES,
+            "LEVEL": self.LEVEL,
+            "DATETIME": self.DATETIME,
         }
-        for name in _SINGLE_TOKENS:
-            callbacks[name] = self._single(getattr(self, name))
+        single_lines = {"TABLE": self.TABLE, "SUMMARY_MARKER": self.SUMMARY_MARKER}
+        callbacks: dict[str, Callable[[Token], Token]] = {
+            name: self._header_part(method) for name, method in header_parts.items()
+        }
+        for name, line_method in single_lines.items():
+            callbacks[name] = self._single(line_method)
         for block in _BLOCKS:
             callbacks[block] = self._on_block
         self._parser: Lark = build_parser(self.site_grammar, callbacks)
@@ -169,12 +189,37 @@ class PokerStarsReader:
             block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
         }
         self._line_methods: dict[str | None, Callable[[str, SourceSpan], None]] = {
-            kind: getattr(self, kind)
-            for kinds in _BLOCKS.values()
-            for entry in kinds
-            for kind in (entry if isinstance(entry, tuple) else (entry,))
+            "SEAT": self.SEAT,
+            "FOLD": self.FOLD,
+            "CHECK": self.CHECK,
+            "CALL": self.CALL,
+            "RAISE": self.RAISE,
+            "BET": self.BET,
+            "POST": self.POST,
+            "COLLECTED": self.COLLECTED,
+            "SHOWS": self.SHOWS,
+            "NO_SHOW": self.NO_SHOW,
+            "MUCKS": self.MUCKS,
+            "CASHED_OUT": self.CASHED_OUT,
+            "INSURANCE": self.INSURANCE,
+            "TALK": self.TALK,
+            "PLAYER_NOTE": self.PLAYER_NOTE,
+            "STATUS": self.STATUS,
+            "SECTION_MARKER": self.SECTION_MARKER,
+            "DEALT": self.DEALT,
+            "UNCALLED": self.UNCALLED,
+            "CASH_DROP": self.CASH_DROP,
+            "CANCELLED": self.CANCELLED,
+            "COMMENT": self.COMMENT,
+            "DEALER_NOTE": self.DEALER_NOTE,
+            "SUMMARY_SEAT": self.SUMMARY_SEAT,
+            "TOTAL_POT": self.TOTAL_POT,
+            "BOARD": self.BOARD,
+            "SEAT_CONTINUATION": self.SEAT_CONTINUATION,
+            None: _unknown_line,  # a match that names no kind
         }
-        self._line_methods[None] = _unknown_line  # a match that names no kind
+        if self._line_methods.keys() - {None} != _LINE_KINDS:
+            raise AssertionError("the grammar's line kinds and the reader's methods differ")
         self._file = ""
         self._offset = 0
         self._events: list[ev.Event] = []
@@ -237,7 +282,26 @@ class PokerStarsReader:
             column,
             _line_at(raw, line),
             describe_expected(expected, _line_at(raw, line)),
+            context=_context(err, raw.text),
+            kind=self._mistake(err),
         ) from None
+
+    def _mistake(self, err: UnexpectedInput) -> str:
+        """Which known mistake ``err`` resembles (same parser state and token), or "".
+
+        Runs after the failed hand's facts are taken: parsing the examples goes through
+        the callbacks, which refill this reader's per-hand state (reset by the next read)."""
+        file = self._file
+
+        def parse(text: str) -> Tree[Token]:
+            self._reset(file, 1)
+            return self._parser.parse(text, start="start")
+
+        try:
+            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
+        except (_LineError, AmountError, ValueError):
+            return ""
+        return label or ""
 
     def _header_part(self, method: Callable[[str], None]) -> Callable[[Token], Token]:
         def on_token(tok: Token) -> Token:
@@ -358,12 +422,17 @@ class PokerStarsReader:
         self._max_seats = max_seats or SEAT_LIMIT
         if button is not None and not 1 <= button <= SEAT_LIMIT:
             raise _SeatError(f"the button on seat {button}, which no table has")
-        self._start = self._hand_started(span, name, max_seats, button)
+        self._start = self._hand_started(span, name, max_seats, button, table_span=span)
         self._events.append(self._start)
         return
 
     def _hand_started(
-        self, span: SourceSpan, table: str, max_seats: int | None, button: int | None
+        self,
+        span: SourceSpan,
+        table: str,
+        max_seats: int | None,
+        button: int | None,
+        table_span: SourceSpan | None = None,
     ) -> ev.HandStarted:
         h = self._header
         game = h.get("game", "")
@@ -395,6 +464,7 @@ class PokerStarsReader:
             tournament_id=h.get("tournament_id"),
             buy_in=h.get("buy_in"),
             level=h.get("level"),
+            table_span=table_span,
         )
 
     # ------------------------------------------------------------ seats
@@ -507,7 +577,9 @@ class PokerStarsReader:
         description = text[close + 1 :].strip()
         if description.startswith("(") and description.endswith(")"):
             description = description[1:-1]
-        self._events.append(ev.Shown(span, text[:at], shown, description))
+        self._events.append(
+            ev.Shown(span, text[:at], shown, description, read_claim(description))
+        )
         return
 
     def MUCKS(self, tok: str, span: SourceSpan) -> None:
@@ -530,7 +602,9 @@ class PokerStarsReader:
         if pot_named.startswith("side pot"):
             _, _, number = pot_named.partition("-")
             pot = int(number) if number else 1
-        self._events.append(ev.Collected(span, player, self._money(amount), pot, pot_named))
+        self._events.append(
+            ev.Collected(span, player, self._money(amount), pot, pot_named != "pot")
+        )
         return
 
     def CASHED_OUT(self, tok: str, span: SourceSpan) -> None:
@@ -564,7 +638,17 @@ class PokerStarsReader:
     def DEALER_NOTE(self, tok: str, span: SourceSpan) -> None:
         self._events.append(ev.Note(span, tok.rstrip()))
 
-    PLAYER_NOTE = DEALER_NOTE
+    def PLAYER_NOTE(self, tok: str, span: SourceSpan) -> None:
+        """Tournament news about a player; a rebuy or add-on is its own event."""
+        text = tok.rstrip()
+        for marker, change in _STACK_MARKERS:
+            at = text.find(marker)
+            if at > 0:
+                chips = _RECEIVES.search(text, at)
+                amount = self._money(chips.group(1)) if chips else None
+                self._events.append(ev.StackAdded(span, text[:at], change, amount, text))
+                return
+        self._events.append(ev.Note(span, text))
 
     def TALK(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()
@@ -654,7 +738,7 @@ class PokerStarsReader:
         previous = self._events[-1] if self._events else None
         if isinstance(previous, ev.SummarySeat) and previous.results:
             last = previous.results[-1]
-            joined = ev.SeatResult(last.won, tok.rstrip()[len("with ") :])
+            joined = _seat_result(last.won, tok.rstrip()[len("with ") :])
             self._events[-1] = ev.SummarySeat(
                 previous.span,
                 previous.seat,
@@ -665,6 +749,7 @@ class PokerStarsReader:
                 previous.didnt_bet,
                 previous.cards,
                 (*previous.results[:-1], joined),
+                previous.outcome_text,
             )
         else:
             self._events.append(
@@ -674,6 +759,38 @@ class PokerStarsReader:
 
 
 # ---------------------------------------------------------------- helpers
+_HEAD = (
+    "PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD) - 2014/02/21 12:45:08 ET\n"
+    "Table 'T' 6-max Seat #1 is the button\n"
+)
+_SEATED = _HEAD + "Seat 1: a ($200 in chips)\nSeat 2: b ($200 in chips)\n"
+# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
+# match_examples labels an error with the first whose parser state and token it shares.
+_MISTAKES: dict[str, list[str]] = {
+    "a header the layout does not have (game, stakes or date)": [
+        "PokerStars Hand #1:  Omaha Pot Limit - 2014/02/21 12:45:08 ET\n",
+        "PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD)\n",
+    ],
+    "a table line the layout does not have": [
+        "PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD) - 2014/02/21 12:45:08 ET\nTable T\n",
+    ],
+    "a line of play the layout does not have": [
+        _SEATED + "*** HOLE CARDS ***\na: shoves\n",
+    ],
+    "a summary line the layout does not have": [
+        _SEATED + "*** HOLE CARDS ***\na: folds\n*** SUMMARY ***\nTotal pot $0 | Rake $0\n"
+        "nothing here\n",
+    ],
+}
+
+
+def _context(err: UnexpectedInput, text: str) -> str:
+    """The text around where reading stopped, with a caret under the place."""
+    if isinstance(err, UnexpectedEOF) or not isinstance(err.pos_in_stream, int):
+        return ""
+    return str(err.get_context(text, span=40))
+
+
 def _unknown_line(tok: str, span: SourceSpan) -> None:
     """Cannot happen for a block the lexer accepted: every line is of some kind."""
     raise ValueError(f"a line of no known kind: {tok!r}")
@@ -792,7 +909,9 @@ def _split_summary_name(rest: str) -> tuple[str, str]:
 
 
 # The fields of a SummarySeat after its player, as _seat_outcome reads them.
-_SeatOutcome = tuple[tuple[str, ...], str, str, bool, tuple[Card, ...], tuple[ev.SeatResult, ...]]
+_SeatOutcome = tuple[
+    tuple[str, ...], ev.SeatOutcome, str, bool, tuple[Card, ...], tuple[ev.SeatResult, ...], str
+]
 
 
 @lru_cache(maxsize=4096)  # "(big blind) folded before Flop" and the like recur hand after hand
@@ -816,11 +935,13 @@ def _seat_outcome(rest: str, scale: int, notation: CardNotation) -> _SeatOutcome
     shown: tuple[Card, ...] = ()
     results: list[ev.SeatResult] = []
     folded_on = ""
+    other = ""
+    outcome: ev.SeatOutcome
     if rest.startswith("folded"):
-        outcome = "folded"
+        outcome = ev.SeatOutcome.FOLDED
         folded_on = rest[len("folded ") :]
     elif rest.startswith(("showed [", "mucked")):
-        outcome = "showed" if rest.startswith("showed") else "mucked"
+        outcome = ev.SeatOutcome.SHOWED if rest.startswith("showed") else ev.SeatOutcome.MUCKED
         if "[" in rest:
             shown = notation.cards(rest[rest.index("[") + 1 : rest.index("]")])
             rest = rest[rest.index("]") + 1 :].strip()
@@ -828,18 +949,19 @@ def _seat_outcome(rest: str, scale: int, notation: CardNotation) -> _SeatOutcome
             rest = ""
         results = _results(rest.removeprefix("and ").strip(), money)
     elif rest.startswith("collected ("):
-        outcome = "collected"
+        outcome = ev.SeatOutcome.COLLECTED
         results = [ev.SeatResult(money(rest[len("collected (") : rest.index(")")]))]
     elif rest.startswith(("won", "lost")):
-        outcome = "won" if rest.startswith("won") else "lost"
+        outcome = ev.SeatOutcome.WON if rest.startswith("won") else ev.SeatOutcome.LOST
         results = _results(rest, money)
     elif rest.startswith("is sitting out"):
-        outcome = "sitting out"
+        outcome = ev.SeatOutcome.SITTING_OUT
     elif rest == "" and didnt_bet:
-        outcome = "didn't bet"
+        outcome = ev.SeatOutcome.DIDNT_BET
     else:
-        outcome = rest or "none"
-    return tuple(positions), outcome, folded_on, didnt_bet, shown, tuple(results)
+        outcome = ev.SeatOutcome.OTHER
+        other = rest or "none"
+    return tuple(positions), outcome, folded_on, didnt_bet, shown, tuple(results), other
 
 
 def _results(text: str, money: Callable[[str], int]) -> list[ev.SeatResult]:
@@ -853,9 +975,14 @@ def _results(text: str, money: Callable[[str], int]) -> list[ev.SeatResult]:
             continue
         found = _SUMMARY_RESULT.match(part)
         if not found:
-            results.append(ev.SeatResult(None, part))
+            results.append(_seat_result(None, part))
             continue
         verb, amount, description = found.groups()
         won = money(amount) if verb == "won" and amount else (0 if verb == "won" else None)
-        results.append(ev.SeatResult(won, (description or "").strip()))
+        results.append(_seat_result(won, (description or "").strip()))
     return results
+
+
+def _seat_result(won: int | None, description: str) -> ev.SeatResult:
+    """A result with its claim: the words before any " (" note ("(pot not awarded...)")."""
+    return ev.SeatResult(won, description, read_claim(description.split(" (")[0]))

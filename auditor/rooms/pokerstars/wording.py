@@ -1,14 +1,16 @@
-"""Rooms' words for a hand, read back into what they claim: a category and its ranks.
+"""PokerStars' words for a shown hand, read into what they claim: a category and its ranks.
 
-PokerStars writes "two pair, Nines and Fives", "a straight, Ace to Five", "HI: ...; LO:
-8,5,4,2,A"; GGPoker writes "Pair of Kings and Pair of Sixes", "Fives-High Straight",
-"Sevens Full over Fives". A wording is compared with the cards only in what it says:
-"a flush, Ace high" names the top card, not the kickers.
+The reader puts the claim on the events (:class:`auditor.hand_claims.Claim`); showdown
+compares it with the cards and never reads words. PokerStars writes "two pair, Nines and
+Fives", "a straight, Ace to Five", "HI: ...; LO: 8,5,4,2,A"; GGPoker, read by this room's
+reader until it has its own, writes "Pair of Kings and Pair of Sixes", "Fives-High
+Straight", "Sevens Full over Fives". A wording is compared with the cards only in what it
+says: "a flush, Ace high" names the top card, not the kickers.
 
 >>> read_high("a full house, Eights full of Fours")
-Claim(category=<Category.FULL_HOUSE: 6>, ranks=(6, 2))
+ClaimedHand(category=<Category.FULL_HOUSE: 6>, ranks=(6, 2))
 >>> read_high("Fives-High Straight")
-Claim(category=<Category.STRAIGHT: 4>, ranks=(3,))
+ClaimedHand(category=<Category.STRAIGHT: 4>, ranks=(3,))
 >>> read_low("8,5,4,2,A")
 (8, 5, 4, 2, 1)
 """
@@ -16,24 +18,15 @@ Claim(category=<Category.STRAIGHT: 4>, ranks=(3,))
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from auditor.cards import RANK_NAMES
-from auditor.showdown.evaluator import Category
+from auditor.hand_claims import NO_CLAIM, Category, Claim, ClaimedHand, ClaimedLow
 
 _RANK_OF_WORD: dict[str, int] = {}
 for _i, _name in enumerate(RANK_NAMES):
     _RANK_OF_WORD[_name.lower()] = _i
     _RANK_OF_WORD[(_name + ("es" if _name.endswith("x") else "s")).lower()] = _i
 _RANK_OF_WORD.update({"two": 0, "twos": 0, "trey": 1, "treys": 1, "deuces": 0})
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """What a wording says of a high hand: its category and the ranks it names."""
-
-    category: Category
-    ranks: tuple[int, ...]
 
 
 def _rank(word: str) -> int:
@@ -62,7 +55,7 @@ _STARS: list[tuple[re.Pattern[str], Category]] = [
 ]
 
 
-def read_high(text: str) -> Claim | None:
+def read_high(text: str) -> ClaimedHand | None:
     """The claim of a high-hand wording, or None for words this reader does not know."""
     if text in _CLAIMS:
         return _CLAIMS[text]
@@ -73,20 +66,20 @@ def read_high(text: str) -> Claim | None:
 
 
 # Memo of read_high: rooms word the same few thousand hands over and over, and trying
-# the patterns in turn is most of the cost of reading one. Claim is frozen, so shared.
-_CLAIMS: dict[str, Claim | None] = {}
+# the patterns in turn is most of the cost of reading one. ClaimedHand is frozen, so shared.
+_CLAIMS: dict[str, ClaimedHand | None] = {}
 _CLAIMS_MAX = 1 << 14
 
 
-def _read_high(text: str) -> Claim | None:
+def _read_high(text: str) -> ClaimedHand | None:
     text = text.strip().rstrip(".")
     if text.lower() in ("a royal flush", "royal flush"):
-        return Claim(Category.STRAIGHT_FLUSH, (12,))
+        return ClaimedHand(Category.STRAIGHT_FLUSH, (12,))
     for pattern, category in _STARS:
         found = pattern.match(text)
         if found:
             try:
-                return Claim(category, tuple(_rank(g) for g in found.groups()))
+                return ClaimedHand(category, tuple(_rank(g) for g in found.groups()))
             except KeyError:
                 return None
     return None
@@ -116,6 +109,23 @@ def split_hi_lo(description: str) -> tuple[str, str | None]:
     return text, None
 
 
-def claim_matches(claim: Claim, category: Category, ranks: tuple[int, ...]) -> bool:
-    """Does the claim say what the cards make? Only the ranks it names are compared."""
-    return claim.category == category and ranks[: len(claim.ranks)] == claim.ranks
+def read_claim(description: str) -> Claim:
+    """Everything a description says, as values; the words are kept for messages.
+
+    >>> read_claim("HI: two pair, Eights and Fours; LO: 6,5,4,2,A").low
+    ClaimedLow(ranks=(6, 5, 4, 2, 1))
+    """
+    if not description:
+        return NO_CLAIM
+    found = _DESCRIPTIONS.get(description)
+    if found is None:
+        high_text, low_text = split_hi_lo(description)
+        low_ranks = read_low(low_text) if low_text else None
+        low = ClaimedLow(low_ranks) if low_ranks is not None else None
+        found = Claim(description, high_text, read_high(high_text), low_text, low)
+        if len(_DESCRIPTIONS) < _CLAIMS_MAX:
+            _DESCRIPTIONS[description] = found
+    return found
+
+
+_DESCRIPTIONS: dict[str, Claim] = {}
