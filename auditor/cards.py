@@ -68,8 +68,8 @@ DECK: tuple[Card, ...] = tuple(_CANONICAL[r + s] for r in RANKS for s in SUITS)
 class CardNotation:
     """How one room writes its cards: which texts name which card, and no others.
 
-    A room's reader holds its notation (rooms differ: PokerStars writes a ten "Th", some
-    rooms write "10h"); a text outside it is kept as an invalid card, for CARD_INVALID.
+    A room's reader holds its notation (rooms differ: most write a ten "Th", some
+    write "10h"); a text outside it is kept as an invalid card, for CARD_INVALID.
     Cards read are the deck's own (``Card.text`` canonical), whatever the spelling.
 
     >>> CardNotation("letters").card("Th").index, CardNotation("letters").card("10h").valid
@@ -111,8 +111,8 @@ class CardNotation:
 
 
 LETTERS = CardNotation("letters (Th)")
-"""Ranks 2-9, T, J, Q, K, A in capitals, suits c d h s: PokerStars and the rooms that
-write its layout."""
+"""Ranks 2-9, T, J, Q, K, A in capitals, suits c d h s: the notation of most rooms'
+layouts."""
 
 # Code that names cards itself (tests, the evaluator's examples) may spell them any way;
 # hand histories are read with their room's notation, never with this.
@@ -138,6 +138,6 @@ def cards(text: str) -> tuple[Card, ...]:
 
 def other_notation(text: str) -> Card | None:
     """The card ``text`` would name in some room's notation, if any (for a finding's
-    message: "10h" is not a PokerStars card, but it means the ten of hearts)."""
+    message: "10h" is not a card in letters notation, but it means the ten of hearts)."""
     found = card(text)
     return found if found.valid else None

@@ -54,9 +54,9 @@ def sniff_encoding(head: bytes) -> str:
     """The encoding a file that starts with ``head`` seems to be in (UTF-16 is certain
     from the head; UTF-8 against cp1252 is decided line by line as the file is read).
 
-    >>> sniff_encoding(codecs.BOM_UTF8 + b"PokerStars")
+    >>> sniff_encoding(codecs.BOM_UTF8 + b"Hand #1")
     'utf-8-sig'
-    >>> sniff_encoding("PokerStars".encode("utf-16-le"))
+    >>> sniff_encoding("Hand #1".encode("utf-16-le"))
     'utf-16-le'
     >>> sniff_encoding(b"Pot \\x80 5")
     'cp1252'

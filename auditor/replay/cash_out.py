@@ -1,10 +1,11 @@
 """Cash-outs: money of the hand settled outside the pot, and whether the record's
 numbers for it add up.
 
-PokerStars writes "X cashed out the hand for $A | Cash Out Fee $F": X, all-in before the
-last card, took A, the value of his share of the pot (A + F) less the room's fee, and the
-room played the hand on in his place. A pot X then wins is kept by the room (the summary
-says "pot not awarded as player cashed out"); a pot he loses goes to its winner as usual.
+A room records "X cashed out the hand for $A | Cash Out Fee $F" (read as CashedOut): X,
+all-in before the last card, took A, the value of his share of the pot (A + F) less the
+room's fee, and the room played the hand on in his place. A pot X then wins is kept by the
+room (the summary says "pot not awarded as player cashed out"); a pot he loses goes to its
+winner as usual.
 So the cash-out is paid by the room, not by the pot, and the pot still adds up: its
 total is the rake, what was collected and what the room kept (``pot_findings``).
 """

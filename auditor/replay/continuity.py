@@ -29,7 +29,7 @@ consecutive when all of these hold:
 5. when no stack can be compared (``a``'s ending stacks unknown, e.g. a hand cut
    short), ``b`` starts at most :data:`MAX_UNVERIFIED_GAP` (3 min) after ``a``.
 
-On the PokerStars-layout corpus (300 hands, 225 neighbouring pairs) this judges 219
+On the corpus's Stars-layout files (300 hands, 225 neighbouring pairs) this judges 219
 pairs consecutive and 6 not: three by the time gap (an 8-Game rotation, a partial file,
 a session a day apart) and three by rule 4 (a writer who sat out; a split pot whose two
 winners both start short by the rake the record leaves out; a partial file whose button
@@ -58,7 +58,7 @@ of a consecutive pair, his ending stack in ``a`` is known, and neither hand reco
 rebuy, add-on, cash-out, join or leave for him. His starting stack in ``b`` must equal
 his ending stack in ``a``, with one allowance: in a cash game a *rise* to a whole
 number of the header's big stake is taken as a silent top-up (GG's auto top-up to 100
-big blinds and PokerStars' auto-rebuy write no line; the corpus has 22 of them). The
+big blinds and the Stars layout's auto-rebuy write no line; the corpus has 22 of them). The
 finding is located at his seat line in ``b``.
 """
 

@@ -1,4 +1,4 @@
-"""Hand descriptions in the words rooms print at showdown (PokerStars style).
+"""Hand descriptions in plain words ("a flush, Ace high"), for findings' expected values.
 
 Built from the evaluator's values, so a room's text can be checked against the
 cards: ``high_description(omaha_high(hole, board))`` is what the room should
