@@ -61,22 +61,27 @@ def split_hands(
 
         rooms = tuple(REGISTRY.values())
     headers: list[tuple[Callable[[str], bool], str]] = [(r.is_header, r.name) for r in rooms]
+    # every room's header starts, tested at once; "" (every line) when a room has none
+    starts = tuple(s for r in rooms for s in r.header_starts or ("",))
     current: list[str] = []
     start = 0
     room = ""  # the current hand's room; "" while in stray text
     for number, line in enumerate(lines, start=1):
         line = line.rstrip("\r\n").lstrip("\ufeff")
-        for is_header, name in headers:
-            if is_header(line):
-                if current:
-                    yield _finish(current, file, start, room)
-                current, start, room = [line], number, name
-                break
-        else:
-            if current or line.strip():
-                if not current:
-                    start = number
-                current.append(line)
+        found = ""
+        if line.startswith(starts):
+            for is_header, name in headers:
+                if is_header(line):
+                    found = name
+                    break
+        if found:
+            if current:
+                yield _finish(current, file, start, room)
+            current, start, room = [line], number, found
+        elif current or line.strip():
+            if not current:
+                start = number
+            current.append(line)
     if current:
         yield _finish(current, file, start, room)
 

@@ -30,6 +30,8 @@ class GGPokerRoom(Room):
     def sniff(self, head: str) -> bool:
         return _ANY_HEADER.search(head) is not None
 
+    header_starts = ("Poker Hand #",)
+
     def is_header(self, line: str) -> bool:
         return line.startswith("Poker Hand #") and HAND_START.match(line) is not None
 
