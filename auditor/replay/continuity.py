@@ -73,7 +73,7 @@ from operator import attrgetter
 from typing import cast
 
 from auditor import events as ev
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.money import format_minor
 from auditor.replay.profile import RuleProfile
 from auditor.source import SourceSpan
@@ -357,7 +357,7 @@ def _button_findings(a: TableHand, b: TableHand, profile: RuleProfile) -> list[F
     expected = " or ".join(f"seat {seat}" for seat in allowed)
     return [
         Finding(
-            "BUTTON_WRONG",
+            Code.BUTTON_WRONG,
             b.hand_id,
             f"the button is on seat {b.button_seat}, but after hand {a.hand_id} (button seat "
             f"{a.button_seat}) the {rule} button moves to {expected}",
@@ -412,7 +412,7 @@ def _stack_findings(a: TableHand, b: TableHand) -> list[Finding]:
     for player, end, start in unexplained_stack_differences(a, b):
         found.append(
             Finding(
-                "STACK_CONTINUITY",
+                Code.STACK_CONTINUITY,
                 b.hand_id,
                 f"{player} starts with {format_minor(start, b.scale)} but ended hand "
                 f"{a.hand_id} with {format_minor(end, a.scale)}, and the record shows no "

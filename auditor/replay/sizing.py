@@ -5,6 +5,7 @@ RERAISE_NOT_ALLOWED). The numbers themselves are betting.py's pure functions."""
 from __future__ import annotations
 
 from auditor import events as ev
+from auditor.findings import Code
 from auditor.replay.betting import min_raise_to, pot_limit_max_raise_to, street_bet_size
 from auditor.replay.order import OrderOfPlay
 
@@ -16,7 +17,7 @@ class Sizing(OrderOfPlay):
         player = event.player
         if to_call == 0:
             self._find(
-                "CALL_WRONG",
+                Code.CALL_WRONG,
                 event.span,
                 "calls when there is nothing to call",
                 player=player,
@@ -26,7 +27,7 @@ class Sizing(OrderOfPlay):
             )
         elif event.amount != to_call and event.amount <= self.stack[player]:
             self._find(
-                "CALL_WRONG",
+                Code.CALL_WRONG,
                 event.span,
                 "calls the wrong amount",
                 player=player,
@@ -91,7 +92,7 @@ class Sizing(OrderOfPlay):
         limit = self._limit()
         if to <= self.current_bet:
             self._find(
-                "RAISE_TOO_SMALL",
+                Code.RAISE_TOO_SMALL,
                 event.span,
                 "a raise that does not raise the bet",
                 player=player,
@@ -102,7 +103,7 @@ class Sizing(OrderOfPlay):
         reopened = player not in self.acted_at or self.acted_at[player] < self.reopen_count
         if not reopened and self.current_bet > 0:
             self._find(
-                "RERAISE_NOT_ALLOWED",
+                Code.RERAISE_NOT_ALLOWED,
                 event.span,
                 "raises when the betting was not re-opened to him",
                 player=player,
@@ -114,7 +115,7 @@ class Sizing(OrderOfPlay):
             size = street_bet_size(self.street, self.stakes)
             if self.bets >= self.profile.bets_per_round and self._cap_applies():
                 self._find(
-                    "CAP_EXCEEDED",
+                    Code.CAP_EXCEEDED,
                     event.span,
                     f"a raise after the round is capped at {self.profile.bets_per_round} bets",
                     player=player,
@@ -125,7 +126,7 @@ class Sizing(OrderOfPlay):
             expected_to = low if low is not None else to
             if to != expected_to and not (all_in_now and to < expected_to):
                 self._find(
-                    "BET_SIZE_WRONG",
+                    Code.BET_SIZE_WRONG,
                     event.span,
                     f"a fixed-limit {self.street_name} bet must be {self._money(size)}",
                     player=player,
@@ -145,7 +146,7 @@ class Sizing(OrderOfPlay):
         else:
             if high is not None and to > high and limit is ev.Limit.POT:
                 self._find(
-                    "RAISE_ABOVE_POT",
+                    Code.RAISE_ABOVE_POT,
                     event.span,
                     "a bet or raise above the pot",
                     player=player,
@@ -155,7 +156,7 @@ class Sizing(OrderOfPlay):
                 )
             if low is not None and to < low and not all_in_now:
                 self._find(
-                    "RAISE_TOO_SMALL",
+                    Code.RAISE_TOO_SMALL,
                     event.span,
                     "a bet or raise below the minimum",
                     player=player,

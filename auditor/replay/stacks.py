@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from auditor.findings import Code
 from auditor.replay.state import ACTION_WORD, ReplayState, Voluntary
 from auditor.source import SourceSpan
 
@@ -13,7 +14,7 @@ class Stacks(ReplayState):
     def _put_in(self, player: str, amount: int, span: SourceSpan, all_in: bool) -> None:
         if amount > self.stack[player]:
             self._find(
-                "STACK_EXCEEDED",
+                Code.STACK_EXCEEDED,
                 span,
                 "puts in more chips than he has",
                 player=player,
@@ -53,7 +54,7 @@ class Stacks(ReplayState):
         ok = done == expected or (expected.startswith("all-in") and done != "fold")
         if not ok:
             self._find(
-                "TIMEOUT_WRONG",
+                Code.TIMEOUT_WRONG,
                 event.span,
                 "a timed-out player's action is not the profile's",
                 player=player,

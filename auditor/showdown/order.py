@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from auditor import events as ev
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.replay.profile import RuleProfile
 from auditor.replay.result import ReplayResult
 from auditor.source import SourceSpan
@@ -82,7 +82,7 @@ def showdown_order_finding(
         player = recorded[breaks]
         span = next(sp for p, sp in shows if p == player)
         return Finding(
-            "SHOWDOWN_ORDER",
+            Code.SHOWDOWN_ORDER,
             start.hand_id,
             "hands shown in the wrong order",
             span,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from auditor import events as ev
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.money import format_minor
 from auditor.replay.profile import RuleProfile
 
@@ -35,7 +35,7 @@ def rake_finding(
     if expected == summary.rake:
         return None
     return Finding(
-        "RAKE_WRONG",
+        Code.RAKE_WRONG,
         start.hand_id,
         "the rake breaks the profile's schedule",
         summary.span,
