@@ -75,7 +75,7 @@ from typing import cast
 from auditor import events as ev
 from auditor.findings import Code, Finding
 from auditor.money import format_minor
-from auditor.replay.profile import RuleProfile
+from auditor.replay.profile import ButtonMovement, RuleProfile
 from auditor.source import SourceSpan
 
 MAX_GAP = timedelta(minutes=15)
@@ -346,7 +346,7 @@ def sequence_findings(sequence: Iterable[TableHand], profile: RuleProfile) -> li
 def _button_findings(a: TableHand, b: TableHand, profile: RuleProfile) -> list[Finding]:
     if a.button_seat is None or b.button_seat is None:
         return []
-    if profile.button_movement == "dead":
+    if profile.button_movement is ButtonMovement.DEAD:
         allowed = _dead_button(a, b)
         rule = "dead"
     else:

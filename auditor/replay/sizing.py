@@ -8,6 +8,7 @@ from auditor import events as ev
 from auditor.findings import Code
 from auditor.replay.betting import min_raise_to, pot_limit_max_raise_to, street_bet_size
 from auditor.replay.order import OrderOfPlay
+from auditor.replay.profile import CapHeadsUp, ShortAllInReopens
 
 
 class Sizing(OrderOfPlay):
@@ -71,9 +72,9 @@ class Sizing(OrderOfPlay):
 
     def _cap_applies(self) -> bool:
         rule = self.profile.cap_heads_up
-        if rule == "when_heads_up" and len(self._live()) == 2:
+        if rule is CapHeadsUp.WHEN_HEADS_UP and len(self._live()) == 2:
             return False
-        return not (rule == "if_round_began_heads_up" and self.round_players == 2)
+        return not (rule is CapHeadsUp.IF_ROUND_BEGAN_HEADS_UP and self.round_players == 2)
 
     def _bet_or_raise(
         self, event: ev.Bet | ev.RaisedTo, to: int, low: int | None, high: int | None, seq: int
@@ -135,7 +136,7 @@ class Sizing(OrderOfPlay):
                     seq=seq,
                 )
             full = to - self.full_level >= size or (
-                self.profile.short_all_in_reopens == "half_bet"
+                self.profile.short_all_in_reopens is ShortAllInReopens.HALF_BET
                 and 2 * (to - self.full_level) >= size
             )
             if full:

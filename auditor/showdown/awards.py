@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 from auditor import events as ev
 from auditor.findings import Code
-from auditor.replay.profile import RuleProfile
+from auditor.replay.profile import BothHalves, RuleProfile
 from auditor.replay.result import PotRecord, ReplayResult
 from auditor.showdown.cash_out_rows import cash_out_rows, not_awarded_as_paid
 from auditor.showdown.descriptions import Descriptions, board_complete
@@ -112,7 +112,7 @@ class _Settle(Descriptions):
             return
         unit = odd_chip_unit(self.profile, self.start)
         shares: dict[str, int] = {}
-        whole_pot = self.profile.same_players_both_halves == "split_whole_pot" and set(
+        whole_pot = self.profile.same_players_both_halves is BothHalves.SPLIT_WHOLE_POT and set(
             lo_winners
         ) == set(hi_winners)
         if lo_winners and not whole_pot:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from auditor import events as ev
 from auditor.findings import Code, Finding
-from auditor.replay.profile import RuleProfile
+from auditor.replay.profile import RuleProfile, ShowdownOrder
 from auditor.replay.result import ReplayResult
 from auditor.source import SourceSpan
 
@@ -59,12 +59,12 @@ def showdown_order_finding(
     aggressors = dict(replay.aggressors)
     first = None
     rule = profile.showdown_order
-    if rule == "last_aggressor":
+    if rule is ShowdownOrder.LAST_AGGRESSOR:
         for street in ("river", "turn", "flop", "preflop"):
             if street in aggressors:
                 first = aggressors[street]
                 break
-    elif rule == "river_aggressor":
+    elif rule is ShowdownOrder.RIVER_AGGRESSOR:
         first = aggressors.get("river")
     else:  # first_bettor
         first = dict(replay.openers).get("river")
