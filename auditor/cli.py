@@ -27,7 +27,7 @@ from auditor import __version__, rooms
 from auditor.api import bundled_fixtures
 from auditor.engines import EngineError
 from auditor.engines.local import WorkerLost
-from auditor.findings import CATALOGUE, Finding, Severity
+from auditor.findings import CATALOGUE, Code, Finding, Severity
 from auditor.pipeline import HandAuditor
 from auditor.read.inputs import find_inputs
 from auditor.replay.profile import (
@@ -339,7 +339,7 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
         print(json.dumps(summary_json(summary), indent=1, sort_keys=True))
     elif not args.quiet:
         _print_summary(summary, Console(soft_wrap=True, markup=False, highlight=False))
-    if summary.findings_by_code.get("INTERNAL_ERROR"):
+    if summary.findings_by_code.get(Code.INTERNAL_ERROR):
         # a bug met on some hands: a CI job must not take it for the record's findings
         return EXIT_INTERNAL
     worst = summary.worst_severity()
@@ -399,13 +399,15 @@ def _formats() -> int:
 
 
 def _explain(args: argparse.Namespace, err: Console) -> int:
-    info = CATALOGUE.get(args.code.upper())
-    if info is None:
+    try:
+        code = Code(args.code.upper())
+    except ValueError:
         shown = printable(repr(args.code))
         err.print(f"auditor: unknown finding code {shown} (see auditor explain --help)")
         return EXIT_USAGE
+    info = CATALOGUE[code]
     out = Console(soft_wrap=True, markup=False, highlight=False)
-    out.print(f"{args.code.upper()} ({info.severity}): the record shows {info.summary}.")
+    out.print(f"{code} ({info.severity}): the record shows {info.summary}.")
     out.print(f"Rule: {info.rule}")
     return EXIT_CLEAN
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from auditor import rooms
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.parse.errors import HandParseError
 from auditor.read.archives import open_input
 from auditor.read.hands import read_hands
@@ -81,7 +81,7 @@ class HandAuditor:
         try:
             hand = reader.read(raw)
         except HandParseError as err:
-            if err.code == "PARSE_ERROR":
+            if err.code == Code.PARSE_ERROR:
                 message = f"cannot read line {err.line}: {err.expected}"
             else:  # a line read whose values the hand cannot have
                 message = f"line {err.line}: {err.expected}"
@@ -91,7 +91,7 @@ class HandAuditor:
                 message,
                 SourceSpan(err.file, err.line, err.column),
                 recorded=err.text,
-                expected=err.expected if err.code == "PARSE_ERROR" else "",
+                expected=err.expected if err.code == Code.PARSE_ERROR else "",
             )
             return rejected(raw, finding)
         profile = self.profile(self.profile_key(hand.start.site))
@@ -155,7 +155,7 @@ def internal_error(raw: RawHand, exc: BaseException) -> HandResult:
     if len(what) > 300:
         what = what[:300] + "..."
     finding = Finding(
-        "INTERNAL_ERROR",
+        Code.INTERNAL_ERROR,
         raw.hand_id,
         f"auditing hand {raw.hand_id or '(no id)'} failed with {what}; the hand is rejected",
         SourceSpan(raw.file, raw.first_line, 1),

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from auditor import events as ev
 from auditor import rooms
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.read.split import StrayText
 from auditor.source import SourceSpan
 
@@ -84,7 +84,7 @@ class FileSummary:
             read = ", ".join(rooms.names())
             self.stray_findings = [
                 Finding(
-                    "FORMAT_UNSUPPORTED",
+                    Code.FORMAT_UNSUPPORTED,
                     "",
                     f"no hand in a layout this auditor reads ({read}){looks}; none of this "
                     "file's hands were audited or counted",
@@ -107,7 +107,7 @@ class FileSummary:
             message = f"cannot read this file ({self.error}); no hand of it was read"
             kept = []  # what came out of a file that cannot be read is not its text
         unreadable = Finding(
-            "FILE_UNREADABLE",
+            Code.FILE_UNREADABLE,
             "",
             message,
             SourceSpan(self.source_file, 0, 0),
@@ -134,7 +134,7 @@ class FileSummary:
 def stray_finding(stray: StrayText) -> Finding:
     preview = stray.lines[0][:80]
     return Finding(
-        "TEXT_OUTSIDE_HAND",
+        Code.TEXT_OUTSIDE_HAND,
         "",
         f"{len(stray.lines)} line(s) before the first hand header",
         SourceSpan(stray.file, stray.first_line, 1),

@@ -41,7 +41,7 @@ from auditor.engines.local import (
     WorkerLost,
     resolve_workers,
 )
-from auditor.findings import CATALOGUE, Finding, Severity
+from auditor.findings import CATALOGUE, Code, Finding, Severity
 from auditor.read.archives import READ_ERRORS, open_input, reopen
 from auditor.read.hands import read_hands
 from auditor.read.inputs import Input, find_inputs
@@ -60,8 +60,8 @@ class RunSummary:
     """What a run read and found."""
 
     files: list[FileSummary] = field(default_factory=list)
-    findings_by_code: Counter[str] = field(default_factory=Counter)
-    examples: dict[str, list[Finding]] = field(default_factory=dict)
+    findings_by_code: Counter[Code] = field(default_factory=Counter)
+    examples: dict[Code, list[Finding]] = field(default_factory=dict)
     out: str = ""
 
     @property
@@ -108,7 +108,7 @@ class RunSummary:
         shown.sort(key=position)
         del shown[3:]
 
-    def note_counts(self, codes: Counter[str], examples: dict[str, list[Finding]]) -> None:
+    def note_counts(self, codes: Counter[Code], examples: dict[Code, list[Finding]]) -> None:
         """Add findings counted elsewhere, with their first examples (in order)."""
         for code, count in codes.items():
             self.findings_by_code[code] += count

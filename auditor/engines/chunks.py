@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from auditor import rooms
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.pipeline import HandAuditor, internal_error, rejected
 from auditor.read.split import RawHand
 from auditor.replay.continuity import (
@@ -122,8 +122,8 @@ class SegmentResult:
     its findings by code with the first few as examples, and its cross-hand items."""
 
     counts: FileSummary
-    codes: Counter[str] = field(default_factory=Counter)
-    examples: dict[str, list[Finding]] = field(default_factory=dict)
+    codes: Counter[Code] = field(default_factory=Counter)
+    examples: dict[Code, list[Finding]] = field(default_factory=dict)
     cross: list[CrossHand | Gap] = field(default_factory=list)
 
     def note(self, finding: Finding) -> None:
@@ -232,7 +232,7 @@ def _hand_rows(
         result = rejected(
             raw,
             Finding(
-                "AMOUNT_OUT_OF_RANGE",
+                Code.AMOUNT_OUT_OF_RANGE,
                 raw.hand_id,
                 f"the hand adds up to amounts the tables cannot hold exactly: {problem}",
                 SourceSpan(raw.file, raw.first_line, 1),
@@ -286,7 +286,7 @@ def _cross_hand_error(sequence: list[TableHand], exc: Exception) -> Finding:
     first = min(sequence, key=lambda hand: (hand.place.file, hand.place.line))
     what = f"{type(exc).__name__}: {exc}"[:300]
     return Finding(
-        "INTERNAL_ERROR",
+        Code.INTERNAL_ERROR,
         first.hand_id,
         f"the cross-hand checks of table {first.table[1]!r} ({len(sequence)} hands from hand "
         f"{first.hand_id}) failed with {what}; its button and stack continuity are unchecked",

@@ -39,7 +39,7 @@ from typing import BinaryIO
 from zoneinfo import ZoneInfo
 
 from auditor.engines.chunks import Chunk
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.read.decode import open_text
 from auditor.read.split import RawHand, split_hands
 from auditor.rooms import is_audited
@@ -252,7 +252,7 @@ class Copy:
 
     def identical(self) -> Finding:
         return Finding(
-            "HAND_DUPLICATE",
+            Code.HAND_DUPLICATE,
             self.hand_id,
             f"hand {self.hand_id} was read before at {self.first}; this copy is the same "
             "record (start time zone and line-end spaces aside): leave it out of sums",
@@ -274,7 +274,7 @@ class Copy:
             # stdin, a file gone, or one changed since: the first copy as read is lost
             where = "stdin" if self.first_file == _STDIN else self.first_file
             return Finding(
-                "HAND_DUPLICATE_DIFFERS",
+                Code.HAND_DUPLICATE_DIFFERS,
                 self.hand_id,
                 f"hand {self.hand_id} was read before at {self.first}, and this copy differs "
                 f"from it ({where} could not be read again to say where)",
@@ -295,7 +295,7 @@ class Copy:
         else:
             what = f"this copy goes on at line {self.line + at}, past the end of the first"
         return Finding(
-            "HAND_DUPLICATE_DIFFERS",
+            Code.HAND_DUPLICATE_DIFFERS,
             self.hand_id,
             f"hand {self.hand_id} was read before at {self.first}, and the copies differ: "
             f"{what}",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from auditor.findings import Code
+
 # What each terminal means, in words, for error messages.
 _TERMINAL_WORDS = {
     "HAND_ID": "a hand header",
@@ -51,7 +53,7 @@ class HandParseError(Exception):
     expected: str
     # the finding it makes: PARSE_ERROR, or a more exact one for a line the grammar reads
     # whose values the hand cannot have (AMOUNT_OUT_OF_RANGE, SEAT_INVALID)
-    code: str = "PARSE_ERROR"
+    code: Code = Code.PARSE_ERROR
     # The text around the place, with a caret under it (Lark's ``get_context``), and what
     # kind of mistake it resembles (Lark's ``match_examples`` on the room's known mistakes).
     context: str = ""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from auditor import events as ev
-from auditor.replay.profile import RuleProfile
+from auditor.replay.profile import BlindRounding, RuleProfile
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +26,8 @@ def stakes_of(start: ev.HandStarted, profile: RuleProfile) -> Stakes:
 
     >>> from auditor.replay.profile import load_profile
     >>> seeds = load_profile("seeds")
-    >>> fixed = _fixed_limit_small_blind(500, 100, "down"), _fixed_limit_small_blind(500, 100, "up")
+    >>> down, up = BlindRounding.DOWN, BlindRounding.UP
+    >>> fixed = _fixed_limit_small_blind(500, 100, down), _fixed_limit_small_blind(500, 100, up)
     >>> fixed
     (200, 300)
     """
@@ -39,20 +40,20 @@ def stakes_of(start: ev.HandStarted, profile: RuleProfile) -> Stakes:
     return Stakes(start.small_stake, start.big_stake, start.big_stake, start.big_stake)
 
 
-def _fixed_limit_small_blind(small_bet: int, scale: int, rounding: str) -> int:
+def _fixed_limit_small_blind(small_bet: int, scale: int, rounding: BlindRounding) -> int:
     """Half the small bet, rounded to a whole unit of the currency once it is worth one.
 
     The seeds' example: 5/10 limit gives a small blind of 2; $1/$2 gives $0.50.
     """
     exact, remainder = divmod(small_bet, 2)
-    if rounding == "up" and remainder:
+    if rounding is BlindRounding.UP and remainder:
         exact += 1
     if exact < scale or scale == 1:
         return exact
     whole, part = divmod(exact, scale)
     if part == 0:
         return exact
-    if rounding == "up":
+    if rounding is BlindRounding.UP:
         return (whole + 1) * scale
     return whole * scale
 

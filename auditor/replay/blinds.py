@@ -4,6 +4,7 @@ post does to the round."""
 from __future__ import annotations
 
 from auditor import events as ev
+from auditor.findings import Code
 from auditor.replay.order import OrderOfPlay
 from auditor.replay.result import ActionRecord
 
@@ -31,7 +32,7 @@ class Blinds(OrderOfPlay):
         for post in smalls:
             if post.player != small_seat:
                 self._find(
-                    "BLIND_WRONG",
+                    Code.BLIND_WRONG,
                     post.span,
                     "small blind posted by the wrong player",
                     player=post.player,
@@ -47,7 +48,7 @@ class Blinds(OrderOfPlay):
         elif not bigs:
             span = posts[0].span if posts else self.start.span
             self._find(
-                "BLIND_WRONG",
+                Code.BLIND_WRONG,
                 span,
                 "no big blind was posted",
                 player=big_seat,
@@ -57,7 +58,7 @@ class Blinds(OrderOfPlay):
         elif not positional:
             post = bigs[0]
             self._find(
-                "BLIND_WRONG",
+                Code.BLIND_WRONG,
                 post.span,
                 "big blind posted by the wrong player",
                 player=post.player,
@@ -78,7 +79,7 @@ class Blinds(OrderOfPlay):
         if post.amount < expected and post.all_in:
             return  # all-in for less than the blind
         self._find(
-            "BLIND_WRONG",
+            Code.BLIND_WRONG,
             post.span,
             f"{what} of the wrong amount",
             player=post.player,
@@ -90,7 +91,7 @@ class Blinds(OrderOfPlay):
         player = post.player
         if player not in self.stack:
             self._find(
-                "BLIND_WRONG",
+                Code.BLIND_WRONG,
                 post.span,
                 "a post by a player who has no seat",
                 player=player,

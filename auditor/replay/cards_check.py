@@ -6,7 +6,7 @@ from typing import cast
 
 from auditor import events as ev
 from auditor.cards import Card, other_notation
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.source import SourceSpan
 
 # events that show a player's cards (exact types: no event class is subclassed)
@@ -39,7 +39,7 @@ def card_findings(hand: ev.Hand) -> list[Finding]:
             if wrong:
                 found.append(
                     Finding(
-                        "CARD_INVALID",
+                        Code.CARD_INVALID,
                         hand_id,
                         f"{len(cards)} hole cards in a {count}-card game",
                         event.span,
@@ -69,7 +69,7 @@ def card_findings(hand: ev.Hand) -> list[Finding]:
                 first, then = _holder_name(seen), _holder_name(owner)
                 found.append(
                     Finding(
-                        "CARD_DUPLICATE",
+                        Code.CARD_DUPLICATE,
                         hand_id,
                         f"{card.text} is seen twice: {first} and {then}",
                         event.span,
@@ -97,7 +97,7 @@ def _report_invalid(
         meant = other_notation(card.text)
         found.append(
             Finding(
-                "CARD_INVALID",
+                Code.CARD_INVALID,
                 hand_id,
                 f"{card.text!r} is not a card"
                 + (f" as this room writes them (it writes {meant.text!r})" if meant else ""),

@@ -16,7 +16,7 @@ from collections.abc import Collection, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
 from auditor import events as ev
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.money import format_minor
 from auditor.replay.result import PotRecord
 
@@ -44,7 +44,7 @@ def cash_out_findings(
     def wrong(event: ev.Event, player: str, message: str, expected: str, recorded: str) -> None:
         found.append(
             Finding(
-                "CASH_OUT_WRONG",
+                Code.CASH_OUT_WRONG,
                 hand_id,
                 message,
                 event.span,
@@ -61,7 +61,7 @@ def cash_out_findings(
         cashed[event.player] = event
         found.append(
             Finding(
-                "CASH_OUT",
+                Code.CASH_OUT,
                 hand_id,
                 f"{event.player} cashed out the hand for {money(paid)} (fee {money(fee)}): "
                 "the hand's money was settled outside the pot",

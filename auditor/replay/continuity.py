@@ -73,9 +73,9 @@ from operator import attrgetter
 from typing import cast
 
 from auditor import events as ev
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.money import format_minor
-from auditor.replay.profile import RuleProfile
+from auditor.replay.profile import ButtonMovement, RuleProfile
 from auditor.source import SourceSpan
 
 MAX_GAP = timedelta(minutes=15)
@@ -346,7 +346,7 @@ def sequence_findings(sequence: Iterable[TableHand], profile: RuleProfile) -> li
 def _button_findings(a: TableHand, b: TableHand, profile: RuleProfile) -> list[Finding]:
     if a.button_seat is None or b.button_seat is None:
         return []
-    if profile.button_movement == "dead":
+    if profile.button_movement is ButtonMovement.DEAD:
         allowed = _dead_button(a, b)
         rule = "dead"
     else:
@@ -357,7 +357,7 @@ def _button_findings(a: TableHand, b: TableHand, profile: RuleProfile) -> list[F
     expected = " or ".join(f"seat {seat}" for seat in allowed)
     return [
         Finding(
-            "BUTTON_WRONG",
+            Code.BUTTON_WRONG,
             b.hand_id,
             f"the button is on seat {b.button_seat}, but after hand {a.hand_id} (button seat "
             f"{a.button_seat}) the {rule} button moves to {expected}",
@@ -412,7 +412,7 @@ def _stack_findings(a: TableHand, b: TableHand) -> list[Finding]:
     for player, end, start in unexplained_stack_differences(a, b):
         found.append(
             Finding(
-                "STACK_CONTINUITY",
+                Code.STACK_CONTINUITY,
                 b.hand_id,
                 f"{player} starts with {format_minor(start, b.scale)} but ended hand "
                 f"{a.hand_id} with {format_minor(end, a.scale)}, and the record shows no "

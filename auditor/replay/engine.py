@@ -19,6 +19,7 @@ from operator import attrgetter
 from typing import Any
 
 from auditor import events as ev
+from auditor.findings import Code
 from auditor.replay.betting import stakes_of
 from auditor.replay.blinds import Blinds
 from auditor.replay.cards_check import card_findings
@@ -179,7 +180,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
         seq = self.seq
         if player not in self.stack:
             self._find(
-                "OUT_OF_TURN",
+                Code.OUT_OF_TURN,
                 event.span,
                 "an action by a player who has no seat",
                 player=player,
@@ -206,7 +207,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
         elif isinstance(event, ev.Checked):
             if to_call > 0:
                 self._find(
-                    "ILLEGAL_CHECK",
+                    Code.ILLEGAL_CHECK,
                     event.span,
                     "checks facing a bet",
                     player=player,
@@ -267,7 +268,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
             expected = self._next_to_act()
             if expected is not None:
                 self._find(
-                    "STREET_EARLY",
+                    Code.STREET_EARLY,
                     event.span,
                     f"the {event.street.value} is dealt before the betting round is complete",
                     player=expected,
@@ -278,7 +279,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
         size = _STREET_BOARD_SIZE[event.street]
         if len(event.cards) != size and event.cards:
             self._find(
-                "STREET_EARLY",
+                Code.STREET_EARLY,
                 event.span,
                 f"the {event.street.value} shows {len(event.cards)} board cards, not {size}",
                 expected=str(size),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from auditor import events as ev
+from auditor.findings import Code
 from auditor.replay.stacks import Stacks
 from auditor.replay.state import Voluntary
 
@@ -76,7 +77,7 @@ class OrderOfPlay(Stacks):
                 return True
         if player in self.folded:
             self._find(
-                "OUT_OF_TURN",
+                Code.OUT_OF_TURN,
                 event.span,
                 "acts after folding",
                 player=player,
@@ -87,7 +88,7 @@ class OrderOfPlay(Stacks):
             return True
         if player not in self.is_dealt_in:
             self._find(
-                "OUT_OF_TURN",
+                Code.OUT_OF_TURN,
                 event.span,
                 "acts without being dealt in",
                 player=player,
@@ -98,7 +99,7 @@ class OrderOfPlay(Stacks):
             return True
         if self.in_summary:
             self._find(
-                "OUT_OF_TURN",
+                Code.OUT_OF_TURN,
                 event.span,
                 "acts after the betting is over",
                 player=player,
@@ -110,7 +111,7 @@ class OrderOfPlay(Stacks):
         expected = self._next_to_act()
         if expected is None:
             self._find(
-                "OUT_OF_TURN",
+                Code.OUT_OF_TURN,
                 event.span,
                 "acts when the betting round is already complete",
                 player=player,
@@ -120,7 +121,7 @@ class OrderOfPlay(Stacks):
             )
         elif expected != player:
             self._find(
-                "OUT_OF_TURN",
+                Code.OUT_OF_TURN,
                 event.span,
                 f"acts out of turn: {expected} is to act",
                 player=player,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from auditor import events as ev
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.money import format_minor
 from auditor.replay.result import PotRecord
 from auditor.source import SourceSpan
@@ -89,7 +89,7 @@ def pot_findings(
     if summary.total != total:
         found.append(
             Finding(
-                "POT_WRONG",
+                Code.POT_WRONG,
                 hand_id,
                 "the total pot is not the chips put in",
                 summary.span,
@@ -110,7 +110,7 @@ def pot_findings(
         if not close or sum(listed) + deducted != total:
             found.append(
                 Finding(
-                    "POT_WRONG",
+                    Code.POT_WRONG,
                     hand_id,
                     "the main and side pots are not the chips put in",
                     summary.span,
@@ -125,7 +125,7 @@ def pot_findings(
     if paid + deducted != total:
         found.append(
             Finding(
-                "CHIPS_NOT_CONSERVED",
+                Code.CHIPS_NOT_CONSERVED,
                 hand_id,
                 "chips paid out plus rake are not the chips put in",
                 span,

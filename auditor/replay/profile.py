@@ -34,11 +34,77 @@ class ProfileError(ValueError):
         super().__init__(message)
 
 
+class Choice(StrEnum):
+    """A profile key's choice: each member's value is the TOML string. Its repr is the
+    string's, so a profile's repr (and :func:`profile_key`, made of it) is what it was."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class BlindRounding(Choice):
+    DOWN = "down"
+    UP = "up"
+
+
+class ButtonMovement(Choice):
+    MOVING = "moving"
+    DEAD = "dead"
+
+
+class CapHeadsUp(Choice):
+    NEVER = "never"
+    WHEN_HEADS_UP = "when_heads_up"
+    IF_ROUND_BEGAN_HEADS_UP = "if_round_began_heads_up"
+
+
+class ShortAllInReopens(Choice):
+    FULL_RAISE = "full_raise"
+    HALF_BET = "half_bet"
+
+
+class ShowdownOrder(Choice):
+    LAST_AGGRESSOR = "last_aggressor"
+    RIVER_AGGRESSOR = "river_aggressor"
+    FIRST_BETTOR = "first_bettor"
+
+
+class OddChipTieRule(Choice):
+    LEFT_OF_BUTTON = "left_of_button"
+    BY_SUIT = "by_suit"
+
+
+class BothHalves(Choice):
+    SPLIT_EACH_HALF = "split_each_half"
+    SPLIT_WHOLE_POT = "split_whole_pot"
+
+
+class OddChipUnit(Choice):
+    MINOR_UNIT = "minor_unit"
+    SMALLEST_BLIND_CHIP = "smallest_blind_chip"
+
+
+class RakeKind(Choice):
+    NONE = "none"
+    PERCENT = "percent"
+    FIXED = "fixed"
+
+
+class RakeRounding(Choice):
+    DOWN = "down"
+    NEAREST = "nearest"
+
+
+class TimeoutRule(Choice):
+    ALL_IN_PROTECTION = "all_in_protection"
+    CHECK_OR_FOLD = "check_or_fold"
+
+
 @dataclass(frozen=True, slots=True)
 class RakeSchedule:
-    schedule: str  # none | percent | fixed
+    schedule: RakeKind
     percent: Decimal
-    rounding: str  # down | nearest
+    rounding: RakeRounding
     cap: dict[str, Decimal] = field(default_factory=dict)  # players dealt in ("default") -> cap
     no_flop_no_drop: bool = True
 
@@ -52,19 +118,19 @@ class RuleProfile:
 
     name: str
     description: str
-    fixed_limit_small_blind_rounding: str
+    fixed_limit_small_blind_rounding: BlindRounding
     heads_up_button_posts_small_blind: bool
-    button_movement: str
+    button_movement: ButtonMovement
     bets_per_round: int
-    cap_heads_up: str
-    short_all_in_reopens: str
+    cap_heads_up: CapHeadsUp
+    short_all_in_reopens: ShortAllInReopens
     preflop_small_blind_counts_as_big: bool
-    showdown_order: str
-    odd_chip_tie_rule: str
-    same_players_both_halves: str
-    odd_chip_unit: str
+    showdown_order: ShowdownOrder
+    odd_chip_tie_rule: OddChipTieRule
+    same_players_both_halves: BothHalves
+    odd_chip_unit: OddChipUnit
     rake: RakeSchedule
-    timeout_rule: str
+    timeout_rule: TimeoutRule
     # a cash-out's fee as a percentage of its value (cash-out + fee), to the nearest unit;
     # None: the profile does not judge it
     cash_out_fee_percent: Decimal | None = None
@@ -91,11 +157,15 @@ class Key:
     path: str  # "section.key", or "key" at the top of the file
     kind: Kind
     doc: str
-    choices: tuple[str, ...] = ()
+    choice: type[Choice] | None = None  # a CHOICE key's values
     low: Decimal | None = None
     high: Decimal | None = None
     default: Any = None
     optional: bool = False  # may be left out, and then holds None (the check is not made)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return () if self.choice is None else tuple(member.value for member in self.choice)
 
 
 # The largest table of an Omaha game: 4 cards each to 10 players and a board of 5.
@@ -109,7 +179,7 @@ SCHEMA: tuple[Key, ...] = (
         "blinds.fixed_limit_small_blind_rounding",
         Kind.CHOICE,
         "fixed limit: the small blind is half the small bet, rounded down or up",
-        ("down", "up"),
+        BlindRounding,
     ),
     Key(
         "blinds.heads_up_button_posts_small_blind",
@@ -120,7 +190,7 @@ SCHEMA: tuple[Key, ...] = (
         "button.movement",
         Kind.CHOICE,
         "moving: to the next player dealt in; dead: one seat on, even onto an empty one",
-        ("moving", "dead"),
+        ButtonMovement,
     ),
     Key(
         "fixed_limit.bets_per_round",
@@ -133,13 +203,13 @@ SCHEMA: tuple[Key, ...] = (
         "fixed_limit.cap_heads_up",
         Kind.CHOICE,
         "when the cap is lifted heads-up",
-        ("never", "when_heads_up", "if_round_began_heads_up"),
+        CapHeadsUp,
     ),
     Key(
         "fixed_limit.short_all_in_reopens",
         Kind.CHOICE,
         "a short all-in raise re-opens the betting: only a full bet, or half a bet or more",
-        ("full_raise", "half_bet"),
+        ShortAllInReopens,
     ),
     Key(
         "pot_limit.preflop_small_blind_counts_as_big",
@@ -150,32 +220,32 @@ SCHEMA: tuple[Key, ...] = (
         "showdown.order",
         Kind.CHOICE,
         "who shows first (then clockwise)",
-        ("last_aggressor", "river_aggressor", "first_bettor"),
+        ShowdownOrder,
     ),
     Key(
         "odd_chips.tie_rule",
         Kind.CHOICE,
         "who gets an odd chip between tied hands",
-        ("left_of_button", "by_suit"),
+        OddChipTieRule,
     ),
     Key(
         "odd_chips.same_players_both_halves",
         Kind.CHOICE,
         "the same players win both halves: split each half, or the whole pot",
-        ("split_each_half", "split_whole_pot"),
+        BothHalves,
     ),
     Key(
         "odd_chips.unit",
         Kind.CHOICE,
         "the odd chip: the currency's minor unit or the smallest blind chip",
-        ("minor_unit", "smallest_blind_chip"),
+        OddChipUnit,
     ),
     Key(
         "rake.schedule",
         Kind.CHOICE,
         "none (conservation only), percent of the pot with a cap, or fixed",
-        ("none", "percent", "fixed"),
-        default="none",
+        RakeKind,
+        default=RakeKind.NONE,
     ),
     Key(
         "rake.percent",
@@ -189,8 +259,8 @@ SCHEMA: tuple[Key, ...] = (
         "rake.rounding",
         Kind.CHOICE,
         "the rake is rounded down or to the nearest minor unit",
-        ("down", "nearest"),
-        default="down",
+        RakeRounding,
+        default=RakeRounding.DOWN,
     ),
     Key(
         "rake.cap",
@@ -219,7 +289,7 @@ SCHEMA: tuple[Key, ...] = (
         "timeout.rule",
         Kind.CHOICE,
         "a player who times out: all-in protection, or check if he can, else fold",
-        ("all_in_protection", "check_or_fold"),
+        TimeoutRule,
     ),
 )
 """Every key of a profile file: used to check a file and to document the keys."""
@@ -337,9 +407,10 @@ def _check(key: Key, path: str, value: Any) -> tuple[Any, list[str]]:
             return None, [f"{path}: must not be empty"]
         return value, []
     if key.kind is Kind.CHOICE:
+        assert key.choice is not None  # every CHOICE key names its enum
         if not isinstance(value, str) or value not in key.choices:
             return None, [f"{path}: must be one of {', '.join(key.choices)}, got {got}"]
-        return value, []
+        return key.choice(value), []
     if key.kind is Kind.BOOL:
         if not isinstance(value, bool):
             return None, [f"{path}: must be true or false (no quotes), got {got}"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from auditor import events as ev
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.source import SourceSpan
 
 
@@ -16,7 +16,7 @@ def record_findings(hand: ev.Hand, garbled: Iterable[ev.Garbled] | None = None) 
     if garbled is None:
         garbled = [e for e in hand.events if isinstance(e, ev.Garbled)]
     found = [
-        Finding("RECORD_GARBLED", hand_id, event.problem, event.span, recorded=event.text)
+        Finding(Code.RECORD_GARBLED, hand_id, event.problem, event.span, recorded=event.text)
         for event in garbled
     ]
     beyond = _beyond_the_table(hand)
@@ -25,7 +25,7 @@ def record_findings(hand: ev.Hand, garbled: Iterable[ev.Garbled] | None = None) 
     if hand.truncated and hand.truncated_at is not None:
         found.append(
             Finding(
-                "HAND_INCOMPLETE",
+                Code.HAND_INCOMPLETE,
                 hand_id,
                 f"the record stops at line {hand.truncated_at.line} before its summary",
                 hand.truncated_at,
@@ -56,7 +56,7 @@ def _beyond_the_table(hand: ev.Hand) -> Finding | None:
             else f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
         )
     return Finding(
-        "SEAT_INVALID",
+        Code.SEAT_INVALID,
         start.hand_id,
         f"{' and '.join(said)} of a {size}-max table",
         # the button is named on the table line, the one after the header

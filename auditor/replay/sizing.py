@@ -5,8 +5,10 @@ RERAISE_NOT_ALLOWED). The numbers themselves are betting.py's pure functions."""
 from __future__ import annotations
 
 from auditor import events as ev
+from auditor.findings import Code
 from auditor.replay.betting import min_raise_to, pot_limit_max_raise_to, street_bet_size
 from auditor.replay.order import OrderOfPlay
+from auditor.replay.profile import CapHeadsUp, ShortAllInReopens
 
 
 class Sizing(OrderOfPlay):
@@ -16,7 +18,7 @@ class Sizing(OrderOfPlay):
         player = event.player
         if to_call == 0:
             self._find(
-                "CALL_WRONG",
+                Code.CALL_WRONG,
                 event.span,
                 "calls when there is nothing to call",
                 player=player,
@@ -26,7 +28,7 @@ class Sizing(OrderOfPlay):
             )
         elif event.amount != to_call and event.amount <= self.stack[player]:
             self._find(
-                "CALL_WRONG",
+                Code.CALL_WRONG,
                 event.span,
                 "calls the wrong amount",
                 player=player,
@@ -70,9 +72,9 @@ class Sizing(OrderOfPlay):
 
     def _cap_applies(self) -> bool:
         rule = self.profile.cap_heads_up
-        if rule == "when_heads_up" and len(self._live()) == 2:
+        if rule is CapHeadsUp.WHEN_HEADS_UP and len(self._live()) == 2:
             return False
-        return not (rule == "if_round_began_heads_up" and self.round_players == 2)
+        return not (rule is CapHeadsUp.IF_ROUND_BEGAN_HEADS_UP and self.round_players == 2)
 
     def _bet_or_raise(
         self, event: ev.Bet | ev.RaisedTo, to: int, low: int | None, high: int | None, seq: int
@@ -91,7 +93,7 @@ class Sizing(OrderOfPlay):
         limit = self._limit()
         if to <= self.current_bet:
             self._find(
-                "RAISE_TOO_SMALL",
+                Code.RAISE_TOO_SMALL,
                 event.span,
                 "a raise that does not raise the bet",
                 player=player,
@@ -102,7 +104,7 @@ class Sizing(OrderOfPlay):
         reopened = player not in self.acted_at or self.acted_at[player] < self.reopen_count
         if not reopened and self.current_bet > 0:
             self._find(
-                "RERAISE_NOT_ALLOWED",
+                Code.RERAISE_NOT_ALLOWED,
                 event.span,
                 "raises when the betting was not re-opened to him",
                 player=player,
@@ -114,7 +116,7 @@ class Sizing(OrderOfPlay):
             size = street_bet_size(self.street, self.stakes)
             if self.bets >= self.profile.bets_per_round and self._cap_applies():
                 self._find(
-                    "CAP_EXCEEDED",
+                    Code.CAP_EXCEEDED,
                     event.span,
                     f"a raise after the round is capped at {self.profile.bets_per_round} bets",
                     player=player,
@@ -125,7 +127,7 @@ class Sizing(OrderOfPlay):
             expected_to = low if low is not None else to
             if to != expected_to and not (all_in_now and to < expected_to):
                 self._find(
-                    "BET_SIZE_WRONG",
+                    Code.BET_SIZE_WRONG,
                     event.span,
                     f"a fixed-limit {self.street_name} bet must be {self._money(size)}",
                     player=player,
@@ -134,7 +136,7 @@ class Sizing(OrderOfPlay):
                     seq=seq,
                 )
             full = to - self.full_level >= size or (
-                self.profile.short_all_in_reopens == "half_bet"
+                self.profile.short_all_in_reopens is ShortAllInReopens.HALF_BET
                 and 2 * (to - self.full_level) >= size
             )
             if full:
@@ -145,7 +147,7 @@ class Sizing(OrderOfPlay):
         else:
             if high is not None and to > high and limit is ev.Limit.POT:
                 self._find(
-                    "RAISE_ABOVE_POT",
+                    Code.RAISE_ABOVE_POT,
                     event.span,
                     "a bet or raise above the pot",
                     player=player,
@@ -155,7 +157,7 @@ class Sizing(OrderOfPlay):
                 )
             if low is not None and to < low and not all_in_now:
                 self._find(
-                    "RAISE_TOO_SMALL",
+                    Code.RAISE_TOO_SMALL,
                     event.span,
                     "a bet or raise below the minimum",
                     player=player,

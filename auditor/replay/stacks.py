@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from auditor.findings import Code
+from auditor.replay.profile import TimeoutRule
 from auditor.replay.state import ACTION_WORD, ReplayState, Voluntary
 from auditor.source import SourceSpan
 
@@ -13,7 +15,7 @@ class Stacks(ReplayState):
     def _put_in(self, player: str, amount: int, span: SourceSpan, all_in: bool) -> None:
         if amount > self.stack[player]:
             self._find(
-                "STACK_EXCEEDED",
+                Code.STACK_EXCEEDED,
                 span,
                 "puts in more chips than he has",
                 player=player,
@@ -33,7 +35,7 @@ class Stacks(ReplayState):
         the pots his chips reach; his next action, if any, is judged by the profile."""
         self.timed_out.add(player)
         if (
-            self.profile.timeout_rule == "all_in_protection"
+            self.profile.timeout_rule is TimeoutRule.ALL_IN_PROTECTION
             and self.contributed.get(player, 0) > 0
             and player not in self.folded
         ):
@@ -45,7 +47,7 @@ class Stacks(ReplayState):
         player = event.player
         self.timed_out.discard(player)
         to_call = self._to_call(player)
-        if self.profile.timeout_rule == "check_or_fold":
+        if self.profile.timeout_rule is TimeoutRule.CHECK_OR_FOLD:
             expected = "check" if to_call == 0 else "fold"
         else:
             expected = "all-in protection (no fold)" if self.contributed[player] > 0 else "fold"
@@ -53,7 +55,7 @@ class Stacks(ReplayState):
         ok = done == expected or (expected.startswith("all-in") and done != "fold")
         if not ok:
             self._find(
-                "TIMEOUT_WRONG",
+                Code.TIMEOUT_WRONG,
                 event.span,
                 "a timed-out player's action is not the profile's",
                 player=player,

@@ -9,7 +9,7 @@ each action reads the state through ``self``, as fast as before the split.
 from __future__ import annotations
 
 from auditor import events as ev
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.money import format_minor
 from auditor.replay.betting import Stakes
 from auditor.replay.event_index import EventIndex
@@ -193,7 +193,7 @@ class ReplayState:
     # ------------------------------------------------------------ findings
     def _find(
         self,
-        code: str,
+        code: Code,
         span: SourceSpan,
         message: str,
         *,

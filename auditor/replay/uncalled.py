@@ -4,6 +4,7 @@ gets wrong or leaves out (UNCALLED_WRONG)."""
 from __future__ import annotations
 
 from auditor import events as ev
+from auditor.findings import Code
 from auditor.replay.order import OrderOfPlay
 from auditor.source import SourceSpan
 
@@ -35,7 +36,7 @@ class UncalledBets(OrderOfPlay):
         excess = self._excess(settled=True)
         if excess is None:
             self._find(
-                "UNCALLED_WRONG",
+                Code.UNCALLED_WRONG,
                 event.span,
                 "a bet returned that was called",
                 player=event.player,
@@ -45,7 +46,7 @@ class UncalledBets(OrderOfPlay):
         elif excess != (event.player, event.amount):
             player, amount = excess
             self._find(
-                "UNCALLED_WRONG",
+                Code.UNCALLED_WRONG,
                 event.span,
                 "the uncalled bet returned is wrong",
                 player=event.player,
@@ -75,7 +76,7 @@ class UncalledBets(OrderOfPlay):
             player, amount = excess
             when = "by the end of the hand" if before is None else f"before the {before.value}"
             self._find(
-                "UNCALLED_WRONG",
+                Code.UNCALLED_WRONG,
                 span,
                 f"an uncalled bet was not returned {when}",
                 player=player,

@@ -18,7 +18,8 @@ from collections import defaultdict
 from collections.abc import Mapping
 
 from auditor import events as ev
-from auditor.replay.profile import RuleProfile
+from auditor.findings import Code
+from auditor.replay.profile import BothHalves, RuleProfile
 from auditor.replay.result import PotRecord, ReplayResult
 from auditor.showdown.cash_out_rows import cash_out_rows, not_awarded_as_paid
 from auditor.showdown.descriptions import Descriptions, board_complete
@@ -111,7 +112,7 @@ class _Settle(Descriptions):
             return
         unit = odd_chip_unit(self.profile, self.start)
         shares: dict[str, int] = {}
-        whole_pot = self.profile.same_players_both_halves == "split_whole_pot" and set(
+        whole_pot = self.profile.same_players_both_halves is BothHalves.SPLIT_WHOLE_POT and set(
             lo_winners
         ) == set(hi_winners)
         if lo_winners and not whole_pot:
@@ -172,7 +173,7 @@ class _Settle(Descriptions):
         strangers = [p for p in paid if paid[p] and p not in winners]
         if strangers:
             self._find(
-                "WINNER_WRONG",
+                Code.WINNER_WRONG,
                 span,
                 f"{', '.join(strangers)} paid from the pots without winning any of them",
                 player=strangers[0],
@@ -205,8 +206,9 @@ class _Settle(Descriptions):
             pot_name += f" (board {board})"
         strangers = [p for p in paid if paid[p] and not expected.get(p)]
         if strangers:
-            code = "LOW_NOT_QUALIFIED" if no_low and len(hi) < len(set(paid)) else "WINNER_WRONG"
-            why = "no low qualifies: the high scoops" if code == "LOW_NOT_QUALIFIED" else ""
+            scooped = no_low and len(hi) < len(set(paid))
+            code = Code.LOW_NOT_QUALIFIED if scooped else Code.WINNER_WRONG
+            why = "no low qualifies: the high scoops" if code == Code.LOW_NOT_QUALIFIED else ""
             self._find(
                 code,
                 span,
@@ -230,7 +232,7 @@ class _Settle(Descriptions):
             # a winner left out while another is paid more than his share: that player was
             # given a half (or share) he did not win
             self._find(
-                "WINNER_WRONG",
+                Code.WINNER_WRONG,
                 span,
                 f"{overpaid[0]} is paid {pot_name}'s share that {', '.join(unpaid)} won",
                 player=overpaid[0],
@@ -240,7 +242,7 @@ class _Settle(Descriptions):
             return
         unit = odd_chip_unit(self.profile, self.start)
         odd_only = all(abs(e - r) <= unit for e, r in wrong.values())
-        code = "ODD_CHIP_WRONG" if odd_only else "AWARD_WRONG"
+        code = Code.ODD_CHIP_WRONG if odd_only else Code.AWARD_WRONG
         player = next(iter(wrong))
         self._find(
             code,

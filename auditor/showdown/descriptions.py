@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from auditor import events as ev
 from auditor.cards import Card
+from auditor.findings import Code
 from auditor.hand_claims import Claim
 from auditor.showdown.evaluator import describe_high, low_ranks
 from auditor.showdown.state import INDEX, SettleState
@@ -72,7 +73,7 @@ class Descriptions(SettleState):
             from auditor.showdown.describe import high_description
 
             self._find(
-                "HAND_DESCRIPTION_WRONG",
+                Code.HAND_DESCRIPTION_WRONG,
                 span,
                 f"{player}'s hand is not {high_text!r}{on_board}",
                 player=player,
@@ -89,7 +90,7 @@ class Descriptions(SettleState):
             from auditor.showdown.describe import low_description
 
             self._find(
-                "HAND_DESCRIPTION_WRONG",
+                Code.HAND_DESCRIPTION_WRONG,
                 span,
                 f"{player}'s low is not as written{on_board}",
                 player=player,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from auditor import events as ev
-from auditor.findings import Finding
-from auditor.replay.profile import RuleProfile
+from auditor.findings import Code, Finding
+from auditor.replay.profile import RuleProfile, ShowdownOrder
 from auditor.replay.result import ReplayResult
 from auditor.source import SourceSpan
 
@@ -59,12 +59,12 @@ def showdown_order_finding(
     aggressors = dict(replay.aggressors)
     first = None
     rule = profile.showdown_order
-    if rule == "last_aggressor":
+    if rule is ShowdownOrder.LAST_AGGRESSOR:
         for street in ("river", "turn", "flop", "preflop"):
             if street in aggressors:
                 first = aggressors[street]
                 break
-    elif rule == "river_aggressor":
+    elif rule is ShowdownOrder.RIVER_AGGRESSOR:
         first = aggressors.get("river")
     else:  # first_bettor
         first = dict(replay.openers).get("river")
@@ -82,7 +82,7 @@ def showdown_order_finding(
         player = recorded[breaks]
         span = next(sp for p, sp in shows if p == player)
         return Finding(
-            "SHOWDOWN_ORDER",
+            Code.SHOWDOWN_ORDER,
             start.hand_id,
             "hands shown in the wrong order",
             span,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from auditor import events as ev
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.money import format_minor
-from auditor.replay.profile import RuleProfile
+from auditor.replay.profile import RakeKind, RakeRounding, RuleProfile
 
 
 def rake_finding(
@@ -20,7 +20,7 @@ def rake_finding(
     """RAKE_WRONG when a percent schedule gives another rake than the record's
     (``players``: dealt in, for a cap by table size; ``flop_seen``: for no flop, no drop)."""
     schedule = profile.rake
-    if schedule.schedule != "percent":
+    if schedule.schedule is not RakeKind.PERCENT:
         return None
     if summary is None or summary.rake is None:
         return None
@@ -29,13 +29,13 @@ def rake_finding(
     else:
         cap = int(schedule.cap_for(players) * start.scale)
         raw = Decimal(summary.total) * schedule.percent / 100
-        rounding = ROUND_DOWN if schedule.rounding == "down" else ROUND_HALF_UP
+        rounding = ROUND_DOWN if schedule.rounding is RakeRounding.DOWN else ROUND_HALF_UP
         taken = int(raw.quantize(Decimal(1), rounding=rounding))
         expected = min(taken, cap) if cap else taken
     if expected == summary.rake:
         return None
     return Finding(
-        "RAKE_WRONG",
+        Code.RAKE_WRONG,
         start.hand_id,
         "the rake breaks the profile's schedule",
         summary.span,

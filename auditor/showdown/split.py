@@ -8,12 +8,12 @@ from collections.abc import Mapping, Sequence
 
 from auditor import events as ev
 from auditor.cards import Card
-from auditor.replay.profile import RuleProfile
+from auditor.replay.profile import OddChipTieRule, OddChipUnit, RuleProfile
 
 
 def odd_chip_unit(profile: RuleProfile, start: ev.HandStarted) -> int:
     """The smallest chip a pot is split in (1: the currency's minor unit)."""
-    if profile.odd_chip_unit == "smallest_blind_chip":
+    if profile.odd_chip_unit is OddChipUnit.SMALLEST_BLIND_CHIP:
         return math.gcd(start.small_stake, start.big_stake) or 1
     return 1
 
@@ -30,7 +30,7 @@ def split(
     if not winners:
         return {}
     ordered = list(winners)
-    if profile.odd_chip_tie_rule == "by_suit":
+    if profile.odd_chip_tie_rule is OddChipTieRule.BY_SUIT:
         ordered.sort(key=lambda p: suit_order(shown.get(p, ())), reverse=True)
     units, rest = divmod(amount, unit)
     each, odd = divmod(units, len(ordered))

@@ -12,7 +12,7 @@ from operator import attrgetter
 
 from auditor import events as ev
 from auditor.cards import Card
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.money import format_minor
 from auditor.replay.profile import RuleProfile
 from auditor.replay.result import ReplayResult
@@ -111,7 +111,7 @@ class SettleState:
 
     def _find(
         self,
-        code: str,
+        code: Code,
         span: SourceSpan,
         message: str,
         *,

@@ -15,6 +15,7 @@ from typing import Any
 import pyarrow.parquet as pq
 import pytest
 
+from auditor.findings import Code
 from auditor.run import RunSummary, run_audit
 from tests.corpus import ROOT
 
@@ -131,7 +132,7 @@ def test_corrupt_archive_is_reported_and_the_run_goes_on(tmp_path: Path) -> None
     unreadable = [r for r in tables["findings"] if r["code"] == "FILE_UNREADABLE"]
     assert sorted(r["source_file"] for r in unreadable) == [str(truncated), str(not_zip)]
     assert all(r["severity"] == "error" for r in unreadable)
-    assert summary.findings_by_code["FILE_UNREADABLE"] == 2
+    assert summary.findings_by_code[Code.FILE_UNREADABLE] == 2
     for f in summary.files:
         assert f.hands_read == f.hands_audited + f.hands_skipped + f.hands_rejected
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from auditor.findings import Code
 from auditor.pipeline import FileSummary, HandAuditor, HandResult, Status
 from auditor.replay.continuity import continuity_findings, table_hand
 from auditor.replay.profile import (
@@ -571,7 +572,7 @@ def test_short_all_in_full_raise_rule() -> None:
     (result,) = audit(SHORT_ALL_IN_THEN_RERAISE, "seeds")
     found = {f.code: f for f in result.findings}
     assert "RERAISE_NOT_ALLOWED" in found
-    assert found["RERAISE_NOT_ALLOWED"].player == "bob"
+    assert found[Code.RERAISE_NOT_ALLOWED].player == "bob"
     # nothing else is wrong with the hand but the size of the raise that was not allowed
     assert set(found) <= {"RERAISE_NOT_ALLOWED", "BET_SIZE_WRONG"}
     assert codes(SHORT_ALL_IN_THEN_CALL, "seeds") == []

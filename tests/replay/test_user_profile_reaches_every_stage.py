@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from auditor.findings import Code
 from auditor.replay.profile import PROFILE_DIR
 from auditor.run import run_audit
 
@@ -66,7 +67,7 @@ def button_findings(paths: list[str], out: Path, rules: str, workers: int) -> in
     # through the process pool
     summary = run_audit(paths, out, rules=rules, workers=workers, chunk_hands=1)
     assert summary.hands_audited == 2
-    return summary.findings_by_code.get("BUTTON_WRONG", 0)
+    return summary.findings_by_code.get(Code.BUTTON_WRONG, 0)
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ import pytest
 from auditor import rooms
 from auditor.api import audit_text, load
 from auditor.cli import main
+from auditor.findings import Code
 from auditor.pipeline import HandAuditor
 from auditor.results import Status
 from auditor.run import run_audit
@@ -42,8 +43,8 @@ def test_a_room_registered_from_a_test_is_audited_end_to_end(
     )
     assert file.format == "tally" and file.room == "Tally"
     assert file.skipped_games == {"Hold'em No Limit": 1}
-    assert summary.findings_by_code["RAISE_TOO_SMALL"] == 1
-    assert summary.findings_by_code["PARSE_ERROR"] == 1
+    assert summary.findings_by_code[Code.RAISE_TOO_SMALL] == 1
+    assert summary.findings_by_code[Code.PARSE_ERROR] == 1
     tables = load(tmp_path / "out")
     assert list(tables["files"]["format"].astype(str)) == ["tally"]
     actions = tables["actions"]
@@ -97,7 +98,7 @@ def test_a_forced_format_reads_that_room_only(tally: TallyRoom, tmp_path: Path) 
     summary = run_audit([str(mixed)], tmp_path / "out", workers=1, format="pokerstars")
     (file,) = summary.files
     assert file.format == "pokerstars" and file.hands_read == 1  # the tally text: stray
-    assert summary.findings_by_code["TEXT_OUTSIDE_HAND"] == 1
+    assert summary.findings_by_code[Code.TEXT_OUTSIDE_HAND] == 1
     only_tally = [r.format for r in audit_text(TALLY_HANDS + STARS_HAND, format="tally")]
     assert only_tally == ["tally"] * 5  # the PokerStars lines: the last tally hand's
 

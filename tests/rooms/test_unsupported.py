@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from auditor.api import load
+from auditor.findings import Code
 from auditor.read.looks import describe
 from auditor.run import run_audit
 
@@ -44,7 +45,7 @@ def test_a_file_no_room_reads_says_what_it_looks_like(name: str, tmp_path: Path)
     (file,) = summary.files
     assert (file.format, file.hands_read, file.size_bytes) == ("unsupported", 0, len(text))
     assert summary.findings_by_code == {"FORMAT_UNSUPPORTED": 1}
-    (finding,) = summary.examples["FORMAT_UNSUPPORTED"]
+    (finding,) = summary.examples[Code.FORMAT_UNSUPPORTED]
     assert f"it looks like {looks};" in finding.message
     files = load(tmp_path / "out")["files"]
     assert files["format"].astype(str).tolist() == ["unsupported"]

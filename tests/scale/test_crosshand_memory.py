@@ -32,7 +32,7 @@ from auditor.engines.crosshand import (
     bucket_of,
     remove_dead_spills,
 )
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.pipeline import HandAuditor
 from auditor.replay.continuity import TableHand, TableKey, continuity_findings, table_sequences
 from auditor.run import run_audit
@@ -158,8 +158,8 @@ def test_one_large_table_is_checked_in_slices_with_the_whole_table_findings(
     given = [*mixed, *side[0], *pool[700:], *side[1], *other[700:], *side[2]]
     want = continuity_findings(given, HandAuditor().profile(PROFILE))
     codes = [f.code for f in want]
-    assert codes.count("BUTTON_WRONG") >= 15
-    assert codes.count("STACK_CONTINUITY") >= 15
+    assert codes.count(Code.BUTTON_WRONG) >= 15
+    assert codes.count(Code.STACK_CONTINUITY) >= 15
     got, held, kinds = store_findings(given, hands=100)
     assert sorted(map(_key, got)) == sorted(map(_key, want))
     assert held <= 101  # a slice of 100 and the hand before it
@@ -259,7 +259,7 @@ def test_corpus_through_slices_and_merged_runs_matches_the_serial_audit(
     out = tmp_path / "out"
     summary = run_audit(inputs(), out, workers=2, chunk_hands=40)
     check(out, summary, expected)
-    assert summary.findings_by_code["STACK_CONTINUITY"] > 0
+    assert summary.findings_by_code[Code.STACK_CONTINUITY] > 0
 
 
 # ---------------------------------------------------------------- folders left behind

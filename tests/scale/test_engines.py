@@ -20,7 +20,7 @@ import pytest
 
 from auditor.engines import EngineError
 from auditor.engines.duplicates import Copy, digest, hand_identity, normalised
-from auditor.findings import Finding
+from auditor.findings import Code, Finding
 from auditor.pipeline import FileSummary, HandAuditor, expand_paths
 from auditor.read.decode import open_text
 from auditor.read.inputs import find_inputs
@@ -273,7 +273,7 @@ def test_a_rejected_hand_splits_its_table_across_chunks(tmp_path: Path) -> None:
     path.write_text("\n\n".join("\n".join(h) for h in [*hands, broken, *copies]) + "\n")
     tables, want = reference([str(path)])
     assert want.hands_rejected == 1
-    assert want.findings_by_code["BUTTON_WRONG"] >= 1
+    assert want.findings_by_code[Code.BUTTON_WRONG] >= 1
     for chunk_hands in (1, 2, 500):
         out = tmp_path / f"out{chunk_hands}"
         summary = run_audit([str(path)], out, chunk_hands=chunk_hands)
@@ -302,6 +302,6 @@ def test_cross_hand_examples_are_the_first_in_the_input(
             if r["code"] == "STACK_CONTINUITY"
         )
         shown = [
-            (order[f.source.file], f.source.line) for f in summary.examples["STACK_CONTINUITY"]
+            (order[f.source.file], f.source.line) for f in summary.examples[Code.STACK_CONTINUITY]
         ]
         assert shown == places[:3]

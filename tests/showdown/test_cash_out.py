@@ -22,7 +22,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from auditor.findings import CATALOGUE, Severity
+from auditor.findings import CATALOGUE, Code, Severity
 from auditor.pipeline import FileSummary, HandAuditor, HandResult
 from auditor.tables.rows import RowBuilder
 
@@ -183,10 +183,11 @@ def findings(result: HandResult) -> list[tuple[str, int, str]]:
 
 
 def test_cash_out_codes_are_catalogued() -> None:
-    assert CATALOGUE["CASH_OUT"].severity is Severity.INFO
-    assert CATALOGUE["CASH_OUT_WRONG"].severity is Severity.ERROR
+    assert CATALOGUE[Code.CASH_OUT].severity is Severity.INFO
+    assert CATALOGUE[Code.CASH_OUT_WRONG].severity is Severity.ERROR
     codes = list(CATALOGUE)  # appended after the codes before them, never reordered
-    assert codes.index("STACK_CONTINUITY") < codes.index("CASH_OUT") < codes.index("CASH_OUT_WRONG")
+    order = [codes.index(c) for c in (Code.STACK_CONTINUITY, Code.CASH_OUT, Code.CASH_OUT_WRONG)]
+    assert order == sorted(order)
 
 
 def test_a_winner_who_cashed_out_is_paid_the_cash_out_not_the_pot() -> None:

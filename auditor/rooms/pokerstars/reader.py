@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
+from auditor.findings import Code
 from auditor.money import AmountError, AmountOutOfRange, to_minor
 from auditor.parse.errors import HandParseError, describe_expected
 from auditor.parse.grammar import LineClassifier, build_parser
@@ -138,7 +139,7 @@ class _LineError(Exception):
     """A line the grammar accepts whose fields cannot be read (an amount finer than the unit),
     with the finding it makes."""
 
-    def __init__(self, line: int, problem: str, code: str = "PARSE_ERROR") -> None:
+    def __init__(self, line: int, problem: str, code: Code = Code.PARSE_ERROR) -> None:
         super().__init__(problem)
         self.line = line
         self.problem = problem
@@ -148,9 +149,9 @@ class _LineError(Exception):
     def of(cls, line: int, err: Exception) -> _LineError:
         """``err``, raised while reading line ``line``, as the finding it makes."""
         if isinstance(err, AmountOutOfRange):
-            return cls(line, str(err), "AMOUNT_OUT_OF_RANGE")
+            return cls(line, str(err), Code.AMOUNT_OUT_OF_RANGE)
         if isinstance(err, _SeatError):
-            return cls(line, str(err), "SEAT_INVALID")
+            return cls(line, str(err), Code.SEAT_INVALID)
         return cls(line, str(err))
 
 
