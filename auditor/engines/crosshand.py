@@ -41,7 +41,7 @@ from auditor.engines.chunks import CrossHand, TableSlice, play_key_of
 from auditor.replay.continuity import TableKey
 
 BUCKETS = 512
-SPILL_BYTES = 4 << 20
+SPILL_BYTES = 2 << 20
 BATCH_HANDS = 2_000
 SORT_RUN = 4_000
 """Hands of a large table sorted in memory at once (about 3 MB); a larger table is sorted

@@ -48,7 +48,7 @@ from auditor.tables.timezones import to_utc
 
 Opener = Callable[[str], contextlib.AbstractContextManager[BinaryIO]]
 
-CACHE_KB = 8 << 10
+CACHE_KB = 2 << 10
 """The index's page cache: what it may hold in memory before it goes to its file."""
 
 _STDIN = "<stdin>"
