@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import BinaryIO
 
-from auditor.read.inputs import NOT_HAND_HISTORIES, Input, Kind
+from auditor.read.inputs import Input, Kind, not_read_reason
 
 # Raised while reading a file, whatever it is compressed with.
 READ_ERRORS: tuple[type[Exception], ...] = (
@@ -146,8 +146,8 @@ def _zip_members(
         if member.is_dir() or any(part.startswith(".") for part in path.parts):
             continue  # folders, and hidden files (a folder walk passes them over too)
         name = f"{shown}!{member.filename}"
-        if path.suffix.lower() in NOT_HAND_HISTORIES:
-            reason = f"not a hand history ({path.suffix.lower()} file)"
+        reason = not_read_reason(member.filename)
+        if reason is not None:
             yield InputFile(name, None, progress, "not read", reason, member.file_size)
             continue
         with contextlib.ExitStack() as member_closing:

@@ -19,9 +19,20 @@ from enum import StrEnum
 from pathlib import Path
 
 # Files in a folder that are not hand histories (manifests, notes, our own output).
-NOT_HAND_HISTORIES = frozenset(
-    {".md", ".tsv", ".csv", ".json", ".parquet", ".toml", ".py", ".yaml", ".yml"}
-)
+NOT_HAND_HISTORIES = frozenset({".md", ".tsv", ".parquet", ".toml", ".py", ".yaml", ".yml"})
+# Exports that may be hand histories (Poker Now's CSV logs, OHH or IGT JSON) that no room
+# reads yet: listed as such, never called "not a hand history".
+NOT_YET_READ = frozenset({".csv", ".json"})
+
+
+def not_read_reason(name: str) -> str | None:
+    """Why a file of this name is listed and not read, or None when it is read."""
+    suffix = Path(name).suffix.lower()
+    if suffix in NOT_HAND_HISTORIES:
+        return f"not a hand history ({suffix} file)"
+    if suffix in NOT_YET_READ:
+        return f"a kind of file no room reads yet ({suffix} file)"
+    return None
 # Table folders every auditor output folder holds (auditor/tables/columns.py).
 _OUTPUT_TABLES = frozenset({"hands", "findings", "files"})
 
@@ -128,8 +139,7 @@ class _Walk:
             self.folder(name, info)
         elif not stat.S_ISREG(mode):
             self.found.append(Input(name, Kind.NOT_READ, reason=f"{_special(mode)}, not a file"))
-        elif Path(name).suffix.lower() in NOT_HAND_HISTORIES:
-            reason = f"not a hand history ({Path(name).suffix.lower()} file)"
+        elif (reason := not_read_reason(name)) is not None:
             self.found.append(Input(name, Kind.NOT_READ, info.st_size, reason))
         elif (info.st_dev, info.st_ino) in self.files:
             seen = self.files[info.st_dev, info.st_ino]
