@@ -18,16 +18,21 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
-from auditor.findings import Code
-from auditor.money import AmountError, AmountOutOfRange, to_minor
+from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError, describe_expected
+from auditor.parse.facts import (
+    CURRENCY_OF_SYMBOL,
+    SEAT_LIMIT,
+    LineError,
+    SeatError,
+    local_time,
+    variant,
+)
 from auditor.parse.grammar import LineClassifier, build_parser
 from auditor.read.split import RawHand
 from auditor.rooms.pokerstars.wording import read_claim
 from auditor.source import SourceSpan
-from auditor.tables.timezones import to_utc
 
-_CURRENCY_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
 _SITE_OF_PREFIX = {"PokerStars": "PokerStars", "PokerMaster": "PokerMaster"}
 _BOARD_OF_WORD = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 _STREET_OF_WORD = {
@@ -127,34 +132,6 @@ _DATETIME = re.compile(
 )
 
 
-SEAT_LIMIT = 2**15 - 1
-"""The highest seat number (and table size) the tables hold: seat columns are int16."""
-
-
-class _SeatError(ValueError):
-    """A seat the table cannot have, or a seat or player listed twice."""
-
-
-class _LineError(Exception):
-    """A line the grammar accepts whose fields cannot be read (an amount finer than the unit),
-    with the finding it makes."""
-
-    def __init__(self, line: int, problem: str, code: Code = Code.PARSE_ERROR) -> None:
-        super().__init__(problem)
-        self.line = line
-        self.problem = problem
-        self.code = code
-
-    @classmethod
-    def of(cls, line: int, err: Exception) -> _LineError:
-        """``err``, raised while reading line ``line``, as the finding it makes."""
-        if isinstance(err, AmountOutOfRange):
-            return cls(line, str(err), Code.AMOUNT_OUT_OF_RANGE)
-        if isinstance(err, _SeatError):
-            return cls(line, str(err), Code.SEAT_INVALID)
-        return cls(line, str(err))
-
-
 class PokerStarsReader:
     """Reads one hand at a time; not thread-safe (one per process)."""
 
@@ -242,7 +219,7 @@ class PokerStarsReader:
                 self._parser.parse(text, start="start")
             except UnexpectedInput as err:
                 return self._recover_or_raise(raw, err)
-        except _LineError as err:
+        except LineError as err:
             raise HandParseError(
                 raw.file, err.line, 1, _line_at(raw, err.line), err.problem, err.code
             ) from None
@@ -300,7 +277,7 @@ class PokerStarsReader:
 
         try:
             label = err.match_examples(parse, _MISTAKES, use_accepts=True)
-        except (_LineError, AmountError, ValueError):
+        except (LineError, AmountError, ValueError):
             return ""
         return label or ""
 
@@ -309,7 +286,7 @@ class PokerStarsReader:
             try:
                 method(str(tok))
             except (AmountError, ValueError) as err:
-                raise _LineError.of(self._offset + (tok.line or 1), err) from None
+                raise LineError.of(self._offset + (tok.line or 1), err) from None
             return tok
 
         return on_token
@@ -320,7 +297,7 @@ class PokerStarsReader:
             try:
                 method(str(tok), SourceSpan(self._file, line))
             except (AmountError, ValueError) as err:
-                raise _LineError.of(line, err) from None
+                raise LineError.of(line, err) from None
             return tok
 
         return on_token
@@ -343,7 +320,7 @@ class PokerStarsReader:
                     methods[found.lastgroup](found.group(), SourceSpan(file, line))
                     line += 1
         except (AmountError, ValueError) as err:
-            raise _LineError.of(line, err) from None
+            raise LineError.of(line, err) from None
         return tok
 
     def _reset(self, file: str, first_line: int) -> None:
@@ -384,11 +361,11 @@ class PokerStarsReader:
         inner = tok.strip()[1:-1]
         amounts, _, code = inner.partition(" ")
         small, _, big = amounts.partition("/")
-        symbol = small[0] if small[:1] in _CURRENCY_OF_SYMBOL else ""
+        symbol = small[0] if small[:1] in CURRENCY_OF_SYMBOL else ""
         if code:
             currency = code
         elif symbol:
-            currency = _CURRENCY_OF_SYMBOL[symbol]
+            currency = CURRENCY_OF_SYMBOL[symbol]
         else:
             currency = "chips"  # play money
         self._scale = 1 if currency == "chips" else 100
@@ -417,12 +394,12 @@ class PokerStarsReader:
             if word.endswith("-max"):
                 max_seats = int(word[:-4])
                 if not 1 <= max_seats <= SEAT_LIMIT:
-                    raise _SeatError(f"a table of {max_seats} seats")
+                    raise SeatError(f"a table of {max_seats} seats")
             elif word.startswith("#"):
                 button = int(word[1:])
         self._max_seats = max_seats or SEAT_LIMIT
         if button is not None and not 1 <= button <= SEAT_LIMIT:
-            raise _SeatError(f"the button on seat {button}, which no table has")
+            raise SeatError(f"the button on seat {button}, which no table has")
         self._start = self._hand_started(span, name, max_seats, button, table_span=span)
         self._events.append(self._start)
         return
@@ -443,7 +420,7 @@ class PokerStarsReader:
             small_stake = self._money(h.get("small", "0"))
             big_stake = self._money(h.get("big", "0"))
         except (AmountError, ValueError) as err:
-            raise _LineError.of(self._offset + 1, err) from None
+            raise LineError.of(self._offset + 1, err) from None
         return ev.HandStarted(
             span=SourceSpan(self._file, self._offset + 1, 1),
             site=h.get("site", ""),
@@ -484,13 +461,13 @@ class PokerStarsReader:
         # A seat numbered beyond the table's size is reported by the replay (converters
         # renumber seats); more players than the table has seats is a record of nothing.
         if not 1 <= seat <= SEAT_LIMIT:
-            raise _SeatError(f"seat {seat}, which no table has")
+            raise SeatError(f"seat {seat}, which no table has")
         if len(self._seats) >= self._max_seats:
-            raise _SeatError(f"more seats than the table's {self._max_seats}")
+            raise SeatError(f"more seats than the table's {self._max_seats}")
         if seat in self._seats:
-            raise _SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
+            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
         if player in self._seat_players:
-            raise _SeatError(f"{player} sits in two seats")
+            raise SeatError(f"{player} sits in two seats")
         self._seats[seat] = player
         self._seat_players.add(player)
         self._events.append(
@@ -857,34 +834,22 @@ def _game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
         limit = ev.Limit.POT
     else:
         limit = ev.Limit.FIXED
-    if "Courchevel" in game:
-        hole, base = 5, "PLC"
-        return limit, hi_lo, hole, base + ("8" if hi_lo else "")
+    courchevel = "Courchevel" in game
     hole = 4
-    if game.startswith("5 Card") or game.startswith("PLO-5"):
+    if courchevel or game.startswith("5 Card") or game.startswith("PLO-5"):
         hole = 5
     elif game.startswith("6 Card") or game.startswith("PLO-6"):
         hole = 6
-    letter = {ev.Limit.POT: "P", ev.Limit.NO: "N", ev.Limit.FIXED: "F", ev.Limit.PL_NL: "N"}[limit]
-    variant = f"{letter}LO"
-    if hole > 4:
-        variant += str(hole)
-        return limit, hi_lo, hole, variant + ("-8" if hi_lo else "")
-    return limit, hi_lo, hole, variant + ("8" if hi_lo else "")
+    return limit, hi_lo, hole, variant(limit, hi_lo, hole, courchevel)
 
 
 def _parse_datetime(text: str) -> tuple[datetime | None, str]:
     found = _DATETIME.match(text)
     if not found:
         return None, ""
-    y, mo, d, h, mi, s, zone = found.groups()
-    local = datetime(int(y), int(mo), int(d), int(h), int(mi), int(s or 0))
-    if local.year in (1, 9999):  # only there can a zone's offset leave the datetime range
-        try:
-            to_utc(local, zone or "")  # the tables hold the UTC instant too
-        except OverflowError:
-            raise ValueError(f"the date {text!r} has no UTC instant a table can hold") from None
-    return local, zone or ""
+    y, mo, d, h, mi, sec, zone = found.groups()
+    zone = zone or ""
+    return local_time(int(y), int(mo), int(d), int(h), int(mi), int(sec or 0), zone), zone
 
 
 _SUMMARY_VERBS = (
