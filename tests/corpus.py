@@ -15,6 +15,15 @@ STARS_LAYOUT = (
     "PokerMaster_StarsFormat/",
 )
 
+# The corpus folders each room reads, with its --format name: one line per room folder.
+# tests/rooms/test_manifest.py walks every manifest row of these folders.
+ROOM_OF_FOLDER: dict[str, str] = {
+    "PokerStars/": "pokerstars",
+    "PokerStars_format_converted/": "pokerstars",
+    "PokerMaster_StarsFormat/": "pokerstars",
+    "GGPoker/": "ggpoker",
+}
+
 
 @dataclass(frozen=True)
 class ManifestRow:
@@ -41,3 +50,9 @@ def manifest() -> list[ManifestRow]:
 
 def stars_layout_rows() -> list[ManifestRow]:
     return [r for r in manifest() if r.file.startswith(STARS_LAYOUT)]
+
+
+def room_of_row(row: ManifestRow) -> str | None:
+    """The room that reads ``row``'s file, or None if no room reads its folder yet."""
+    folder = row.file.split("/", 1)[0] + "/"
+    return ROOM_OF_FOLDER.get(folder)
