@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -166,9 +167,12 @@ def run_audit(
     named = [p if isinstance(p, str) else p.name for p in (inputs or paths)]
     # pyarrow is imported here, in the writing process only: worker processes import the
     # module that started them (this one, or the command line) and never need it
+    from auditor.tables.no_pandas import pandas_kept_out
     from auditor.tables.writer import DatasetWriter
 
     with (
+        # dask's client may want pandas for its own ends; our local engine never does
+        pandas_kept_out() if engine == "local" else nullcontext(),
         DatasetWriter(
             out,
             overwrite=overwrite,

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+from tests.corpus import ROOT
 
 HEAVY = ("pyarrow", "pandas", "numpy")
 
@@ -30,3 +33,24 @@ def test_reaching_the_api_imports_neither() -> None:
     code = "import sys, auditor\nauditor.load, auditor.audit\nprint('pandas' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"  # load() imports them when called
+
+
+def test_the_writing_process_writes_without_pandas_and_loads_with_it(tmp_path: Path) -> None:
+    """pyarrow would import pandas (41 MB) on the run's first column; the writing process
+    keeps it out while it writes (auditor/tables/no_pandas.py), and pandas still comes
+    when the tables are loaded afterwards."""
+    out = str(tmp_path / "out")
+    fixtures = str(ROOT / "fixtures" / "pokerstars")
+    code = (
+        "import sys\n"
+        "from auditor.run import run_audit\n"
+        f"summary = run_audit([{fixtures!r}], {out!r})\n"
+        "print('pandas' in sys.modules, summary.hands_audited)\n"
+        "from auditor.api import load\n"
+        f"print(len(load({out!r})['hands']), 'pandas' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    during, after = done.stdout.split("\n")[:2]
+    audited = int(during.split()[1])
+    assert during == f"False {audited}" and audited > 5
+    assert after == f"{audited} True"
