@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from auditor.rooms import Room
 
-_HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+)")
+# "#OM123", "Game #123"; or "#Game No : 123" / "for Game 123" (a room whose ids have no "#")
+_HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+)|Game (?:No : )?([0-9]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +36,7 @@ class RawHand:
     @property
     def hand_id(self) -> str:
         found = _HAND_ID.search(self.header)
-        return found.group(1) if found else ""
+        return (found.group(1) or found.group(2)) if found else ""
 
     @property
     def text(self) -> str:
@@ -61,6 +62,7 @@ def split_hands(
 
         rooms = tuple(REGISTRY.values())
     headers: list[tuple[Callable[[str], bool], str]] = [(r.is_header, r.name) for r in rooms]
+    continues = {r.name: r.continues for r in rooms}  # a room's second header line
     # every room's header starts, tested at once; "" (every line) when a room has none
     starts = tuple(s for r in rooms for s in r.header_starts or ("",))
     current: list[str] = []
@@ -74,7 +76,9 @@ def split_hands(
                 if is_header(line):
                     found = name
                     break
-        if found:
+        if found and len(current) == 1 and room == found and continues[found](current[0], line):
+            current.append(line)  # the same hand's second header line
+        elif found:
             if current:
                 yield _finish(current, file, start, room)
             current, start, room = [line], number, found

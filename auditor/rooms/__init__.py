@@ -48,6 +48,12 @@ class Room(ABC):
     def is_header(self, line: str) -> bool:
         """Whether ``line`` starts one of this room's hands (called on every line)."""
 
+    def continues(self, first: str, line: str) -> bool:
+        """Whether header ``line`` goes on the hand whose only line so far is the header
+        ``first`` (a room that writes two header lines, such as 888's "#Game No : N" then
+        its "*****" line); by default every header starts a hand."""
+        return False
+
     @abstractmethod
     def game(self, raw: RawHand) -> str:
         """The game the hand is of, as written ("" when it cannot be told)."""
@@ -72,10 +78,12 @@ class Room(ABC):
 
 def _bundled() -> dict[str, Room]:
     from auditor.rooms.ggpoker import GGPokerRoom
+    from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
 
     rooms: list[Room] = [PokerStarsRoom()]  # one line per room
     rooms.append(GGPokerRoom())
+    rooms.append(PacificRoom())
     return {room.name: room for room in rooms}
 
 
