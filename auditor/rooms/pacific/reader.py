@@ -286,6 +286,7 @@ class PacificReader:
         self._dealt = False  # ... and it has been read
         self._acted = False  # a call, bet or raise has been read
         self._big_blind = False  # a big blind has been posted
+        self._paying = False  # the first "collected" line has been read
         self._header: dict[str, str] = {}
         self._table_span: SourceSpan | None = None
         self._scale = 100
@@ -457,8 +458,10 @@ class PacificReader:
 
     # ------------------------------------------------------------ summary
     def SUMMARY_MARKER(self, f: re.Match[str], span: SourceSpan) -> None:
+        # 888's "** Summary **" opens its showdown: the hands shown and mucked, in the order
+        # they were tabled, then what each collected (where the summary proper begins)
         self._summary_started = True
-        self._events.append(ev.SummaryStarted(span))
+        self._events.append(ev.ShowdownStarted(span, 1))
 
     def SHOWS(self, f: re.Match[str], span: SourceSpan) -> None:
         self._events.append(ev.Shown(span, f["player"], cards(f["cards"])))
@@ -483,6 +486,9 @@ class PacificReader:
 
     def COLLECTED(self, f: re.Match[str], span: SourceSpan) -> None:
         # 888 names no pot: each half, each side pot, is its own "collected" line
+        if not self._paying:
+            self._paying = True
+            self._events.append(ev.SummaryStarted(span))
         self._events.append(ev.Collected(span, f["player"], self._money(f["amount"])))
 
 
