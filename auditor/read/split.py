@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from auditor.rooms import Room
 
-# "#OM123", "Game #123"; or "#Game No : 123" / "for Game 123" (a room whose ids have no "#")
-_HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+)|Game (?:No : )?([0-9]+)")
+# "#OM123", "Game #123"; or, in the layout whose ids have no "#" of their own (888,
+# PartyPoker), "#Game No : 123" on the line before its header, and the header's
+# "Hand History for Game 123"
+_HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+)|#Game No : ([0-9]+)|History for Game ([0-9]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +38,7 @@ class RawHand:
     @property
     def hand_id(self) -> str:
         found = _HAND_ID.search(self.header)
-        return (found.group(1) or found.group(2)) if found else ""
+        return found.group(found.lastindex or 0) if found else ""
 
     @property
     def text(self) -> str:
@@ -62,7 +64,7 @@ def split_hands(
 
         rooms = tuple(REGISTRY.values())
     headers: list[tuple[Callable[[str], bool], str]] = [(r.is_header, r.name) for r in rooms]
-    continues = {r.name: r.continues for r in rooms}  # a room's second header line
+    leads = {r.name: r.leads for r in rooms}  # a line before a room's header that is its hand's
     # every room's header starts, tested at once; "" (every line) when a room has none
     starts = tuple(s for r in rooms for s in r.header_starts or ("",))
     current: list[str] = []
@@ -76,12 +78,14 @@ def split_hands(
                 if is_header(line):
                     found = name
                     break
-        if found and len(current) == 1 and room == found and continues[found](current[0], line):
-            current.append(line)  # the same hand's second header line
-        elif found:
+        if found:
+            # the line just before the header may be the hand's own (888's "#Game No : N")
+            lead = current[-1:] if current and leads[found](current[-1], line) else []
+            if lead:
+                current.pop()
             if current:
                 yield _finish(current, file, start, room)
-            current, start, room = [line], number, found
+            current, start, room = [*lead, line], number - len(lead), found
         elif current or line.strip():
             if not current:
                 start = number

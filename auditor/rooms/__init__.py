@@ -48,10 +48,9 @@ class Room(ABC):
     def is_header(self, line: str) -> bool:
         """Whether ``line`` starts one of this room's hands (called on every line)."""
 
-    def continues(self, first: str, line: str) -> bool:
-        """Whether header ``line`` goes on the hand whose only line so far is the header
-        ``first`` (a room that writes two header lines, such as 888's "#Game No : N" then
-        its "*****" line); by default every header starts a hand."""
+    def leads(self, previous: str, header: str) -> bool:
+        """Whether ``previous``, the line right before this room's ``header``, is part of
+        the header's hand (888 writes "#Game No : N" before it); by default it is not."""
         return False
 
     @abstractmethod

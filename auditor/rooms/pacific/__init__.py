@@ -1,4 +1,4 @@
-"""888poker (formerly Pacific Poker; its software brand Cassava writes the same layout):
+"""888poker (formerly Pacific Poker; its software, Cassava, wrote the same layout):
 "#Game No : N" then "***** 888poker Hand History for Game N *****", localised amounts,
 card lists "[ 3h, 5d ]", raises written as the chips added. Read by :mod:`.reader` with
 ``grammars/888poker.lark``; its rules: ``auditor/profiles/888poker.toml``."""
@@ -14,13 +14,18 @@ from auditor.rooms.pacific.games import is_omaha, line_game
 
 SITE = "888poker"
 NAME = "888poker"
-# the hand's first line: "#Game No : 385494443"; then (or alone, in older and trimmed
-# exports) "***** 888poker Hand History for Game 385494443 *****", "***** Cassava ...",
-# "***** 888poker Snap Poker Hand History ...", "***** Hand History For Game ..."
-GAME_NO = "#Game No : "
-_GAME_NO = re.compile(r"#Game No : [0-9]+\s*$")
-_HEADER = re.compile(r"\*{4,5} (?:[A-Za-z0-9.-]+ ){0,3}Hand History [Ff]or Game ([0-9]+) \*{4,5}")
-_ANY_HEADER = re.compile(r"^\ufeff?(?:" + _GAME_NO.pattern + "|" + _HEADER.pattern + ")", re.M)
+# The header: "***** 888poker Hand History for Game 385494443 *****", "***** Cassava ..."
+# (its software's name, 2011-2013), "***** 888.es ...", "***** 888poker Snap Poker ...":
+# its brands only (fpdb-3's PacificPokerToFpdb names the same), as PartyPoker ("*****
+# Hand History for Game") and Betfair ("***** Betfair Poker Hand History") write this
+# layout's header too. The line before it, "#Game No : 385494443", is the hand's own
+# (PartyPoker writes that line too: it is no 888 header).
+_HEADER = re.compile(
+    r"\*{4,5} (?:888poker|888|Cassava)(?:\.[a-z]{2})?(?:-[a-z]{2})? (?:Snap Poker |BLAST )?"
+    r"Hand History for Game ([0-9]+) \*{4,5}"
+)
+_GAME_NO = re.compile(r"#Game No : ([0-9]+)\s*$")
+_ANY_HEADER = re.compile(r"^" + _HEADER.pattern, re.M)
 _TABLE = re.compile(r"(?:Table (.+?)|Tournament #[0-9]+ .*?Table #([0-9]+))(?: [0-9]+ Max)? \(")
 
 
@@ -33,20 +38,18 @@ class PacificRoom(Room):
     default_profile: ClassVar[str] = "888poker"
     reader_kind: ClassVar[str] = "grammars/888poker.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
-    header_starts = (GAME_NO, "****")
+    header_starts = ("****",)
 
     def sniff(self, head: str) -> bool:
         return _ANY_HEADER.search(head) is not None
 
     def is_header(self, line: str) -> bool:
-        if line.startswith(GAME_NO):
-            return _GAME_NO.match(line) is not None
-        return line.startswith("****") and _HEADER.match(line) is not None
+        return _HEADER.match(line) is not None
 
-    def continues(self, first: str, line: str) -> bool:
-        """The "*****" header right after its "#Game No : N" line is the same hand's."""
-        found = _HEADER.match(line)
-        return first.startswith(GAME_NO) and found is not None and first.split()[-1] == found[1]
+    def leads(self, previous: str, header: str) -> bool:
+        """ "#Game No : N" right before the header of game N is that hand's first line."""
+        number, found = _GAME_NO.match(previous), _HEADER.match(header)
+        return number is not None and found is not None and number[1] == found[1]
 
     def game(self, raw: RawHand) -> str:
         for line in raw.lines[:3]:

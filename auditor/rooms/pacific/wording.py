@@ -63,7 +63,8 @@ def amount(text: str, scale: int) -> int:
 
 
 def claim(high: str | None, low: str | None) -> Claim:
-    """What the "(Hi: ...)" and "(Lo: ...)" lines after a shown hand say it is.
+    """What the "(Hi: ...)" and "(Lo: ...)" lines after a shown hand say it is (a half with
+    no line: nothing said of it).
 
     >>> c = claim("Jd, Jc, 2d, 2s, Ks", "2s, 4d, 5h, 6c, Ac")
     >>> c.high, c.low
@@ -72,7 +73,9 @@ def claim(high: str | None, low: str | None) -> Claim:
     high_cards = cards(high) if high is not None else ()
     low_cards = cards(low) if low is not None else ()
     high_text = f"Hi: {high}" if high is not None else ""
-    low_text = f"Lo: {low}" if low is not None else None
+    # 888 writes a half's line only under the player who wins that half: no "(Lo: ...)" line
+    # claims nothing of the low (not "no low"); "" is words that say nothing to check
+    low_text = f"Lo: {low}" if low is not None else ""
     text = "; ".join(part for part in (high_text, low_text) if part)
     return Claim(text, high_text, _high(high_cards), low_text, _low(low_cards))
 
