@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from auditor.rooms import Room
 
-# "#OM123", "Game #123"; or, in the layout whose ids have no "#" of their own (888,
-# PartyPoker), "#Game No : 123" on the line before its header, and the header's
+# "#OM123", "Game #123"; or, in the layout whose ids have no "#" of their own,
+# "#Game No : 123" on the line before its header, and the header's
 # "Hand History for Game 123"
 _HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+)|#Game No : ([0-9]+)|History for Game ([0-9]+)")
 
@@ -79,7 +79,7 @@ def split_hands(
                     found = name
                     break
         if found:
-            # the line just before the header may be the hand's own (888's "#Game No : N")
+            # the line just before the header may be the hand's own ("#Game No : N")
             lead = current[-1:] if current and leads[found](current[-1], line) else []
             if lead:
                 current.pop()

@@ -79,7 +79,7 @@ def pot_findings(
     where what was paid out, kept and raked is not what was put in (``not_awarded``: what
     the summary says players won and the room kept, as they had cashed out;
     ``unwritten_returns``: uncalled bets returned by the rules that the layout never writes,
-    which its "collected" may count: 888 pays a walk's big blind the whole blinds)."""
+    which its "collected" may count: a walk may pay the big blind the whole blinds)."""
     found: list[Finding] = []
 
     def money(amount: int) -> str:
@@ -88,7 +88,7 @@ def pot_findings(
     total = sum(contributed.values()) + extra
     hand_id = start.hand_id
     if summary is None:
-        # No total pot line (888 writes none): what was paid can still be weighed against
+        # No total pot line (a layout may have none): what was paid can still be weighed against
         # the chips put in. A tournament hand has no rake (the fee is paid with the buy-in),
         # so everything is paid out; in a cash game the rake is unknown, but never negative.
         paid = sum(collected.values())

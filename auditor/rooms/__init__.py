@@ -50,7 +50,8 @@ class Room(ABC):
 
     def leads(self, previous: str, header: str) -> bool:
         """Whether ``previous``, the line right before this room's ``header``, is part of
-        the header's hand (888 writes "#Game No : N" before it); by default it is not."""
+        the header's hand (a room may write its hand number on a line before its header);
+        by default it is not."""
         return False
 
     @abstractmethod

@@ -32,8 +32,8 @@ _TABLE = re.compile(r"(?:Table (.+?)|Tournament #[0-9]+ .*?Table #([0-9]+))(?: [
 class PacificRoom(Room):
     name: ClassVar[str] = NAME
     reads: ClassVar[str] = (
-        '888poker hand histories ("#Game No : N", "***** 888poker Hand History for Game N"; '
-        "Pacific Poker, Cassava)"
+        '888poker hand histories ("***** 888poker Hand History for Game N", and Cassava\'s '
+        "of 2011-2013)"
     )
     default_profile: ClassVar[str] = "888poker"
     reader_kind: ClassVar[str] = "grammars/888poker.lark"

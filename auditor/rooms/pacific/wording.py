@@ -24,7 +24,9 @@ for _local, _rank in _LOCAL_RANKS.items():
 # "552,72", "4,744.48", "3.243" (thousands), "0.5": a last separator followed by one or two
 # digits is the decimal one; any other separates thousands.
 _DECIMAL = re.compile(r"[.,]([0-9]{1,2})$")
-_NOT_DIGITS = re.compile(r"[^0-9.,]")
+_SEPARATOR = re.compile(r"\u00c2?\u00a0| ")  # a space between thousands (or its mojibake)
+_AROUND = " \u00a0\u00c2$€£"  # a currency symbol before or after, and the space by it
+_WHOLE = re.compile(r"[0-9]+|[0-9]{1,3}(?:[.,][0-9]{3})+")
 
 
 def card(text: str) -> Card:
@@ -50,16 +52,15 @@ def amount(text: str, scale: int) -> int:
 
     >>> amount("$ 3.243", 100), amount("$ 552,72", 100), amount("15\u00a0788,50 $", 100)
     (324300, 55272, 1578850)
-    >>> amount("3\u00c2\u00a0023,50 $", 100), amount("2 250 $", 1), amount("4,202.50", 100)
-    (302350, 2250, 420250)
+    >>> amount("3\u00c2\u00a0023,50 $", 100), amount("2 250 $", 1), amount("25\u00a0$", 1)
+    (302350, 2250, 25)
     """
-    digits = _NOT_DIGITS.sub("", text)
+    digits = _SEPARATOR.sub(",", text.strip(_AROUND))
     found = _DECIMAL.search(digits)
     whole, frac = (digits[: found.start()], found.group(1)) if found else (digits, "")
-    whole = whole.replace(",", "").replace(".", "")
-    if not whole and not frac:
-        raise AmountError(f"amount {text!r} has no digits")
-    return to_minor(f"{whole or '0'}.{frac}" if frac else whole, scale)
+    if _WHOLE.fullmatch(whole) is None:
+        raise AmountError(f"amount {text!r} is not a number")
+    return to_minor(f"{whole.replace(',', '').replace('.', '')}.{frac}", scale)
 
 
 def claim(high: str | None, low: str | None) -> Claim:
@@ -67,8 +68,8 @@ def claim(high: str | None, low: str | None) -> Claim:
     no line: nothing said of it).
 
     >>> c = claim("Jd, Jc, 2d, 2s, Ks", "2s, 4d, 5h, 6c, Ac")
-    >>> c.high, c.low
-    (ClaimedHand(category=<Category.TWO_PAIR: 2>, ranks=(9, 0, 11)), ClaimedLow(ranks=(6, 5, 4, 2, 1)))
+    >>> c.high.category.name, c.high.ranks, c.low.ranks
+    ('TWO_PAIR', (9, 0, 11), (6, 5, 4, 2, 1))
     """
     high_cards = cards(high) if high is not None else ()
     low_cards = cards(low) if low is not None else ()
@@ -122,4 +123,5 @@ def _low(five: Sequence[Card]) -> ClaimedLow | None:
     """The low's values highest first, the ace as 1."""
     if len(five) != 5 or not all(c.valid for c in five):
         return None
-    return ClaimedLow(tuple(sorted((1 if c.rank == 12 else c.rank + 2 for c in five), reverse=True)))
+    values = (1 if c.rank == 12 else c.rank + 2 for c in five)  # the ace low
+    return ClaimedLow(tuple(sorted(values, reverse=True)))
