@@ -42,7 +42,7 @@ _PLAYER_LINE = (
     "STATUS",
 )
 _BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
-    "SEATS": ("SEAT",),
+    "SEAT_LIST": ("SEAT_LINE",),
     "PLAY": (_PLAYER_LINE, "STREET_MARKER", "DEALT"),
     "SUMMARY_BODY": ("HAND_PART", _PLAYER_LINE),
 }
@@ -52,7 +52,7 @@ _ALL_IN = r"(?P<all_in> and is all-in)?"
 # Each line kind's fields, by name: the grammar has checked the line's shape; these take
 # the values out of it.
 _FIELDS: dict[str, re.Pattern[str]] = {
-    "SEAT": re.compile(r"Seat (?P<seat>[0-9]+): " + _NAME + r" \( (?P<stack>.+) \)$"),
+    "SEAT_LINE": re.compile(r"Seat (?P<seat>[0-9]+): " + _NAME + r" \( (?P<stack>.+) \)$"),
     "FOLD": re.compile(_NAME + r" folds$"),
     "CHECK": re.compile(_NAME + r" checks$"),
     "CALL": re.compile(_NAME + r" calls \[" + _AMOUNT + r"\]" + _ALL_IN + "$"),
@@ -81,13 +81,13 @@ _FIELDS: dict[str, re.Pattern[str]] = {
         r"(?P<small>.+?)/(?P<big>.+?) Blinds (?P<game>.+?)(?: Jackpot table)? - \*\*\* "
         r"(?P<d>[0-9]+) (?P<mo>[0-9]+) (?P<y>[0-9]+) (?P<h>[0-9]+):(?P<mi>[0-9]+):(?P<s>[0-9]+)$"
     ),
-    "TABLE": re.compile(
+    "TABLE_LINE": re.compile(
         r"(?:Table (?P<table>.+?)|Tournament #(?P<tournament>[0-9]+) (?P<buy_in>.*?) ?- "
         r"Table #(?P<number>[0-9]+))(?: (?P<max>[0-9]+) Max)? \((?P<money>[A-Za-z ]+)\)$"
     ),
     "BUTTON": re.compile(r"Seat (?P<seat>[0-9]+) is the button$"),
     "PLAYER_COUNT": re.compile(r"Total number of players : (?P<count>[0-9]+)$"),
-    "SUMMARY_MARKER": re.compile(r"\*\* Summary \*\*$"),
+    "SUMMARY_HEAD": re.compile(r"\*\* Summary \*\*$"),
 }
 _LINE_KINDS = frozenset(
     kind
@@ -140,10 +140,10 @@ class PacificReader:
             "GAME_NO": self.GAME_NO,
             "HAND_HEADER": self.HAND_HEADER,
             "GAME_LINE": self.GAME_LINE,
-            "TABLE": self.TABLE,
+            "TABLE_LINE": self.TABLE_LINE,
             "BUTTON": self.BUTTON,
             "PLAYER_COUNT": self.PLAYER_COUNT,
-            "SUMMARY_MARKER": self.SUMMARY_MARKER,
+            "SUMMARY_HEAD": self.SUMMARY_HEAD,
         }
         callbacks: dict[str, Callable[[Token], Token]] = {
             name: self._single(name, method) for name, method in single.items()
@@ -155,7 +155,7 @@ class PacificReader:
             block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
         }
         self._line_methods: dict[str, Callable[[re.Match[str], SourceSpan], None]] = {
-            "SEAT": self.SEAT,
+            "SEAT_LINE": self.SEAT_LINE,
             "FOLD": self.FOLD,
             "CHECK": self.CHECK,
             "CALL": self.CALL,
@@ -313,7 +313,7 @@ class PacificReader:
         )
         self._header_span = span
 
-    def TABLE(self, f: re.Match[str], span: SourceSpan) -> None:
+    def TABLE_LINE(self, f: re.Match[str], span: SourceSpan) -> None:
         h = self._header
         h["table"] = f["table"] or f["number"]
         if f["tournament"]:
@@ -374,7 +374,7 @@ class PacificReader:
         self._events.append(self._start)
 
     # ------------------------------------------------------------ seats
-    def SEAT(self, f: re.Match[str], span: SourceSpan) -> None:
+    def SEAT_LINE(self, f: re.Match[str], span: SourceSpan) -> None:
         seat, player = int(f["seat"]), f["player"]
         if not 1 <= seat <= SEAT_LIMIT:
             raise SeatError(f"seat {seat}, which no table has")
@@ -457,7 +457,7 @@ class PacificReader:
         self._events.append(ev.PlayerStatus(span, f["player"], status, f["status"]))
 
     # ------------------------------------------------------------ summary
-    def SUMMARY_MARKER(self, f: re.Match[str], span: SourceSpan) -> None:
+    def SUMMARY_HEAD(self, f: re.Match[str], span: SourceSpan) -> None:
         # 888's "** Summary **" opens its showdown: the hands shown and mucked, in the order
         # they were tabled, then what each collected (where the summary proper begins)
         self._summary_started = True
