@@ -383,6 +383,9 @@ class Hand:
     events: tuple[Event, ...]
     truncated: bool = False
     truncated_at: SourceSpan | None = None
+    # False for a room whose records never write an uncalled bet's return: the
+    # replay returns it by the rules, with no finding for the line the layout never has
+    uncalled_returns_written: bool = True
 
 
 _PLAYED = frozenset(

@@ -16,7 +16,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from auditor.rooms import Room
 
-_HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+)")
+# "#OM123", "Game #123"; or, in the layout whose ids have no "#" of their own,
+# "#Game No : 123" on the line before its header, and the header's
+# "Hand History for Game 123"
+_HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+)|#Game No : ([0-9]+)|History for Game ([0-9]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +38,7 @@ class RawHand:
     @property
     def hand_id(self) -> str:
         found = _HAND_ID.search(self.header)
-        return found.group(1) if found else ""
+        return found.group(found.lastindex or 0) if found else ""
 
     @property
     def text(self) -> str:
@@ -61,6 +64,7 @@ def split_hands(
 
         rooms = tuple(REGISTRY.values())
     headers: list[tuple[Callable[[str], bool], str]] = [(r.is_header, r.name) for r in rooms]
+    leads = {r.name: r.leads for r in rooms}  # a line before a room's header that is its hand's
     # every room's header starts, tested at once; "" (every line) when a room has none
     starts = tuple(s for r in rooms for s in r.header_starts or ("",))
     current: list[str] = []
@@ -75,9 +79,13 @@ def split_hands(
                     found = name
                     break
         if found:
+            # the line just before the header may be the hand's own ("#Game No : N")
+            lead = current[-1:] if current and leads[found](current[-1], line) else []
+            if lead:
+                current.pop()
             if current:
                 yield _finish(current, file, start, room)
-            current, start, room = [line], number, found
+            current, start, room = [*lead, line], number - len(lead), found
         elif current or line.strip():
             if not current:
                 start = number

@@ -310,6 +310,9 @@ class _Replay(Blinds, Sizing, UncalledBets):
                 self.index.summary_won,
                 first_summary,
                 not_awarded={e.player: e.amount for e in self.index.not_awarded},
+                unwritten_returns=0
+                if self.hand.uncalled_returns_written
+                else sum(self.returned_by_rule.values()),
             )
         )
 

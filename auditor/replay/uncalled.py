@@ -72,8 +72,10 @@ class UncalledBets(OrderOfPlay):
         nobody called are never in the pot, so the pot checks go on from the rules.
         ``before``: the street about to be dealt, None at the end of the hand."""
         excess = self._excess()
-        if excess is not None:
-            player, amount = excess
+        if excess is None:
+            return
+        player, amount = excess
+        if self.hand.uncalled_returns_written:  # else the layout never writes a return
             when = "by the end of the hand" if before is None else f"before the {before.value}"
             self._find(
                 Code.UNCALLED_WRONG,
@@ -83,5 +85,5 @@ class UncalledBets(OrderOfPlay):
                 expected=f"{self._money(amount)} returned to {player}",
                 recorded="no return",
             )
-            self._give_back(player, amount)
-            self.returned_by_rule[player] = amount
+        self._give_back(player, amount)
+        self.returned_by_rule[player] = amount

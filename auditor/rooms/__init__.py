@@ -48,6 +48,12 @@ class Room(ABC):
     def is_header(self, line: str) -> bool:
         """Whether ``line`` starts one of this room's hands (called on every line)."""
 
+    def leads(self, previous: str, header: str) -> bool:
+        """Whether ``previous``, the line right before this room's ``header``, is part of
+        the header's hand (a room may write its hand number on a line before its header);
+        by default it is not."""
+        return False
+
     @abstractmethod
     def game(self, raw: RawHand) -> str:
         """The game the hand is of, as written ("" when it cannot be told)."""
@@ -72,10 +78,12 @@ class Room(ABC):
 
 def _bundled() -> dict[str, Room]:
     from auditor.rooms.ggpoker import GGPokerRoom
+    from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
 
     rooms: list[Room] = [PokerStarsRoom()]  # one line per room
     rooms.append(GGPokerRoom())
+    rooms.append(PacificRoom())
     return {room.name: room for room in rooms}
 
 
