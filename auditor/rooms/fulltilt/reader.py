@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from typing import ClassVar
 
@@ -182,6 +183,7 @@ class FullTiltReader:
             except UnexpectedInput as err:
                 return self._recover_or_raise(raw, err)
             start = self._started()
+            self._sat_out_in_summary()
         except LineError as err:
             raise HandParseError(
                 raw.file, err.line, 1, _line_at(raw, err.line), err.problem, err.code
@@ -317,6 +319,21 @@ class FullTiltReader:
         self._max_seats = max_seats or SEAT_LIMIT
         self._table_seats = max_seats
         self._header = header
+
+    def _sat_out_in_summary(self) -> None:
+        """Full Tilt may list a seat with no "is sitting out" and say only in the summary
+        that he sat the hand out ("Seat 4: KiIIuminati is sitting out"): his seat line is
+        marked so, as the record means (he is then dealt in only if he posts or acts)."""
+        away = {
+            e.player
+            for e in self._events
+            if type(e) is ev.SummarySeat and e.outcome is ev.SeatOutcome.SITTING_OUT
+        }
+        if not away:
+            return
+        for index, event in enumerate(self._events):
+            if type(event) is ev.SeatTaken and event.player in away and not event.sitting_out:
+                self._events[index] = replace(event, sitting_out=True)
 
     def _started(self) -> ev.HandStarted:
         """The hand's start, from its header and the button line."""
@@ -606,6 +623,11 @@ class FullTiltReader:
                 rake = self._money(amount)
             elif label:
                 fees.append((label, self._money(amount)))
+        if main is not None:
+            # Full Tilt writes each pot gross and takes the rake (and fees) from the main
+            # pot: in #31318697695 the side pot's $76.35 is paid whole and the main pot's
+            # $158.20 less the $3 rake is paid as 2 x $77.60. The event's pots are net.
+            main -= (rake or 0) + sum(amount for _, amount in fees)
         self._events.append(
             ev.SummaryPot(span, self._money(total_text), main, tuple(sides), rake, tuple(fees))
         )
@@ -663,7 +685,8 @@ class FullTiltReader:
                 rest = rest[len("mucked") :].strip()
             if rest.startswith("- "):  # "mucked [..] - a pair of Nines"
                 words = rest[2:]
-                return outcome, "", False, cards, (ev.SeatResult(None, words, read_summary(words)),), ""
+                result = ev.SeatResult(None, words, read_summary(words))
+                return outcome, "", False, cards, (result,), ""
             rest = rest.removeprefix("and ").strip()
             return outcome, "", False, cards, self._results(rest), ""
         if rest.startswith("collected ("):
