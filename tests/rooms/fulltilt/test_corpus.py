@@ -123,7 +123,12 @@ def test_a_run_finds_these_and_nothing_across_hands(corpus: Path, tmp_path: Path
     assert tables["hands"].profile.astype(str).unique().tolist() == ["fulltilt"]
     assert tables["files"].format.astype(str).unique().tolist() == ["fulltilt"]
     findings = tables["findings"]
-    found = {
-        (str(f.hand_id), str(f.code), int(f.source_line)) for f in findings.itertuples()
-    }
+    found = set(
+        zip(
+            findings.hand_id.astype(str),
+            findings.code.astype(str),
+            findings.source_line.astype(int),
+            strict=True,
+        )
+    )
     assert found == {(hand, code, line) for _, hand, code, line in EXPECTED | ENGINE_GAP}
