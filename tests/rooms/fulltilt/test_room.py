@@ -246,3 +246,18 @@ def test_fixtures_audit_under_the_room_and_its_profile() -> None:
     assert [r.status for r in results] == [Status.AUDITED] * 5
     assert all(r.findings == () for r in results)
     assert {r.replay.profile for r in results if r.replay is not None} == {"fulltilt"}
+
+
+def test_runs_written_first_and_second_read_as_runs_one_and_two() -> None:
+    numbered = hands(RUNS)[0]
+    worded = numbered.replace("Players agree to Run It Twice", "Hand was run twice")
+    for street in ("FLOP", "TURN", "RIVER", "SHOW DOWN"):
+        worded = worded.replace(f"*** {street} 1 ***", f"*** FIRST {street} ***")
+        worded = worded.replace(f"*** {street} 2 ***", f"*** SECOND {street} ***")
+    assert worded != numbered and "FIRST FLOP" in worded
+
+    def boards(hand: ev.Hand) -> list[tuple[str, int, int]]:
+        return [(e.street.value, e.board, len(e.cards)) for e in of_type(hand, ev.StreetDealt)]
+
+    assert boards(read(worded)) == boards(read(numbered))
+    assert "Hand was run twice" in [e.text for e in of_type(read(worded), ev.Note)]
