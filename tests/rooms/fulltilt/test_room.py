@@ -261,3 +261,10 @@ def test_runs_written_first_and_second_read_as_runs_one_and_two() -> None:
 
     assert boards(read(worded)) == boards(read(numbered))
     assert "Hand was run twice" in [e.text for e in of_type(read(worded), ev.Note)]
+
+
+def test_a_cancelled_hand_says_so() -> None:
+    text = hands(CASH)[1].replace(
+        "*** HOLE CARDS ***", "*** HOLE CARDS ***\nHand #40000000002 has been canceled"
+    )
+    assert len(of_type(read(text), ev.HandCancelled)) == 1
