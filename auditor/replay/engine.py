@@ -123,11 +123,15 @@ class _Replay(Blinds, Sizing, UncalledBets):
         cashed: dict[str, int] = {}
         for cash_out in index.cash_outs:
             cashed[cash_out.player] = cashed.get(cash_out.player, 0) + (cash_out.amount or 0)
+        # a record with no win line in its play is paid as its summary says (as pots.py
+        # counts it for conservation), less what the room kept from a cashed-out winner
+        paid = self.collected
+        if not paid:
+            paid = dict(index.summary_won)
+            for kept in index.not_awarded:
+                paid[kept.player] = paid.get(kept.player, 0) - kept.amount
         ending = {
-            p: self.start_stack[p]
-            - self.contributed[p]
-            + self.collected.get(p, 0)
-            + cashed.get(p, 0)
+            p: self.start_stack[p] - self.contributed[p] + paid.get(p, 0) + cashed.get(p, 0)
             for p in self.seated
         }
         if self.cancelled and not self.collected and not index.summary_won and not cashed:

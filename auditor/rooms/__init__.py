@@ -77,6 +77,7 @@ class Room(ABC):
 
 
 def _bundled() -> dict[str, Room]:
+    from auditor.rooms.fulltilt import FullTiltRoom
     from auditor.rooms.ggpoker import GGPokerRoom
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
@@ -84,6 +85,7 @@ def _bundled() -> dict[str, Room]:
     rooms: list[Room] = [PokerStarsRoom()]  # one line per room
     rooms.append(GGPokerRoom())
     rooms.append(PacificRoom())
+    rooms.append(FullTiltRoom())
     return {room.name: room for room in rooms}
 
 

@@ -68,18 +68,19 @@ def test_without_the_room_its_file_is_not_read(tmp_path: Path) -> None:
 def test_format_choices_come_from_the_registry(
     tally: TallyRoom, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    # every registered room, in the registry's order (the bundled ones, then tally)
+    names = ("auto", *rooms.names())
+    assert names[:3] == ("auto", "pokerstars", "ggpoker") and names[-1] == "tally"
     with pytest.raises(SystemExit) as shown:
         main(["audit", "--help"])
     assert shown.value.code == 0
-    bundled = [name for name in rooms.names() if name != "tally"]  # every room, then ours
-    assert "{" + ",".join(["auto", *bundled, "tally"]) + "}" in capsys.readouterr().out
+    assert "{" + ",".join(names) + "}" in capsys.readouterr().out
     with pytest.raises(SystemExit) as refused:
         main(["audit", "--format", "partypoker", "--out", str(tmp_path / "o")])
     assert refused.value.code == 2
     error = capsys.readouterr().err
-    choices = ", ".join(repr(name) for name in ["auto", *bundled, "tally"])
-    assert "partypoker" in error and choices in error
-    with pytest.raises(rooms.UnknownFormat, match=", ".join(["auto", *bundled, "tally"])):
+    assert "partypoker" in error and ", ".join(f"'{n}'" for n in names) in error
+    with pytest.raises(rooms.UnknownFormat, match=", ".join(names)):
         run_audit([], tmp_path / "o", format="partypoker")
     with pytest.raises(rooms.UnknownFormat):
         HandAuditor(format="partypoker")
@@ -90,8 +91,7 @@ def test_formats_command_lists_the_registry(
 ) -> None:
     assert main(["formats"]) == 0
     listed = capsys.readouterr().out.splitlines()
-    assert [line.split(":", 1)[0] for line in listed] == list(rooms.names())
-    assert rooms.names()[:2] == ("pokerstars", "ggpoker") and rooms.names()[-1] == "tally"
+    assert [line.split(":", 1)[0] for line in listed] == list(rooms.names())  # tally last
     assert "the tests' own tally layout" in listed[-1] and "tda" in listed[-1]
 
 
@@ -137,10 +137,10 @@ def test_hands_are_routed_one_by_one_in_a_mixed_file(tally: TallyRoom, tmp_path:
 def test_sniffed_rooms_are_tried_first(tally: TallyRoom) -> None:
     both = rooms.choose()
     sniffed = [r.name for r in rooms.sniffed(TALLY_HANDS, both)]
-    others = [r.name for r in both if r.name not in ("tally", "pokerstars")]
-    assert sniffed == ["tally", "pokerstars", *others]
-    stars_first = [r.name for r in rooms.sniffed(STARS_HAND, both)]
-    assert stars_first == ["pokerstars", *others, "tally"] and "ggpoker" in others
+    names = rooms.names()  # the bundled rooms in the registry's order, then tally
+    assert sniffed == ["tally", *[n for n in names if n != "tally"]]
+    stars_first = ["pokerstars", *[n for n in names if n != "pokerstars"]]
+    assert [r.name for r in rooms.sniffed(STARS_HAND, both)] == stars_first
 
 
 def test_replay_shows_a_hand_of_a_registered_room(
