@@ -18,9 +18,9 @@ _OLD = re.compile(r"\(([^()]+)\)\s*$")
 def new_game(header: str) -> str:
     """The game of a new-layout header, as written.
 
-    >>> new_game("Hand #78708209 - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01 UTC")
+    >>> new_game("Hand #78708209 - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13 UTC")
     'Omaha H/L(Fixed Limit)'
-    >>> new_game("Game Hand #1 - Tournament #2 - Holdem(No Limit) - Level 15 (250.00/500.00)- 2019/07/21")
+    >>> new_game("Game Hand #1 - Tournament #2 - Holdem(No Limit) - Level 15 (250.00/500.00)- ")
     'Holdem(No Limit)'
     """
     found = _NEW.search(header)

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
@@ -75,8 +75,8 @@ _FIELDS: dict[str, re.Pattern[str]] = {
         "N_SHOWS": r"(?P<player>.+?) shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$",
         "N_MUCKS": r"(?P<player>.+?) mucks hand(?: \[(?P<cards>[^\]]*)\])?\s*$",
         "N_NO_SHOW": r"(?P<player>.+?) does not show\s*$",
-        "N_STATUS": r"(?P<player>.+?) (?P<status>is sitting out|sits out|has returned|is disconnected"
-        r"|is connected|has timed out|leaves the table|joins the table)\s*$",
+        "N_STATUS": r"(?P<player>.+?) (?P<status>is sitting out|sits out|has returned"
+        r"|is disconnected|is connected|has timed out|leaves the table|joins the table)\s*$",
         "N_MARKER": r"\*\*\* (?P<name>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|RUN IT TWICE)"
         r"(?: (?P<board>[0-9]))? \*\*\*(?P<cards>(?: \[[^\]]*\])*)\s*$",
         "N_DEALT": r"Dealt to (?P<player>.+?) \[(?P<cards>[^\]]*)\]\s*$",
@@ -84,7 +84,15 @@ _FIELDS: dict[str, re.Pattern[str]] = {
         "N_POT": r"Main pot.*$",
         "N_TOTAL_POT": rf"Total pot (?P<total>{_AMT})(?P<parts>(?: \| [^|]*)*)\s*$",
         "N_BOARD": r"Board(?: (?P<board>[0-9]))? \[(?P<cards>[^\]]*)\]\s*$",
-        "N_SUMMARY_SEAT": r"Seat (?P<seat>[0-9]+): (?P<rest>.*?)\s*$",
+        # Seat 4: Player0 (big blind) showed [..] and won $199.00 with HI - ... | LO - [..]
+        "N_SUMMARY_SEAT": r"Seat (?P<seat>[0-9]+): (?P<player>.+?)"
+        r"(?P<positions>(?: \((?:button|small blind|big blind)\))*) (?:"
+        r"folded (?P<folded_on>on the [A-Za-z-]+)(?P<didnt_bet> and did not bet)?"
+        r"|(?P<verb>showed|mucked) \[(?P<cards>[^\]]*)\](?: and (?P<result>.*?))?"
+        r"|did not show and (?P<walk>.*?)"
+        r"|(?P<bare>(?:won|collected|lost)\b.*?)"
+        r"|(?P<sitting_out>is sitting out)"
+        r"|(?P<other>.*?))\s*$",
         # the old layout
         "O_STARTED": r"Game started at: (?P<y>[0-9]{4})/(?P<mo>[0-9]{1,2})/(?P<d>[0-9]{1,2}) "
         r"(?P<h>[0-9]{1,2}):(?P<mi>[0-9]{1,2}):(?P<s>[0-9]{1,2})\s*$",
@@ -183,9 +191,9 @@ _O_STATUS = {
     # "wait BB": he waits for the big blind to come round to him, out of this hand
     "wait BB": ev.Status.SITTING_OUT,
 }
-_POSITIONS = ("button", "small blind", "big blind")
+_POSITION = re.compile(r"\((button|small blind|big blind)\)")
 _N_RESULT = re.compile(
-    r"(?:(?P<verb>won|collected) (?P<amount>\$?[0-9][0-9,]*(?:\.[0-9]+)?)|lost)(?: with (?P<text>.*))?$"
+    rf"(?:(?P<verb>won|collected) (?P<amount>{_AMT})|lost)(?: with (?P<text>.*))?$"
 )
 
 
@@ -232,7 +240,8 @@ class WpnReader:
             "O_ENDED": self.O_ENDED,
             "O_AFTER": self.O_AFTER,
         }
-        self._methods = line_methods
+        # each kind: its fields' pattern and its method, found in one lookup a line
+        self._readers = {kind: (_FIELDS[kind].match, fn) for kind, fn in line_methods.items()}
         callbacks: dict[str, Callable[[Token], Token]] = {
             name: self._on_single for name in _SINGLE_LINES
         }
@@ -300,7 +309,7 @@ class WpnReader:
         """Which known mistake ``err`` resembles (Lark's match_examples), or ""."""
         file = self._file
 
-        def parse(text: str) -> object:
+        def parse(text: str) -> Tree[Token]:
             self._reset(file, 1)
             return self._parser.parse(text, start="start")
 
@@ -312,33 +321,50 @@ class WpnReader:
 
     def _on_single(self, tok: Token) -> Token:
         line = self._offset + (tok.line or 1)
-        self._read_line(tok.type, str(tok), SourceSpan(self._file, line))
+        self._read_line(tok.type, str(tok), line)
         return tok
 
     def _on_block(self, tok: Token) -> Token:
         """A run of lines: each line's kind by the grammar's line terminals, then its fields."""
         line = self._offset + (tok.line or 1)
         classifier = self._classifiers[tok.type]
-        if classifier.only is not None:
-            kind = classifier.only
-            for text in tok.split("\n")[:-1]:  # the lexer ends every line with "\n"
-                self._read_line(kind, text, SourceSpan(self._file, line))
-                line += 1
-        else:
-            for found in classifier.matches(tok):
-                self._read_line(found.lastgroup or "", found.group(), SourceSpan(self._file, line))
-                line += 1
+        readers, file = self._readers, self._file
+        try:
+            if classifier.only is not None:
+                fields, method = readers[classifier.only]
+                for text in tok.split("\n")[:-1]:  # the lexer ends every line with "\n"
+                    if text:
+                        found = fields(text)
+                        if found is None:
+                            raise _unknown(line, text)
+                        method(found, SourceSpan(file, line))
+                    line += 1
+            else:
+                at = 0
+                for kind in classifier.matches(tok):
+                    start = kind.start()
+                    if start != at:  # blank lines skipped
+                        line += tok.count("\n", at, start)
+                    at = kind.end()
+                    fields, method = readers[kind.lastgroup or ""]
+                    found = fields(kind.group())
+                    if found is None:
+                        raise _unknown(line, kind.group())
+                    method(found, SourceSpan(file, line))
+                    line += 1
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
         return tok
 
-    def _read_line(self, kind: str, text: str, span: SourceSpan) -> None:
-        pattern = _FIELDS.get(kind)
-        found = pattern.match(text.rstrip("\n")) if pattern is not None else None
+    def _read_line(self, kind: str, text: str, line: int) -> None:
+        fields, method = self._readers[kind]
+        found = fields(text)
         if found is None:
-            raise LineError(span.line, f"a line of no known kind: {text.strip()!r}")
+            raise _unknown(line, text)
         try:
-            self._methods[kind](found, span)
+            method(found, SourceSpan(self._file, line))
         except (AmountError, ValueError) as err:
-            raise LineError.of(span.line, err) from None
+            raise LineError.of(line, err) from None
 
     def _reset(self, file: str, first_line: int) -> None:
         self._file = file
@@ -393,9 +419,7 @@ class WpnReader:
         hi_lo = any(w in game_words for w in ("H/L", "Hi/Lo", "HiLow"))
         hole = 5 if game_words.startswith("5Card") else 6 if game_words.startswith("6Card") else 4
         tournament = "tour_id" in h
-        if tournament:
-            currency = "chips"
-        elif m["play"]:
+        if tournament or m["play"]:
             currency = "chips"
         elif h.get("small", "").startswith("$"):
             currency = "USD"
@@ -569,29 +593,40 @@ class WpnReader:
 
     def N_SUMMARY_SEAT(self, m: re.Match[str], span: SourceSpan) -> None:
         seat = int(m["seat"])
-        rest = m["rest"]
-        player = self._seats.get(seat, "")
-        if player and rest.startswith(player + " ") or rest == player:
-            rest = rest[len(player) :].strip()
+        player = m["player"]
+        positions = tuple(_POSITION.findall(m["positions"]))
+        shown: tuple[Card, ...] = ()
+        results: tuple[ev.SeatResult, ...] = ()
+        folded_on = other = ""
+        if m["folded_on"] is not None:
+            outcome = ev.SeatOutcome.FOLDED
+            folded_on = m["folded_on"]
+        elif m["verb"] is not None:
+            showed = m["verb"] == "showed"
+            outcome = ev.SeatOutcome.SHOWED if showed else ev.SeatOutcome.MUCKED
+            shown = LETTERS.cards(m["cards"])
+            results = _n_results(m["result"])
+        elif m["walk"] is not None:  # "did not show and won $9.00": the uncontested winner
+            outcome = ev.SeatOutcome.COLLECTED
+            results = _n_results(m["walk"])
+        elif m["bare"] is not None:
+            lost = m["bare"].startswith("lost")
+            outcome = ev.SeatOutcome.LOST if lost else ev.SeatOutcome.WON
+            results = _n_results(m["bare"])
+        elif m["sitting_out"] is not None:
+            outcome = ev.SeatOutcome.SITTING_OUT
         else:
-            player, _, rest = rest.partition(" ")
-        positions: list[str] = []
-        while rest.startswith("("):
-            inner, _, after = rest[1:].partition(")")
-            if inner not in _POSITIONS:
-                break
-            positions.append(inner)
-            rest = after.strip()
-        outcome, folded_on, didnt_bet, shown, results, other = _n_outcome(rest)
+            outcome = ev.SeatOutcome.OTHER
+            other = m["other"] or "none"
         if self._summary_board > 1 and results:
             # a run it twice writes each board's seat lines after its "Board N [..]" line;
             # a seat's results are one per board (the first board's is on its first line)
             results = (ev.SeatResult(None),) * (self._summary_board - 1) + results
+        didnt_bet = m["didnt_bet"] is not None
         self._add(
             ev.SummarySeat(
-                span, seat, player, tuple(positions), outcome, folded_on, didnt_bet, shown,
-                results, other,
-            )  # fmt: skip
+                span, seat, player, positions, outcome, folded_on, didnt_bet, shown, results, other
+            )
         )
 
     # ------------------------------------------------------------ the old layout
@@ -726,7 +761,6 @@ class WpnReader:
         before = self._in_hand.get(player, 0)
         self._in_hand[player] = before + amount
         if before < self._cap <= before + amount:
-            cap = self._cap
             self._add(ev.PlayerStatus(span, player, ev.Status.CAPPED, "reached the table's cap"))
 
     def _limit_from_big_blind(self, big_blind: int) -> None:
@@ -846,32 +880,8 @@ _LIMITS = {
 }
 
 
-def _n_outcome(
-    rest: str,
-) -> tuple[ev.SeatOutcome, str, bool, tuple[Card, ...], tuple[ev.SeatResult, ...], str]:
-    """Outcome, street folded on, didn't bet, cards and results of a new-layout seat line."""
-    didnt_bet = rest.endswith(" and did not bet")
-    if didnt_bet:
-        rest = rest[: -len(" and did not bet")]
-    if rest.startswith("folded"):
-        return ev.SeatOutcome.FOLDED, rest[len("folded ") :], didnt_bet, (), (), ""
-    if rest.startswith(("showed [", "mucked [")):
-        outcome = ev.SeatOutcome.SHOWED if rest.startswith("showed") else ev.SeatOutcome.MUCKED
-        close = rest.index("]")
-        shown = LETTERS.cards(rest[rest.index("[") + 1 : close])
-        after = rest[close + 1 :].strip().removeprefix("and ").strip()
-        return outcome, "", didnt_bet, shown, _n_results(after), ""
-    if rest.startswith("did not show and "):
-        return ev.SeatOutcome.COLLECTED, "", didnt_bet, (), _n_results(rest[17:]), ""
-    if rest.startswith(("won", "collected", "lost")):
-        outcome = ev.SeatOutcome.LOST if rest.startswith("lost") else ev.SeatOutcome.WON
-        return outcome, "", didnt_bet, (), _n_results(rest), ""
-    if rest.startswith("is sitting out"):
-        return ev.SeatOutcome.SITTING_OUT, "", didnt_bet, (), (), ""
-    return ev.SeatOutcome.OTHER, "", didnt_bet, (), (), rest or "none"
-
-
-def _n_results(text: str) -> tuple[ev.SeatResult, ...]:
+def _n_results(text: str | None) -> tuple[ev.SeatResult, ...]:
+    """``won $199.00 with HI - ...``, ``lost with HI - ...``, ``collected $9.00``."""
     if not text:
         return ()
     found = _N_RESULT.match(text)
@@ -880,6 +890,12 @@ def _n_results(text: str) -> tuple[ev.SeatResult, ...]:
     words = found["text"] or ""
     won = to_minor(found["amount"], 100) if found["amount"] else None
     return (ev.SeatResult(won, words, read_new(words)),)
+
+
+def _unknown(line: int, text: str) -> LineError:
+    """A line the lexer took whose fields its kind's pattern cannot read (the grammar's
+    terminal and the reader's pattern disagree on it)."""
+    return LineError(line, f"a line of no known kind: {text.strip()!r}")
 
 
 def _line_at(raw: RawHand, line: int) -> str:

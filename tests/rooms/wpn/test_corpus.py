@@ -159,8 +159,8 @@ def test_a_run_finds_the_same_and_nothing_across_hands(corpus: Path, tmp_path: P
     assert tables["hands"].profile.astype(str).unique().tolist() == ["wpn"]
     assert tables["files"].format.astype(str).unique().tolist() == ["wpn"]
     findings = tables["findings"]
-    keys = {
-        (str(f.hand_id), str(f.code), int(f.source_line))
-        for f in findings.itertuples()
-    }
+    rows = zip(
+        findings.hand_id.astype(str), findings.code.astype(str), findings.source_line, strict=True
+    )
+    keys = {(hand, code, int(line)) for hand, code, line in rows}
     assert keys == {(hand, code, line) for _, hand, code, line in EXPECTED}
