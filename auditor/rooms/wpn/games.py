@@ -38,7 +38,9 @@ def old_game(game_line: str) -> str:
 
 
 def is_omaha(game: str) -> bool:
-    """>>> is_omaha("Omaha HiLow"), is_omaha("5Card Omaha(Pot Limit)"), is_omaha("Holdem(No Limit)")
+    """WPN's Omaha games, in either layout's words.
+
+    >>> is_omaha("Omaha HiLow"), is_omaha("5Card Omaha(Pot Limit)"), is_omaha("Holdem(No Limit)")
     (True, True, False)
     """
     return "Omaha" in game

@@ -605,14 +605,14 @@ class WpnReader:
             showed = m["verb"] == "showed"
             outcome = ev.SeatOutcome.SHOWED if showed else ev.SeatOutcome.MUCKED
             shown = LETTERS.cards(m["cards"])
-            results = _n_results(m["result"])
+            results = _n_results(m["result"], self._scale)
         elif m["walk"] is not None:  # "did not show and won $9.00": the uncontested winner
             outcome = ev.SeatOutcome.COLLECTED
-            results = _n_results(m["walk"])
+            results = _n_results(m["walk"], self._scale)
         elif m["bare"] is not None:
             lost = m["bare"].startswith("lost")
             outcome = ev.SeatOutcome.LOST if lost else ev.SeatOutcome.WON
-            results = _n_results(m["bare"])
+            results = _n_results(m["bare"], self._scale)
         elif m["sitting_out"] is not None:
             outcome = ev.SeatOutcome.SITTING_OUT
         else:
@@ -857,10 +857,10 @@ class WpnReader:
         if collects:
             # the winners' amounts are written here only: "Collects: 47."
             self._add(ev.Collected(span, player, collects))
-        result = ev.SeatResult(collects if collects else None)
+        results = (ev.SeatResult(collects),) if collects else ()
         self._add(
             ev.SummarySeat(
-                span, seat, player, (), outcome, didnt_bet=not bets, cards=shown, results=(result,)
+                span, seat, player, (), outcome, didnt_bet=not bets, cards=shown, results=results
             )
         )
 
@@ -880,7 +880,7 @@ _LIMITS = {
 }
 
 
-def _n_results(text: str | None) -> tuple[ev.SeatResult, ...]:
+def _n_results(text: str | None, scale: int) -> tuple[ev.SeatResult, ...]:
     """``won $199.00 with HI - ...``, ``lost with HI - ...``, ``collected $9.00``."""
     if not text:
         return ()
@@ -888,7 +888,7 @@ def _n_results(text: str | None) -> tuple[ev.SeatResult, ...]:
     if found is None:
         return (ev.SeatResult(None, text, read_new(text)),)
     words = found["text"] or ""
-    won = to_minor(found["amount"], 100) if found["amount"] else None
+    won = to_minor(found["amount"], scale) if found["amount"] else None
     return (ev.SeatResult(won, words, read_new(words)),)
 
 
