@@ -65,11 +65,12 @@ _FIELDS: dict[str, re.Pattern[str]] = {
         "N_FOLD": r"(?P<player>.+?) folds\s*$",
         "N_CHECK": r"(?P<player>.+?) checks\s*$",
         "N_CALL": rf"(?P<player>.+?) calls (?P<amount>{_AMT}){_ALL_IN}\s*$",
-        "N_RAISE": rf"(?P<player>.+?) raises (?P<by>{_AMT}) to (?P<to>{_AMT}){_ALL_IN}\s*$",
+        "N_RAISE": rf"(?P<player>.+?) (?P<verb>raises|caps|cap) (?P<by>{_AMT})"
+        rf"(?: to (?P<to>{_AMT}))?{_ALL_IN}\s*$",
         "N_BET": rf"(?P<player>.+?) bets (?P<amount>{_AMT}){_ALL_IN}\s*$",
-        "N_POST": r"(?P<player>.+?) posts "
+        "N_POST": r"(?P<player>.+?) (?:posts "
         r"(?:(?P<kind>the small blind|the big blind|ante|dead|a straddle|straddle) ?)?"
-        rf"(?P<amount>{_AMT}){_ALL_IN}\s*$",
+        rf"|(?P<straddle>straddle) )(?P<amount>{_AMT}){_ALL_IN}\s*$",
         "N_COLLECTED": rf"(?P<player>.+?) collected (?P<amount>{_AMT}) from "
         r"(?P<pot>main pot|side pot|pot)(?: (?P<number>[0-9]+))?\s*$",
         "N_SHOWS": r"(?P<player>.+?) shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$",
@@ -504,12 +505,18 @@ class WpnReader:
 
     def N_RAISE(self, m: re.Match[str], span: SourceSpan) -> None:
         # "raises $30.00 to $40.00": the first is the chips put in, not the raise's size
-        to = self._money(m["to"])
-        all_in = m["all_in"] is not None
-        self._add(ev.RaisedTo(span, m["player"], 0, to, all_in, ev.RaiseGiven.TO))
+        player, all_in = m["player"], m["all_in"] is not None
+        if m["to"] is not None:
+            to = self._money(m["to"])
+            self._add(ev.RaisedTo(span, player, 0, to, all_in, ev.RaiseGiven.TO))
+        else:  # "caps $X": the chips put in only
+            by = self._money(m["by"])
+            self._add(ev.RaisedTo(span, player, by, 0, all_in, ev.RaiseGiven.BY))
+        if m["verb"] != "raises":  # the cap reached: all-in for the rest of the hand
+            self._add(ev.PlayerStatus(span, player, ev.Status.CAPPED, "reached the table's cap"))
 
     def N_POST(self, m: re.Match[str], span: SourceSpan) -> None:
-        kind = _N_POST_KIND[m["kind"]]
+        kind = ev.PostKind.STRADDLE if m["straddle"] else _N_POST_KIND[m["kind"]]
         all_in = m["all_in"] is not None
         self._add(ev.Posted(span, m["player"], kind, self._money(m["amount"]), all_in))
 

@@ -331,3 +331,23 @@ def test_a_syntax_error_says_what_was_expected_with_its_context() -> None:
 def test_text_after_the_hand_s_end_is_kept_as_garbled() -> None:
     result = _one(OLD_FIXED + "\n\ufffd\n")
     assert [(f.code, f.source.line) for f in result.findings] == [(Code.RECORD_GARBLED, 43)]
+
+
+def test_the_new_layout_s_other_posts_and_caps() -> None:
+    """fpdb's WinningToFpdb.py reads these of the new layout: "posts dead $X" (both blinds
+    on coming back), "posts $X" (a blind to come in), "straddle $X", "caps $X"."""
+    extra = "Dave posts dead $0.75\nBob posts $0.50\nAlice straddle $1.00\n"
+    big_blind = "Erin posts the big blind $0.50\n"
+    text = NEW_CASH.replace(big_blind, big_blind + extra)
+    text = text.replace("Bob raises $18.25 to $18.25 and is all-in", "Bob caps $18.25")
+    events = _events(text)
+    posts = [(e.player, e.kind, e.amount) for e in events if isinstance(e, ev.Posted)]
+    assert posts[2:] == [
+        ("Dave", ev.PostKind.SMALL_AND_BIG, 75),
+        ("Bob", ev.PostKind.BIG_BLIND, 50),
+        ("Alice", ev.PostKind.STRADDLE, 100),
+    ]
+    (cap,) = [e for e in events if isinstance(e, ev.RaisedTo) and e.player == "Bob"]
+    assert (cap.by, cap.given) == (1825, ev.RaiseGiven.BY)
+    capped = [e.player for e in events if isinstance(e, ev.PlayerStatus)]
+    assert capped == ["Bob"]
