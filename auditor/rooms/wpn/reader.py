@@ -926,6 +926,7 @@ _MISTAKES: dict[str, list[str]] = {
     "a line of play the layout does not have": [
         _NEW_HEAD + "*** HOLE CARDS ***\na shoves\n",
         _OLD_HEAD + "Player a shoves (10)\n",
+        _OLD_HEAD + "Player a has small blind (2)\nPlayer a shoves (10)\n",
     ],
     "a summary line the layout does not have": [
         _NEW_HEAD + "*** HOLE CARDS ***\na folds\n*** SUMMARY ***\nnothing here\n",

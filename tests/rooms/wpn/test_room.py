@@ -326,6 +326,12 @@ def test_a_syntax_error_says_what_was_expected_with_its_context() -> None:
     err = caught.value
     assert err.line == 35 and err.text == "--- Summary ---"
     assert "^" in err.context
+    with pytest.raises(HandParseError) as caught:
+        reader.read(_raw(OLD_FIXED.replace("Player Cid folds", "Player Cid shoves (4)")))
+    assert (caught.value.line, caught.value.kind) == (32, "a line of play the layout does not have")
+    with pytest.raises(HandParseError) as caught:
+        reader.read(_raw(NEW_CASH.replace(" - $0.25/$0.50", "")))
+    assert caught.value.line == 1 and caught.value.kind.startswith("a header the layout")
 
 
 def test_text_after_the_hand_s_end_is_kept_as_garbled() -> None:
