@@ -385,6 +385,7 @@ class WpnReader:
         self._dealt_players: set[str] = set()
         self._old = False  # an old-layout hand whose deal is not yet over
         self._summary_board = 1  # the new layout's summary: the board its seat lines are of
+        self._game_span = SourceSpan(file, first_line + 1, 1)  # the old layout's Game ID line
         # the old layout's round so far, to tell what an "allin (X)" is
         self._round: dict[str, int] = {}
         self._round_max = 0
@@ -643,6 +644,7 @@ class WpnReader:
         self._old = True
 
     def O_GAME_ID(self, m: re.Match[str], span: SourceSpan) -> None:
+        self._game_span = span  # the table's line (a blank line may come before it)
         self._header.update(hand_id=m["hand_id"], small=m["small"], big=m["big"])
         self._header.update(game=m["game"], table=(m["table"] or "").strip())
         if " CAP " in f" {self._header['table']} ":
@@ -661,7 +663,7 @@ class WpnReader:
         self._scale = 100
         started_at, zone = self._time(h, span)
         header_span = SourceSpan(self._file, self._offset + 1, 1)
-        game_span = SourceSpan(self._file, self._offset + 2, 1)
+        game_span = self._game_span
         try:
             small, big = self._money(h.get("small", "0")), self._money(h.get("big", "0"))
         except (AmountError, ValueError) as err:

@@ -88,6 +88,8 @@ def test_games_tables_and_hand_ids_of_both_layouts() -> None:
     ]
     spaced = _raw(OLD_FIXED.replace("\n", "\n\n"))
     assert spaced.hand_id == "741631999" and room.table_name(spaced) == "(PRR) Xana"
+    start = room.reader().read(spaced).start
+    assert start.table_span is not None and start.table_span.line == 3  # the Game ID line
 
 
 def test_a_file_mixing_rooms_is_read_hand_by_hand() -> None:
