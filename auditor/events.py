@@ -91,6 +91,8 @@ class Status(StrEnum):
     ALLOWED_AFTER_BUTTON = "will be allowed to play after the button"
     FINISHED = "finished the tournament"
     OTHER = "other"
+    # a cap table's player who has put in the hand's cap: all-in for the rest of the hand
+    CAPPED = "reached the table's cap"
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "GGPoker/": "ggpoker",
     "888poker/": "888poker",
     "FullTilt/": "fulltilt",
+    "WPN_ACR/": "wpn",
 }
 
 

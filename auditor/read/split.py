@@ -38,7 +38,12 @@ class RawHand:
     @property
     def hand_id(self) -> str:
         found = _HAND_ID.search(self.header)
-        return found.group(found.lastindex or 0) if found else ""
+        if found:
+            return found.group(found.lastindex or 0)
+        from auditor.rooms import REGISTRY  # a layout whose header has no "#N" (its room's)
+
+        room = REGISTRY.get(self.room)
+        return room.hand_id(self) if room is not None else ""
 
     @property
     def text(self) -> str:

@@ -168,6 +168,9 @@ class _Replay(Blinds, Sizing, UncalledBets):
     def _status(self, event: ev.PlayerStatus) -> None:
         if event.status is ev.Status.TIMED_OUT:
             self._timed_out(event.player)
+        elif event.status is ev.Status.CAPPED and event.player in self.stack:
+            self._mark_all_in(event.player)  # he may put in no more this hand
+            self.ever_all_in.add(event.player)
 
     def _summary_started(self, event: ev.SummaryStarted) -> None:
         self.in_summary = True

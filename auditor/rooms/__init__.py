@@ -75,17 +75,23 @@ class Room(ABC):
         """The profile for hands of ``site`` under --rules auto; None: not this room's."""
         return self.default_profile if site in self.sites else None
 
+    def hand_id(self, raw: RawHand) -> str:
+        """The hand's number when its header does not hold it as "#N" ("": none)."""
+        return ""
+
 
 def _bundled() -> dict[str, Room]:
     from auditor.rooms.fulltilt import FullTiltRoom
     from auditor.rooms.ggpoker import GGPokerRoom
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
+    from auditor.rooms.wpn import WpnRoom
 
     rooms: list[Room] = [PokerStarsRoom()]  # one line per room
     rooms.append(GGPokerRoom())
     rooms.append(PacificRoom())
     rooms.append(FullTiltRoom())
+    rooms.append(WpnRoom())
     return {room.name: room for room in rooms}
 
 

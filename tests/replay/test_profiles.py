@@ -93,7 +93,11 @@ def test_bundled_profiles_load(name: str) -> None:
 
 
 def test_bundled_profiles_listed() -> None:
-    assert bundled_profiles() == ["888poker", "fulltilt", "ggpoker", "pokerstars", "seeds", "tda"]
+    from auditor.rooms import REGISTRY
+
+    listed = bundled_profiles()
+    assert listed == sorted(listed) and {"ggpoker", "pokerstars", "seeds", "tda"} <= set(listed)
+    assert {room.default_profile for room in REGISTRY.values()} <= set(listed)  # each room's
 
 
 def test_bundled_profiles_differ_where_documented() -> None:
