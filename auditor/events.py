@@ -321,6 +321,14 @@ class HandCancelled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnsUnwritten(Event):
+    """The room's layout writes no line for the return of a bet nobody called: the chips
+    go back without one (its pot lines leave them out). The replay returns such a bet by
+    the rules without flagging the missing line; the pot and chip checks still hold the
+    record to it. On the header's span."""
+
+
+@dataclass(frozen=True, slots=True)
 class Garbled(Event):
     """A line the grammar accepts only in part: kept whole, with what is wrong with it."""
 

@@ -42,7 +42,7 @@ from auditor.engines.chunks import Chunk
 from auditor.findings import Code, Finding
 from auditor.read.decode import open_text
 from auditor.read.split import RawHand, split_hands
-from auditor.rooms import is_audited
+from auditor.rooms import is_audited, room_of
 from auditor.source import SourceSpan
 from auditor.tables.timezones import to_utc
 
@@ -107,7 +107,7 @@ def hand_identity(header: str) -> str | None:
     PokerStars, Poker for GG, PokerMaster) and hand id; None for a hand that is not
     audited (another game) or has no id."""
     raw = RawHand("", 0, (header,))
-    hand_id = raw.hand_id
+    hand_id = room_of(raw).hand_id(raw)
     if not hand_id or not is_audited(raw):
         return None
     return f"{header.split(' ', 1)[0]}#{hand_id}"

@@ -57,6 +57,7 @@ class EventIndex:
     replayed: list[ev.Event] = field(default_factory=list)
     posts: list[ev.Posted] = field(default_factory=list)
     cancelled: bool = False
+    returns_unwritten: bool = False  # the layout writes no uncalled-bet returns
     extra_pot: int = 0  # chips added to the pot by the room (PotExtra)
     board_dealt: bool = False  # a StreetDealt line: the record reaches the cards
     first_summary: SourceSpan | None = None
@@ -99,6 +100,8 @@ def index_events(events: Iterable[ev.Event]) -> EventIndex:
             index.extra_pot += event.amount
         elif kind is ev.HandCancelled:
             index.cancelled = True
+        elif kind is ev.ReturnsUnwritten:
+            index.returns_unwritten = True
         elif type(event) is ev.Garbled:
             index.garbled.append(event)
         elif type(event) is ev.CashedOut:

@@ -72,7 +72,9 @@ class UncalledBets(OrderOfPlay):
         nobody called are never in the pot, so the pot checks go on from the rules.
         ``before``: the street about to be dealt, None at the end of the hand."""
         excess = self._excess()
-        if excess is not None:
+        if excess is not None and self.index.returns_unwritten:
+            self._give_back(*excess)  # the layout has no line for it: nothing missing
+        elif excess is not None:
             player, amount = excess
             when = "by the end of the hand" if before is None else f"before the {before.value}"
             self._find(

@@ -65,6 +65,11 @@ class Room(ABC):
         rejected hand leaves a gap in that table's sequence."""
         return ""
 
+    def hand_id(self, raw: RawHand) -> str:
+        """The hand's id, read off its header without its reader ("" if none): by default
+        the "#..." of the header; a room whose header has no "#" says where its id is."""
+        return raw.hand_id
+
     def profile(self, site: str) -> str | None:
         """The profile for hands of ``site`` under --rules auto; None: not this room's."""
         return self.default_profile if site in self.sites else None
@@ -72,10 +77,12 @@ class Room(ABC):
 
 def _bundled() -> dict[str, Room]:
     from auditor.rooms.ggpoker import GGPokerRoom
+    from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
 
     rooms: list[Room] = [PokerStarsRoom()]  # one line per room
     rooms.append(GGPokerRoom())
+    rooms.append(OnGameRoom())
     return {room.name: room for room in rooms}
 
 
