@@ -23,6 +23,7 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "PokerMaster_StarsFormat/": "pokerstars",
     "GGPoker/": "ggpoker",
     "OnGame/": "ongame",
+    "Everleaf/": "everleaf",
 }
 
 

@@ -76,6 +76,7 @@ class Room(ABC):
 
 
 def _bundled() -> dict[str, Room]:
+    from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.ggpoker import GGPokerRoom
     from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
@@ -83,6 +84,7 @@ def _bundled() -> dict[str, Room]:
     rooms: list[Room] = [PokerStarsRoom()]  # one line per room
     rooms.append(GGPokerRoom())
     rooms.append(OnGameRoom())
+    rooms.append(EverleafRoom())
     return {room.name: room for room in rooms}
 
 

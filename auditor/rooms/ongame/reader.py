@@ -30,7 +30,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError, describe_expected
+from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
 from auditor.parse.grammar import LineClassifier, build_parser
 from auditor.read.split import RawHand
@@ -97,6 +97,21 @@ _BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
     "SEATS": ("SEAT",),
     "PLAY": (_PLAYER_LINE, "STREET", "DIVIDER", "POCKET", "DEALT"),
     "SUMMARY_BODY": ("POT", "RAKE", "SUMMARY_SEAT"),
+}
+
+# What each of the grammar's terminals is, in OnGame's words, for parse errors.
+_WORDS = {
+    "HEADER": "a hand header (***** History for hand R5-... *****)",
+    "START_TIME": "the start time (Start hand: Mon Jan 06 08:55:00 CET 2014)",
+    "TABLE": "the table line (Table: Name [123] (POT_LIMIT OMAHA_HI $1/$1, Real money))",
+    "USER": "User: NAME",
+    "BUTTON": "Button: seat N",
+    "PLAYERS": "Players in round: N",
+    "SEATS": "a seat line (Seat N: NAME ($x))",
+    "PLAY": "a line of play (NAME calls $x, --- Dealing flop [..])",
+    "SUMMARY_MARKER": "Summary:",
+    "SUMMARY_BODY": "a summary line (Main pot: $x won by NAME ($y), Rake taken: $x, Seat N: ...)",
+    "END": "***** End of hand ... *****",
 }
 
 
@@ -194,7 +209,7 @@ class OnGameReader:
             context = str(err.get_context(raw.text, span=40))
         text = _line_at(raw, line)
         raise HandParseError(
-            raw.file, line, column, text, describe_expected(expected, text), context=context
+            raw.file, line, column, text, _expected(expected, text), context=context
         ) from None
 
     def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
@@ -454,9 +469,12 @@ def _fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:
 def _started_at(head: dict[str, str]) -> tuple[datetime | None, str]:
     if "year" not in head:
         return None, ""
+    month = _MONTHS.get(head["month"])
+    if month is None:
+        raise ValueError(f"no month is called {head['month']!r}")
     local = local_time(
         int(head["year"]),
-        _MONTHS[head["month"]],
+        month,
         int(head["day"]),
         int(head["hour"]),
         int(head["minute"]),
@@ -464,6 +482,14 @@ def _started_at(head: dict[str, str]) -> tuple[datetime | None, str]:
         head["zone"],
     )
     return local, head["zone"]
+
+
+def _expected(terminals: set[str], line: str) -> str:
+    """What the grammar would have read where it stopped, in the room's words."""
+    if not line.strip():
+        return "the hand ends too early"
+    words = sorted({_WORDS[t] for t in terminals if t in _WORDS})
+    return "expected " + " or ".join(words) if words else "this line is not one the grammar knows"
 
 
 def _unknown_line(text: str, span: SourceSpan) -> None:

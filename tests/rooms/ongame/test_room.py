@@ -144,6 +144,8 @@ def test_a_damaged_line_is_a_parse_error_at_its_line() -> None:
         read(broken)
     assert caught.value.line == 17 and caught.value.code is Code.PARSE_ERROR
     assert caught.value.text == "bigstack kalls $4.50"
+    assert "a line of play (NAME calls $x" in caught.value.expected  # in OnGame's words
+    assert "^" in caught.value.context  # lark's context, a caret under the place
     (rejected,) = audit_text(broken)
     assert (rejected.status, rejected.hand_id, rejected.table_name) == (
         Status.REJECTED,
