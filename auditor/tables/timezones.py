@@ -40,9 +40,9 @@ _ZONES = {
     "AEST": "Australia/Sydney",
     "NZT": "Pacific/Auckland",
     "UTC": "UTC",
-    "GST": "Asia/Dubai",  # Gulf Standard Time (OnGame's tournaments)
+    "GST": "Asia/Dubai",  # Gulf Standard Time
 }
-# a fixed offset as written: "GMT+0100", "GMT-05:00" (OnGame)
+# a fixed offset as written: "GMT+0100", "GMT-05:00"
 _OFFSET = re.compile(r"(?:GMT|UTC)([+-])([0-9]{2}):?([0-9]{2})$")
 
 

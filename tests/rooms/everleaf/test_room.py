@@ -4,6 +4,7 @@ mucked and unshown hands, disconnections, a hand with no summary)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -154,3 +155,16 @@ def test_a_hand_cut_before_its_pots_are_won_is_truncated() -> None:
     cut = HI_LO.split("** Dealing River **")[0]
     hand = read(cut)
     assert hand.truncated and of(hand, ev.Collected) == []
+
+
+def test_copies_of_a_hand_meet_under_its_id(tmp_path: Path) -> None:
+    """The game is named on the third line: a copy of a hand in another file is known as
+    one (HAND_DUPLICATE) all the same."""
+    from auditor.engines.duplicates import hand_identity
+    from auditor.run import run_audit
+
+    assert hand_identity(HI_LO) == "Everleaf#150000001"
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_text(HI_LO, encoding="utf-8")
+    summary = run_audit([str(tmp_path / "a.txt"), str(tmp_path / "b.txt")], tmp_path / "out")
+    assert summary.findings_by_code == {"HAND_DUPLICATE": 1}

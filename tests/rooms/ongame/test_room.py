@@ -5,6 +5,7 @@ halves, side pots, the hands shown in the summary, tournaments in chips, time zo
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -165,3 +166,16 @@ def test_a_hand_cut_before_its_summary_is_truncated() -> None:
     cut = CASH.split("--- Dealing turn")[0]
     hand = read(cut)
     assert hand.truncated and of(hand, ev.SummaryStarted) == []
+
+
+def test_copies_of_a_hand_meet_under_its_id(tmp_path: Path) -> None:
+    """The header has no "#": the room says where its id is, so that a copy of a hand in
+    another file is known as one (HAND_DUPLICATE), as for every room."""
+    from auditor.engines.duplicates import hand_identity
+    from auditor.run import run_audit
+
+    assert hand_identity(CASH) == "*****#R5-555000111-7"
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_text(CASH, encoding="utf-8")
+    summary = run_audit([str(tmp_path / "a.txt"), str(tmp_path / "b.txt")], tmp_path / "out")
+    assert summary.findings_by_code == {"HAND_DUPLICATE": 1}
