@@ -274,11 +274,13 @@ class OnGameReader:
         self._table_span = span
         small = found["small"]
         symbol = small[0] if small[:1] in CURRENCY_OF_SYMBOL else ""
-        # "Chips" (tournaments) and "Play money" are no currency: whole chips
+        # "Chips" (tournaments) and "Play money" are no currency: chips, whole unless the
+        # stakes have cents
         if symbol and found["money"] == "Real money":
             currency, self._scale = CURRENCY_OF_SYMBOL[symbol], 100
         else:
-            currency, self._scale = "chips", 1
+            cents = "." in small or "." in found["big"]
+            currency, self._scale = "chips", 100 if cents else 1
         self._head.update(
             table=found["name"],
             game=f"{found['limit']} {found['game']}",

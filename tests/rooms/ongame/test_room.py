@@ -179,3 +179,9 @@ def test_copies_of_a_hand_meet_under_its_id(tmp_path: Path) -> None:
         (tmp_path / name).write_text(CASH, encoding="utf-8")
     summary = run_audit([str(tmp_path / "a.txt"), str(tmp_path / "b.txt")], tmp_path / "out")
     assert summary.findings_by_code == {"HAND_DUPLICATE": 1}
+
+
+def test_play_money_is_chips_in_the_stakes_unit() -> None:
+    (result,) = audit_text(CASH.replace("Real money", "Play money"))
+    assert result.hand is not None and result.findings == ()
+    assert (result.hand.start.currency, result.hand.start.scale) == ("chips", 100)
