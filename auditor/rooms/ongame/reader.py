@@ -81,6 +81,7 @@ _SUMMARY_SEAT = re.compile(
     r"(?:, net: (?P<net>[+-]?" + _AMOUNT + r"))?"
     r"(?:, \[(?P<cards>[^\]]*)\](?: \((?P<description>[^)]*)\))?)?$"
 )
+_END = re.compile(r"\*\*\*\*\* End of hand (?P<hand_id>[A-Z0-9-]+) \*\*\*\*\*$")
 _MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _MONTHS = {m: i for i, m in enumerate(_MONTH_NAMES, 1)}
 _POST_KINDS = {
@@ -457,7 +458,13 @@ class OnGameReader:
         )
 
     def END(self, text: str, span: SourceSpan) -> None:
-        return  # "***** End of hand R5-...": its id may differ from the header's (kept there)
+        # "***** End of hand R5-361875219-6 *****": the header's id again; another id is a
+        # record at odds with itself (the header's is the hand's)
+        found = _END.match(text)
+        hand_id = self._head.get("hand_id", "")
+        if found is None or found["hand_id"] != hand_id:
+            problem = f"the end line names another hand than the header's {hand_id}"
+            self._events.append(ev.Garbled(span, text, problem))
 
 
 def _fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:

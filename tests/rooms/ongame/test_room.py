@@ -185,3 +185,10 @@ def test_play_money_is_chips_in_the_stakes_unit() -> None:
     (result,) = audit_text(CASH.replace("Real money", "Play money"))
     assert result.hand is not None and result.findings == ()
     assert (result.hand.start.currency, result.hand.start.scale) == ("chips", 100)
+
+
+def test_an_end_line_naming_another_hand_is_garbled() -> None:
+    other = CASH.replace("End of hand R5-555000111-7", "End of hand R5-555000112-7")
+    (garbled,) = of(read(other), ev.Garbled)
+    assert garbled.span.line == 36 and "R5-555000111-7" in garbled.problem
+    assert of(read(CASH), ev.Garbled) == []
