@@ -25,6 +25,8 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "888poker/": "888poker",
     "FullTilt/": "fulltilt",
     "WPN_ACR/": "wpn",
+    "OnGame/": "ongame",
+    "Everleaf/": "everleaf",
 }
 
 

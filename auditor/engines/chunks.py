@@ -233,7 +233,7 @@ def _hand_rows(
             raw,
             Finding(
                 Code.AMOUNT_OUT_OF_RANGE,
-                raw.hand_id,
+                rooms.room_of(raw).hand_id(raw),
                 f"the hand adds up to amounts the tables cannot hold exactly: {problem}",
                 SourceSpan(raw.file, raw.first_line, 1),
             ),

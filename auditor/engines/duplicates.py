@@ -42,7 +42,7 @@ from auditor.engines.chunks import Chunk
 from auditor.findings import Code, Finding
 from auditor.read.decode import open_text
 from auditor.read.split import RawHand, split_hands
-from auditor.rooms import is_audited
+from auditor.rooms import is_audited, room_of
 from auditor.source import SourceSpan
 from auditor.tables.timezones import to_utc
 
@@ -102,12 +102,17 @@ def digest(text: str) -> bytes:
     return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
-def hand_identity(header: str) -> str | None:
+_HEAD_LINES = 4  # the header and the lines a room's game may be named on
+
+
+def hand_identity(text: str) -> str | None:
     """The key under which copies of a hand meet: its room (the header's first word:
     PokerStars, Poker for GG, PokerMaster) and hand id; None for a hand that is not
-    audited (another game) or has no id."""
-    raw = RawHand("", 0, (header,))
-    hand_id = raw.hand_id
+    audited (another game) or has no id. ``text``: the hand's text, or its header alone
+    (its first lines are enough: some rooms name the game on a line after the header)."""
+    raw = RawHand("", 0, tuple(text.split("\n", _HEAD_LINES)[:_HEAD_LINES]))
+    header = raw.header
+    hand_id = room_of(raw).hand_id(raw)
     if not hand_id or not is_audited(raw):
         return None
     return f"{header.split(' ', 1)[0]}#{hand_id}"
@@ -150,7 +155,7 @@ class DuplicateIndex:
             for offset, (line, text) in enumerate(
                 zip(segment.first_lines, segment.texts, strict=True)
             ):
-                key = hand_identity(text.split("\n", 1)[0])
+                key = hand_identity(text)
                 if key is not None:
                     hands.append((key, segment.first_key + offset, file, line, text))
         if not hands:

@@ -22,6 +22,12 @@ if TYPE_CHECKING:
 _HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+)|#Game No : ([0-9]+)|History for Game ([0-9]+)")
 
 
+def header_hand_id(header: str) -> str:
+    """The number a header gives its hand ("#N" in most rooms; "" if none)."""
+    found = _HAND_ID.search(header)
+    return found.group(found.lastindex or 0) if found else ""
+
+
 @dataclass(frozen=True, slots=True)
 class RawHand:
     """The text of one hand and where it sits in its file."""
@@ -37,13 +43,11 @@ class RawHand:
 
     @property
     def hand_id(self) -> str:
-        found = _HAND_ID.search(self.header)
-        if found:
-            return found.group(found.lastindex or 0)
-        from auditor.rooms import REGISTRY  # a layout whose header has no "#N" (its room's)
+        """The hand's id, as its room reads it off the text (most: the header's "#N")."""
+        from auditor.rooms import REGISTRY
 
         room = REGISTRY.get(self.room)
-        return room.hand_id(self) if room is not None else ""
+        return room.hand_id(self) if room is not None else header_hand_id(self.header)
 
     @property
     def text(self) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import ClassVar, Protocol
 
 from auditor import events as ev
-from auditor.read.split import RawHand
+from auditor.read.split import RawHand, header_hand_id
 
 AUTO = "auto"
 FALLBACK_PROFILE = "seeds"  # a hand of a site no room names a profile for
@@ -71,18 +71,22 @@ class Room(ABC):
         rejected hand leaves a gap in that table's sequence."""
         return ""
 
+    def hand_id(self, raw: RawHand) -> str:
+        """The hand's id, read off its text without its reader ("" if none): by default
+        the "#..." of the header; a room whose header has no "#" says where its id is."""
+        return header_hand_id(raw.header)
+
     def profile(self, site: str) -> str | None:
         """The profile for hands of ``site`` under --rules auto; None: not this room's."""
         return self.default_profile if site in self.sites else None
 
-    def hand_id(self, raw: RawHand) -> str:
-        """The hand's number when its header does not hold it as "#N" ("": none)."""
-        return ""
 
 
 def _bundled() -> dict[str, Room]:
+    from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
     from auditor.rooms.ggpoker import GGPokerRoom
+    from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
     from auditor.rooms.wpn import WpnRoom
@@ -92,6 +96,8 @@ def _bundled() -> dict[str, Room]:
     rooms.append(PacificRoom())
     rooms.append(FullTiltRoom())
     rooms.append(WpnRoom())
+    rooms.append(OnGameRoom())
+    rooms.append(EverleafRoom())
     return {room.name: room for room in rooms}
 
 

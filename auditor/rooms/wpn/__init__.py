@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from auditor.read.split import RawHand
+from auditor.read.split import RawHand, header_hand_id
 from auditor.rooms import Reader, Room
 from auditor.rooms.wpn.games import is_omaha, new_game, old_game
 
@@ -65,7 +65,7 @@ class WpnRoom(Room):
     def hand_id(self, raw: RawHand) -> str:
         # the old layout's number is on its second line: "Game ID: 261409590 2/4 ..."
         found = _OLD_ID.match(_second_line(raw))
-        return found.group(1) if found else ""
+        return found.group(1) if found else header_hand_id(raw.header)
 
 
 def _second_line(raw: RawHand) -> str:
