@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from auditor.rooms import Room
 
-_HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+)")
+# "#OM123", "#5334663-1379-1383796492" (Winamax: numbers joined by hyphens)
+_HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+(?:-[0-9]+)*)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,9 +73,11 @@ class Room(ABC):
 def _bundled() -> dict[str, Room]:
     from auditor.rooms.ggpoker import GGPokerRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
+    from auditor.rooms.winamax import WinamaxRoom
 
     rooms: list[Room] = [PokerStarsRoom()]  # one line per room
     rooms.append(GGPokerRoom())
+    rooms.append(WinamaxRoom())
     return {room.name: room for room in rooms}
 
 
