@@ -197,7 +197,7 @@ class WinamaxReader:
             ) from None
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
-        events = _returns(self._events, self._start)
+        events = _returns(_not_dealt_in(self._events), self._start)
         if not self._summary_started:
             last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
             return ev.Hand(self._start, tuple(events), truncated=True, truncated_at=last)
@@ -787,6 +787,30 @@ def _returns(events: list[ev.Event], start: ev.HandStarted) -> list[ev.Event]:
             event = replace(event, total=event.total - returned)
         result.append(event)
     return result
+
+
+_PLAYING = (ev.Posted, ev.Dealt, ev.Folded, ev.Checked, ev.Called, ev.Bet, ev.RaisedTo, ev.Shown)
+
+
+def _not_dealt_in(events: list[ev.Event]) -> list[ev.Event]:
+    """Seats the summary says "folded" on no street, who have no line of play, marked out
+    of the hand: Winamax lists every seated player, dealt in or not, and words a seat
+    that was not dealt in so (PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt:
+    "Seat 3: Player17 (0€)", then "Seat 3: Player17 folded", with nothing between)."""
+    idle = {
+        e.seat
+        for e in events
+        if isinstance(e, ev.SummarySeat) and e.outcome is ev.SeatOutcome.FOLDED and not e.folded_on
+    }
+    if not idle:
+        return events
+    playing = {e.player for e in events if isinstance(e, _PLAYING)}
+    return [
+        replace(e, out_of_hand=True)
+        if isinstance(e, ev.SeatTaken) and e.seat in idle and e.player not in playing
+        else e
+        for e in events
+    ]
 
 
 def _less_won(events: list[ev.Event], player: str, amount: int) -> None:
