@@ -12,9 +12,10 @@ _GAME = re.compile(r" - HandId: #[0-9-]+ - (.+?) (pot limit|no limit|fixed limit
 def header_game(header: str) -> str:
     """The game a Winamax header names, as written ("" when it cannot be told).
 
-    >>> header_game("Winamax Poker - CashGame - HandId: #1-2-3 - Omaha pot limit (1€/2€) - 2014/07/30 01:25:40 UTC")
+    >>> head = "Winamax Poker - CashGame - HandId: #1-2-3 - "
+    >>> header_game(head + "Omaha pot limit (1€/2€) - 2014/07/30 01:25:40 UTC")
     'Omaha pot limit'
-    >>> header_game("Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (1€/2€) - 2014/07/30 01:25:40 UTC")
+    >>> header_game(head + "Holdem no limit (1€/2€) - 2014/07/30 01:25:40 UTC")
     'Holdem no limit'
     """
     found = _GAME.search(header)

@@ -59,7 +59,8 @@ _DATETIME = re.compile(
 )
 _KIND = re.compile(
     r"Winamax Poker - (?:(?P<cash>CashGame)|(?P<fast>(?:Go Fast|HOLD-UP|ESCAPE) \"[^\"]*\")"
-    r"|Tournament \"(?P<tournament>[^\"]*)\"(?: buyIn: (?P<buy_in>.*?))?(?: level: (?P<level>[0-9]+))?)$"
+    r"|Tournament \"(?P<tournament>[^\"]*)\"(?: buyIn: (?P<buy_in>.*?))?"
+    r"(?: level: (?P<level>[0-9]+))?)$"
 )
 _TABLE = re.compile(
     r"Table:? '(?P<name>.*)'(?: (?P<max>[0-9]+)-max)?(?: \((?P<money>real|play) money\))?"
@@ -82,8 +83,8 @@ _POST = re.compile(
     r"(?P<amount>\S+)(?P<away> out of position)?" + _ALL_IN
 )
 _COLLECTED = re.compile(
-    r"(?P<player>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot (?P<side>[0-9]+))"
-    r"(?: ?\((?P<half>HI|LO)\))?$"
+    r"(?P<player>.+?) collected (?P<amount>\S+) from "
+    r"(?P<pot>pot|main pot|side pot (?P<side>[0-9]+))(?: ?\((?P<half>HI|LO)\))?$"
 )
 _SHOWS = re.compile(r"(?P<player>.+?) shows \[(?P<cards>[^\]]*)\](?: \((?P<words>.*)\))?$")
 _MUCKS = re.compile(r"(?P<player>.+?) mucks(?: hand)?(?: \[(?P<cards>[^\]]*)\])?$")
@@ -127,7 +128,18 @@ _STATUS_OF = {
     "will be allowed to play after the button": ev.Status.ALLOWED_AFTER_BUTTON,
 }
 _POSITIONS = ("button", "small blind", "big blind")
-_PLAYER_LINE = ("FOLD", "CHECK", "CALL", "RAISE", "BET", "POST", "COLLECTED", "SHOWS", "MUCKS", "STATUS")
+_PLAYER_LINE = (
+    "FOLD",
+    "CHECK",
+    "CALL",
+    "RAISE",
+    "BET",
+    "POST",
+    "COLLECTED",
+    "SHOWS",
+    "MUCKS",
+    "STATUS",
+)
 _BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
     "SEATS": ("SEAT",),
     "PLAY": (_PLAYER_LINE, "SECTION_MARKER", "DEALT", "POT_EXTRA", "CANCELLED"),
@@ -418,7 +430,9 @@ class WinamaxReader:
             # 1€/2€, then this line): the big blind is in that post already
             self._events.append(ev.Note(span, text))
             return
-        self._events.append(ev.Posted(span, found["player"], kind, amount, found["all_in"] is not None))
+        self._events.append(
+            ev.Posted(span, found["player"], kind, amount, found["all_in"] is not None)
+        )
 
     def DEALT(self, text: str, span: SourceSpan) -> None:
         found = _fields(_DEALT, text)
@@ -489,7 +503,11 @@ class WinamaxReader:
 
     def STATUS(self, text: str, span: SourceSpan) -> None:
         f = _fields(_STATUS, text)
-        self._events.append(ev.PlayerStatus(span, f["player"], _STATUS_OF.get(f["status"], ev.Status.OTHER), f["status"]))
+        self._events.append(
+            ev.PlayerStatus(
+                span, f["player"], _STATUS_OF.get(f["status"], ev.Status.OTHER), f["status"]
+            )
+        )
 
     def SECTION_MARKER(self, text: str, span: SourceSpan) -> None:
         f = _fields(_MARKER, text)

@@ -118,6 +118,4 @@ def low_claim(description: str) -> Claim:
 
 def joined(high: Claim, low: Claim) -> Claim:
     """A player's high line and low line as one claim ("HI : ...; LO : ...")."""
-    return Claim(
-        f"{high.text}; {low.text}", high.high_text, high.high, low.low_text, low.low
-    )
+    return Claim(f"{high.text}; {low.text}", high.high_text, high.high, low.low_text, low.low)

@@ -38,7 +38,12 @@ _ORDER = "the shown hands are listed out of the rule's order (the aggressor not 
 _BUTTON = "the button skips players dealt in (the record's seat #, not the next one's)"
 
 EXPECTED: dict[Key, str] = {
-    ("Winamax/PLO/OmahaShowdown.txt", "5334663-1379-1383796492", "SHOWDOWN_ORDER", 35): "sharon59221 "
+    (
+        "Winamax/PLO/OmahaShowdown.txt",
+        "5334663-1379-1383796492",
+        "SHOWDOWN_ORDER",
+        35,
+    ): "sharon59221 "
     "bet the flop and was called; the turn and river were checked: trasto51 is listed first",
     (_RAISE, "6417287-1303-1406683540", "BLIND_WRONG", 10): _ANTE_RAISE_1,
     (_RAISE, "6417287-1303-1406683540", "OUT_OF_TURN", 9): _ANTE_RAISE_1,
@@ -159,9 +164,7 @@ def test_every_explained_finding_is_still_found(
 
 
 @pytest.mark.slow
-def test_a_run_finds_these_and_the_button_and_stack_findings(
-    corpus: Path, tmp_path: Path
-) -> None:
+def test_a_run_finds_these_and_the_button_and_stack_findings(corpus: Path, tmp_path: Path) -> None:
     from auditor.api import load
     from auditor.run import run_audit
 
