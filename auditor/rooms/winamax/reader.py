@@ -209,7 +209,7 @@ class WinamaxReader:
             ) from None
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
-        events = _returns(_not_dealt_in(self._events), self._start)
+        events = _returns(_not_dealt_in(self._events, self._idle), self._unmatched)
         if not self._summary_started:
             last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
             return ev.Hand(self._start, tuple(events), truncated=True, truncated_at=last)
@@ -226,7 +226,7 @@ class WinamaxReader:
         # a record cut short (by the room or a copy) is read to its last whole line
         if line >= last_line and not has_summary and self._start is not None:
             span = SourceSpan(raw.file, line, column)
-            events = _returns(self._events, self._start)
+            events = _returns(self._events, self._unmatched)
             return ev.Hand(self._start, tuple(events), truncated=True, truncated_at=span)
         expected: set[str] = set()
         if isinstance(err, UnexpectedToken):
@@ -300,10 +300,33 @@ class WinamaxReader:
         self._small = 0
         self._hi_lo = False
         self._shown: dict[str, int] = {}  # player -> index of his Shown event
+        self._big = 0
+        self._bets: dict[str, int] = {}  # each player's bet in the round so far
+        self._betting_over = False  # the showdown, a collect line or the summary was reached
+        self._unmatched: list[tuple[int, str, int]] = []  # see _returns
+        self._idle: set[int] = set()  # seats the summary has "folded" on no street
         self._rake = 0
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
+
+    def _end_round(self, last: bool) -> None:
+        """The betting round ends at the event about to be appended: note its unmatched
+        bet (the top bet less the next one), for :func:`_returns`. ``last``: no round
+        follows (the showdown, a collect line, the summary)."""
+        if self._betting_over:
+            return
+        top = second = 0
+        leader = ""
+        for player, bet in self._bets.items():
+            if bet > top:
+                top, second, leader = bet, top, player
+            elif bet > second:
+                second = bet
+        if top > second:
+            self._unmatched.append((len(self._events), leader, top - second))
+        self._bets = {}
+        self._betting_over = last
 
     # ------------------------------------------------------------ header
     def ROOM_KIND(self, tok: str) -> None:
@@ -365,6 +388,7 @@ class WinamaxReader:
         except (AmountError, ValueError) as err:
             raise LineError.of(header_line, err) from None
         self._small = small
+        self._big = big
         self._start = ev.HandStarted(
             span=SourceSpan(self._file, header_line, 1),
             site=SITE,
@@ -430,9 +454,13 @@ class WinamaxReader:
             # 1€/2€, then this line): the big blind is in that post already
             self._events.append(ev.Note(span, text))
             return
-        self._events.append(
-            ev.Posted(span, found["player"], kind, amount, found["all_in"] is not None)
-        )
+        player = found["player"]
+        self._events.append(ev.Posted(span, player, kind, amount, found["all_in"] is not None))
+        if kind is ev.PostKind.SMALL_AND_BIG:
+            live = min(amount, self._big)
+        else:
+            live = 0 if kind in (ev.PostKind.ANTE, ev.PostKind.MISSED_BLIND) else amount
+        self._bets[player] = self._bets.get(player, 0) + live
 
     def DEALT(self, text: str, span: SourceSpan) -> None:
         found = _fields(_DEALT, text)
@@ -449,27 +477,22 @@ class WinamaxReader:
 
     def CALL(self, text: str, span: SourceSpan) -> None:
         f = _fields(_CALL, text)
-        self._events.append(
-            ev.Called(span, f["player"], self._money(f["amount"]), f["all_in"] is not None)
-        )
+        player, amount = f["player"], self._money(f["amount"])
+        self._events.append(ev.Called(span, player, amount, f["all_in"] is not None))
+        self._bets[player] = self._bets.get(player, 0) + amount
 
     def BET(self, text: str, span: SourceSpan) -> None:
         f = _fields(_BET, text)
-        self._events.append(
-            ev.Bet(span, f["player"], self._money(f["amount"]), f["all_in"] is not None)
-        )
+        player, amount = f["player"], self._money(f["amount"])
+        self._events.append(ev.Bet(span, player, amount, f["all_in"] is not None))
+        self._bets[player] = self._bets.get(player, 0) + amount
 
     def RAISE(self, text: str, span: SourceSpan) -> None:
         f = _fields(_RAISE, text)
-        self._events.append(
-            ev.RaisedTo(
-                span,
-                f["player"],
-                self._money(f["by"]),
-                self._money(f["to"]),
-                f["all_in"] is not None,
-            )
-        )
+        player, to = f["player"], self._money(f["to"])
+        by = self._money(f["by"])
+        self._events.append(ev.RaisedTo(span, player, by, to, f["all_in"] is not None))
+        self._bets[player] = to  # Winamax writes the raise's total: "raises 1.05€ to 1.35€"
 
     def SHOWS(self, text: str, span: SourceSpan) -> None:
         f = _fields(_SHOWS, text)
@@ -497,6 +520,7 @@ class WinamaxReader:
         f = _fields(_COLLECTED, text)
         side = f["side"]
         pot = int(side) if side else 0
+        self._end_round(last=True)
         self._events.append(
             ev.Collected(span, f["player"], self._money(f["amount"]), pot, f["pot"] != "pot")
         )
@@ -510,19 +534,16 @@ class WinamaxReader:
         )
 
     def SECTION_MARKER(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_MARKER, text)
-        name = f["name"]
-        groups = re.findall(r"\[([^\]]*)\]", f["cards"])
-        if name == "SHOW DOWN":
+        street, all_cards, new_cards, rest = _section_marker(text, self.card_notation)
+        if street is ev.Street.SHOWDOWN:
+            self._end_round(last=True)
             self._events.append(ev.ShowdownStarted(span, 1))
-        elif name != "ANTE/BLINDS":  # the blinds' heading: no street, nothing dealt
-            all_cards: tuple[Card, ...] = ()
-            for group in groups:
-                all_cards += self.card_notation.cards(group)
-            new_cards = self.card_notation.cards(groups[-1]) if groups else ()
-            self._events.append(ev.StreetDealt(span, _STREET[name], 1, all_cards, new_cards))
-        if f["rest"]:
-            problem = f"unexpected text after the street marker: {f['rest']!r}"
+        elif street is not None:  # None: the blinds' heading, no street, nothing dealt
+            if street is not ev.Street.PREFLOP:
+                self._end_round(last=False)
+            self._events.append(ev.StreetDealt(span, street, 1, all_cards, new_cards))
+        if rest:
+            problem = f"unexpected text after the street marker: {rest!r}"
             self._events.append(ev.Garbled(span, text, problem))
 
     def POT_EXTRA(self, text: str, span: SourceSpan) -> None:
@@ -535,6 +556,7 @@ class WinamaxReader:
     # ------------------------------------------------------------ summary
     def SUMMARY_MARKER(self, text: str, span: SourceSpan) -> None:
         self._summary_started = True
+        self._end_round(last=True)
         self._events.append(ev.SummaryStarted(span))
 
     def TOTAL_POT(self, text: str, span: SourceSpan) -> None:
@@ -572,6 +594,8 @@ class WinamaxReader:
         else:
             rest = ""
         outcome = _seat_outcome(rest, self._scale, self._hi_lo)
+        if outcome[1] is ev.SeatOutcome.FOLDED and not outcome[2]:
+            self._idle.add(seat)
         previous = self._events[-1] if self._events else None
         if (
             isinstance(previous, ev.SummarySeat)
@@ -592,6 +616,26 @@ def _fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:
     if found is None:
         raise ValueError(f"a line of this kind this reader cannot take apart: {text!r}")
     return found.groupdict()
+
+
+@lru_cache(maxsize=1024)  # "*** PRE-FLOP ***" and "*** SHOW DOWN ***" are in every hand
+def _section_marker(
+    text: str, notation: CardNotation
+) -> tuple[ev.Street | None, tuple[Card, ...], tuple[Card, ...], str]:
+    """A marker's street (SHOWDOWN for the showdown, None for the blinds' heading), the
+    board so far, the cards new on it, and any text left over."""
+    f = _fields(_MARKER, text)
+    name = f["name"]
+    if name == "SHOW DOWN":
+        return ev.Street.SHOWDOWN, (), (), f["rest"]
+    if name == "ANTE/BLINDS":
+        return None, (), (), f["rest"]
+    groups = re.findall(r"\[([^\]]*)\]", f["cards"])
+    all_cards: tuple[Card, ...] = ()
+    for group in groups:
+        all_cards += notation.cards(group)
+    new_cards = notation.cards(groups[-1]) if groups else ()
+    return _STREET[name], all_cards, new_cards, f["rest"]
 
 
 def _line_at(raw: RawHand, line: int) -> str:
@@ -730,47 +774,17 @@ def _joined_seat(first: ev.SummarySeat, second: ev.SeatResult) -> ev.SummarySeat
     return replace(first, outcome=outcome, results=results)
 
 
-def _returns(events: list[ev.Event], start: ev.HandStarted) -> list[ev.Event]:
+def _returns(events: list[ev.Event], found: list[tuple[int, str, int]]) -> list[ev.Event]:
     """The events with each uncalled bet's return that Winamax's collect lines hold
     written as its own event (see the module's docstring).
 
-    A round ends at the next street's cards, at the showdown, or at the first collect
-    line; its unmatched bet is the top bet less the next one. Its return is written
+    ``found``: each round's unmatched bet (the top bet less the next one), with the index
+    of the event that ends its round (the next street's cards, the showdown, the first
+    collect line, the summary: :meth:`WinamaxReader._end_round`). Its return is written
     where the record shows it: on the bettor's collect line of that very amount (a side
     pot of his bet alone), else on his collect line that holds more (the return taken
     out of it). A bettor who collects nothing, or less than the bet, keeps the record as
     written: the replay then finds the bet not returned."""
-    bets: dict[str, int] = {}
-    found: list[tuple[int, str, int]] = []  # (index the round ends at, player, amount)
-    ended = False
-    for index, event in enumerate(events):
-        kind = type(event)
-        if kind is ev.Posted:
-            assert isinstance(event, ev.Posted)
-            live = event.amount
-            if event.kind in (ev.PostKind.ANTE, ev.PostKind.MISSED_BLIND):
-                live = 0
-            elif event.kind is ev.PostKind.SMALL_AND_BIG:
-                live = min(event.amount, start.big_stake)
-            bets[event.player] = bets.get(event.player, 0) + live
-        elif kind is ev.Bet or kind is ev.Called:
-            assert isinstance(event, ev.Bet | ev.Called)
-            bets[event.player] = bets.get(event.player, 0) + event.amount
-        elif kind is ev.RaisedTo:
-            assert isinstance(event, ev.RaisedTo)
-            bets[event.player] = event.to
-        elif not ended and (
-            (kind is ev.StreetDealt and event.street is not ev.Street.PREFLOP)  # type: ignore[attr-defined]
-            or kind in (ev.ShowdownStarted, ev.Collected, ev.SummaryStarted)
-        ):
-            ranked = sorted(bets.items(), key=lambda item: item[1], reverse=True)
-            if ranked:
-                top_player, top = ranked[0]
-                excess = top - (ranked[1][1] if len(ranked) > 1 else 0)
-                if excess > 0:
-                    found.append((index, top_player, excess))
-            bets = {}
-            ended = kind is not ev.StreetDealt
     if not found:
         return events
     out = list(events)
@@ -810,16 +824,12 @@ def _returns(events: list[ev.Event], start: ev.HandStarted) -> list[ev.Event]:
 _PLAYING = (ev.Posted, ev.Dealt, ev.Folded, ev.Checked, ev.Called, ev.Bet, ev.RaisedTo, ev.Shown)
 
 
-def _not_dealt_in(events: list[ev.Event]) -> list[ev.Event]:
-    """Seats the summary says "folded" on no street, who have no line of play, marked out
-    of the hand: Winamax lists every seated player, dealt in or not, and words a seat
-    that was not dealt in so (PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt:
-    "Seat 3: Player17 (0€)", then "Seat 3: Player17 folded", with nothing between)."""
-    idle = {
-        e.seat
-        for e in events
-        if isinstance(e, ev.SummarySeat) and e.outcome is ev.SeatOutcome.FOLDED and not e.folded_on
-    }
+def _not_dealt_in(events: list[ev.Event], idle: set[int]) -> list[ev.Event]:
+    """Seats the summary says "folded" on no street (``idle``), who have no line of play,
+    marked out of the hand: Winamax lists every seated player, dealt in or not, and words
+    a seat that was not dealt in so (PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.
+    collected.txt: "Seat 3: Player17 (0€)", then "Seat 3: Player17 folded", with nothing
+    between)."""
     if not idle:
         return events
     playing = {e.player for e in events if isinstance(e, _PLAYING)}
