@@ -209,7 +209,7 @@ class WinamaxReader:
             ) from None
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
-        events = _returns(_not_dealt_in(self._events, self._idle), self._unmatched)
+        events = _returns(_not_dealt_in(self._events, self._idle), self._unmatched, self._collects)
         if not self._summary_started:
             last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
             return ev.Hand(self._start, tuple(events), truncated=True, truncated_at=last)
@@ -226,7 +226,7 @@ class WinamaxReader:
         # a record cut short (by the room or a copy) is read to its last whole line
         if line >= last_line and not has_summary and self._start is not None:
             span = SourceSpan(raw.file, line, column)
-            events = _returns(self._events, self._unmatched)
+            events = _returns(self._events, self._unmatched, self._collects)
             return ev.Hand(self._start, tuple(events), truncated=True, truncated_at=span)
         expected: set[str] = set()
         if isinstance(err, UnexpectedToken):
@@ -305,6 +305,7 @@ class WinamaxReader:
         self._betting_over = False  # the showdown, a collect line or the summary was reached
         self._unmatched: list[tuple[int, str, int]] = []  # see _returns
         self._idle: set[int] = set()  # seats the summary has "folded" on no street
+        self._collects: list[int] = []  # where the collect lines' events are
         self._rake = 0
 
     def _money(self, text: str) -> int:
@@ -521,6 +522,7 @@ class WinamaxReader:
         side = f["side"]
         pot = int(side) if side else 0
         self._end_round(last=True)
+        self._collects.append(len(self._events))
         self._events.append(
             ev.Collected(span, f["player"], self._money(f["amount"]), pot, f["pot"] != "pot")
         )
@@ -774,7 +776,9 @@ def _joined_seat(first: ev.SummarySeat, second: ev.SeatResult) -> ev.SummarySeat
     return replace(first, outcome=outcome, results=results)
 
 
-def _returns(events: list[ev.Event], found: list[tuple[int, str, int]]) -> list[ev.Event]:
+def _returns(
+    events: list[ev.Event], found: list[tuple[int, str, int]], collects: list[int]
+) -> list[ev.Event]:
     """The events with each uncalled bet's return that Winamax's collect lines hold
     written as its own event (see the module's docstring).
 
@@ -784,7 +788,8 @@ def _returns(events: list[ev.Event], found: list[tuple[int, str, int]]) -> list[
     where the record shows it: on the bettor's collect line of that very amount (a side
     pot of his bet alone), else on his collect line that holds more (the return taken
     out of it). A bettor who collects nothing, or less than the bet, keeps the record as
-    written: the replay then finds the bet not returned."""
+    written: the replay then finds the bet not returned. ``collects``: where the collect
+    lines' events are."""
     if not found:
         return events
     out = list(events)
@@ -792,13 +797,14 @@ def _returns(events: list[ev.Event], found: list[tuple[int, str, int]]) -> list[
     before: dict[int, list[ev.Event]] = {}  # returns, by the index they go before
     returned = 0
     for at, player, amount in found:
-        collects = [
-            (i, e)
-            for i, e in enumerate(out)
-            if i >= at and isinstance(e, ev.Collected) and e.player == player and i not in removed
-        ]
-        exact = [(i, c) for i, c in collects if c.amount == amount]
-        more = [(i, c) for i, c in collects if c.amount > amount]
+        his: list[tuple[int, ev.Collected]] = []
+        for i in collects:
+            collect = out[i]
+            if i >= at and i not in removed and isinstance(collect, ev.Collected):
+                if collect.player == player:
+                    his.append((i, collect))
+        exact = [(i, c) for i, c in his if c.amount == amount]
+        more = [(i, c) for i, c in his if c.amount > amount]
         if exact:
             i, collect = exact[-1]
             removed.add(i)  # the line is the return, whole
