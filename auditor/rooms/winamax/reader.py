@@ -800,9 +800,10 @@ def _returns(
         his: list[tuple[int, ev.Collected]] = []
         for i in collects:
             collect = out[i]
-            if i >= at and i not in removed and isinstance(collect, ev.Collected):
-                if collect.player == player:
-                    his.append((i, collect))
+            collected = isinstance(collect, ev.Collected) and collect.player == player
+            if collected and i >= at and i not in removed:
+                assert isinstance(collect, ev.Collected)
+                his.append((i, collect))
         exact = [(i, c) for i, c in his if c.amount == amount]
         more = [(i, c) for i, c in his if c.amount > amount]
         if exact:
