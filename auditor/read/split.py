@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from auditor.rooms import Room
 
-# "#OM123", "#5334663-1379-1383796492" (Winamax: numbers joined by hyphens)
+# "#OM123", "#5334663-1379-1383796492" (some rooms join numbers with hyphens)
 _HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+(?:-[0-9]+)*)")
 
 
