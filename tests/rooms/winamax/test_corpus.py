@@ -181,3 +181,26 @@ def test_a_run_finds_these_and_the_button_and_stack_findings(corpus: Path, tmp_p
     assert by_code.pop("STACK_CONTINUITY") == RUN_STACK
     assert by_code.pop("HAND_DUPLICATE") == RUN_DUPLICATE
     assert set(by_code) == {code for _, _, code, _ in EXPECTED}
+
+
+def test_the_zone_is_kept_as_written_though_2010_s_utc_is_paris_time(corpus: Path) -> None:
+    """A Winamax hand id ends with the hand's UNIX time ("#5334663-1379-1383796492":
+    2013/11/07 03:54:52 UTC, as its header writes). The reader keeps the zone the header
+    writes ("UTC"); the 2010 sample's headers are two hours ahead of their ids (Paris
+    summer time, written "UTC"), every later record agrees with its id to the second."""
+    from auditor.tables.timezones import to_utc
+
+    offsets: dict[str, set[int]] = {}
+    for row in winamax_rows():
+        for result in HandAuditor().audit_file(str(row.path), FileSummary(source_file=row.file)):
+            assert result.hand is not None
+            start = result.hand.start
+            assert start.time_zone == "UTC"
+            instant = to_utc(start.started_at, start.time_zone)
+            assert instant is not None and start.started_at is not None
+            stamp = int(start.hand_id.rsplit("-", 1)[1])
+            offsets.setdefault(str(start.started_at.year), set()).add(
+                round((instant.timestamp() - stamp) / 60)
+            )
+    assert offsets.pop("2010") == {120}
+    assert set().union(*offsets.values()) == {0}
