@@ -13,9 +13,10 @@ Two things Winamax writes its own way, read here as the room means them:
   2 + 2 + 12 + 12 = 28€ and 28€ went back. When the others are all-in it is written as a
   side pot of its own: in 5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt Hero bets 108€, the
   all-in Player0 calls 24€, and "Hero collected 84€ from side pot 1" is the 84€ nobody
-  called. :func:`_returns` finds each round's unmatched bet from the record's own amounts
-  and, where that bettor's collect line holds it, writes the return as its own event (on
-  that collect line) and the collect less it.
+  called. The reader notes each round's unmatched bet from the record's own amounts as
+  it reads them (:meth:`WinamaxReader._end_round`); where that bettor's collect line holds
+  it, :func:`.meaning.with_returns` writes the return as its own event (on that collect
+  line) and the collect less it.
 - The summary's "Total pot" is net of the rake: "Total pot 14.73€ | Rake 1.02€" with
   "sharon59221 collected 14.73€ from pot" (OmahaShowdown.txt: 15.75€ went in). The
   SummaryPot event's total is gross: the rake is added back (and the returned bets taken
@@ -35,7 +36,6 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
-from auditor.hand_claims import Claim
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError, describe_expected
 from auditor.parse.facts import (
@@ -44,11 +44,13 @@ from auditor.parse.facts import (
     LineError,
     SeatError,
     local_time,
-    variant,
 )
 from auditor.parse.grammar import LineClassifier, build_parser
 from auditor.read.split import RawHand
 from auditor.rooms.winamax import SITE
+from auditor.rooms.winamax.games import game_facts
+from auditor.rooms.winamax.meaning import not_dealt_in, with_returns
+from auditor.rooms.winamax.summary import joined_seat, seat_outcome
 from auditor.rooms.winamax.wording import joined, low_claim, read_claim
 from auditor.source import SourceSpan
 
@@ -104,11 +106,6 @@ _RAKE = re.compile(r"\| Rake (?P<rake>\S+)")
 _POT_PART = re.compile(r"(?P<label>Main pot|Side pot(?: ?-?[0-9]+)?):? (?P<amount>[0-9][^ |]*)")
 _BOARD = re.compile(r"Board: \[(?P<cards>[^\]]*)\]$")
 _SUMMARY_SEAT = re.compile(r"Seat (?P<seat>[0-9]+): (?P<rest>.*)$")
-_RESULT = re.compile(
-    r"(?:showed \[(?P<cards>[^\]]*)\] and )?(?P<verb>won|lost)(?: (?P<amount>[^ ]+))?"
-    r"(?: with (?P<words>.*))?$"
-)
-
 _STREET = {
     "PRE-FLOP": ev.Street.PREFLOP,
     "FLOP": ev.Street.FLOP,
@@ -127,7 +124,6 @@ _STATUS_OF = {
     "joins the table": ev.Status.JOINS,
     "will be allowed to play after the button": ev.Status.ALLOWED_AFTER_BUTTON,
 }
-_POSITIONS = ("button", "small blind", "big blind")
 _PLAYER_LINE = (
     "FOLD",
     "CHECK",
@@ -209,7 +205,9 @@ class WinamaxReader:
             ) from None
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
-        events = _returns(_not_dealt_in(self._events, self._idle), self._unmatched, self._collects)
+        events = with_returns(
+            not_dealt_in(self._events, self._idle), self._unmatched, self._collects
+        )
         if not self._summary_started:
             last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
             return ev.Hand(self._start, tuple(events), truncated=True, truncated_at=last)
@@ -226,7 +224,7 @@ class WinamaxReader:
         # a record cut short (by the room or a copy) is read to its last whole line
         if line >= last_line and not has_summary and self._start is not None:
             span = SourceSpan(raw.file, line, column)
-            events = _returns(self._events, self._unmatched, self._collects)
+            events = with_returns(self._events, self._unmatched, self._collects)
             return ev.Hand(self._start, tuple(events), truncated=True, truncated_at=span)
         expected: set[str] = set()
         if isinstance(err, UnexpectedToken):
@@ -303,7 +301,7 @@ class WinamaxReader:
         self._big = 0
         self._bets: dict[str, int] = {}  # each player's bet in the round so far
         self._betting_over = False  # the showdown, a collect line or the summary was reached
-        self._unmatched: list[tuple[int, str, int]] = []  # see _returns
+        self._unmatched: list[tuple[int, str, int]] = []  # see meaning.with_returns
         self._idle: set[int] = set()  # seats the summary has "folded" on no street
         self._collects: list[int] = []  # where the collect lines' events are
         self._rake = 0
@@ -313,7 +311,7 @@ class WinamaxReader:
 
     def _end_round(self, last: bool) -> None:
         """The betting round ends at the event about to be appended: note its unmatched
-        bet (the top bet less the next one), for :func:`_returns`. ``last``: no round
+        bet (the top bet less the next one), for :func:`.meaning.with_returns`. ``last``: no round
         follows (the showdown, a collect line, the summary)."""
         if self._betting_over:
             return
@@ -379,7 +377,7 @@ class WinamaxReader:
             numbered = _TOURNAMENT_TABLE.search(name)
             tournament_id = numbered.group("id") if numbered else h["tournament"]
         game = h.get("game", "")
-        limit, hi_lo, hole, code = _game_facts(game)
+        limit, hi_lo, hole, code = game_facts(game)
         self._hi_lo = hi_lo
         header_line = self._offset + 1
         try:  # the header's facts: a problem with them is the header line's
@@ -595,7 +593,7 @@ class WinamaxReader:
             player, _, rest = rest.partition(" ")
         else:
             rest = ""
-        outcome = _seat_outcome(rest, self._scale, self._hi_lo)
+        outcome = seat_outcome(rest, self._scale, self._hi_lo)
         if outcome[1] is ev.SeatOutcome.FOLDED and not outcome[2]:
             self._idle.add(seat)
         previous = self._events[-1] if self._events else None
@@ -606,7 +604,7 @@ class WinamaxReader:
             and outcome[5]
         ):
             # a hi/lo hand's second half on a line of its own: one seat, both results
-            self._events[-1] = _joined_seat(previous, outcome[5][0])
+            self._events[-1] = joined_seat(previous, outcome[5][0])
             return
         self._events.append(ev.SummarySeat(span, seat, player, *outcome))
 
@@ -678,30 +676,6 @@ def _post_kind(words: str, away: bool, amount: int, small: int) -> ev.PostKind |
     return ev.PostKind.BIG_BLIND
 
 
-@lru_cache(maxsize=64)
-def _game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
-    """Limit, hi/lo, hole cards and variant code of a Winamax game name. The header's
-    words are kept: "5 Card Omaha Hi/Lo" is read as hi/lo (fpdb-3's WinamaxToFpdb.py
-    maps it to 5-card Omaha high, "incorrect in file"; none of the corpus's hands of it
-    has a qualifying low, so its records cannot tell)."""
-    name, _, limit_words = game.rpartition(" ")
-    if game.endswith("pot limit"):
-        limit = ev.Limit.POT
-    elif game.endswith("no limit"):
-        limit = ev.Limit.NO
-    else:
-        limit = ev.Limit.FIXED
-    kind = game.split(" pot limit")[0].split(" no limit")[0].split(" fixed limit")[0]
-    hi_lo = "Hi/Lo" in kind or kind.endswith("Omaha8")
-    hole = 4
-    if kind.startswith("5 Card") or kind.startswith("Omaha5"):
-        hole = 5
-    elif kind.startswith("6 Card") or kind.startswith("Omaha6"):
-        hole = 6
-    del name, limit_words
-    return limit, hi_lo, hole, variant(limit, hi_lo, hole)
-
-
 def _parse_datetime(text: str) -> tuple[datetime | None, str]:
     found = _DATETIME.match(text)
     if not found:
@@ -712,152 +686,3 @@ def _parse_datetime(text: str) -> tuple[datetime | None, str]:
         int(g["y"]), int(g["mo"]), int(g["d"]), int(g["h"]), int(g["mi"]), int(g["s"] or 0), zone
     )
     return when, zone
-
-
-_SeatOutcome = tuple[
-    tuple[str, ...], ev.SeatOutcome, str, bool, tuple[Card, ...], tuple[ev.SeatResult, ...], str
-]
-
-
-@lru_cache(maxsize=4096)  # "folded on the pre-flop" and the like recur hand after hand
-def _seat_outcome(rest: str, scale: int, hi_lo: bool) -> _SeatOutcome:
-    """Positions, outcome, street folded on, didn't bet, cards, results, other words."""
-    positions: list[str] = []
-    while rest.startswith("("):
-        close = rest.find(")")
-        inner = rest[1:close]
-        if inner not in _POSITIONS:
-            break
-        positions.append(inner)
-        rest = rest[close + 1 :].lstrip()
-    shown: tuple[Card, ...] = ()
-    results: tuple[ev.SeatResult, ...] = ()
-    folded_on = ""
-    other = ""
-    outcome: ev.SeatOutcome
-    result = _RESULT.match(rest)
-    if rest.startswith("folded"):
-        outcome = ev.SeatOutcome.FOLDED
-        folded_on = rest[len("folded") :].strip()
-    elif rest.startswith("mucked"):
-        outcome = ev.SeatOutcome.MUCKED
-        if "[" in rest:
-            shown = LETTERS.cards(rest[rest.index("[") + 1 : rest.index("]")])
-    elif result is not None:
-        cards, verb, amount, words = result.group("cards", "verb", "amount", "words")
-        if cards is not None:
-            outcome = ev.SeatOutcome.SHOWED
-            shown = LETTERS.cards(cards)
-        else:
-            outcome = ev.SeatOutcome.WON if verb == "won" else ev.SeatOutcome.LOST
-        won = to_minor(amount, scale) if verb == "won" and amount else None
-        if verb == "won" and won is None:
-            won = 0
-        words = words or ""
-        results = (ev.SeatResult(won, words, read_claim(words, hi_lo)),)
-    elif rest.startswith(("sitting out", "is sitting out")):
-        outcome = ev.SeatOutcome.SITTING_OUT
-    else:
-        outcome = ev.SeatOutcome.OTHER
-        other = rest or "none"
-    return tuple(positions), outcome, folded_on, False, shown, results, other
-
-
-def _joined_seat(first: ev.SummarySeat, second: ev.SeatResult) -> ev.SummarySeat:
-    """A seat's two summary lines (its high half, then its low half) as one: both
-    results, each with the claim of the two lines together."""
-    high = first.results[0]
-    low = second.claim if second.claim.low_text is not None else low_claim(second.description)
-    claim: Claim = joined(high.claim, low)
-    results = (replace(high, claim=claim), replace(second, claim=claim))
-    outcome = first.outcome
-    if outcome is ev.SeatOutcome.LOST and second.won is not None:
-        outcome = ev.SeatOutcome.WON
-    return replace(first, outcome=outcome, results=results)
-
-
-def _returns(
-    events: list[ev.Event], found: list[tuple[int, str, int]], collects: list[int]
-) -> list[ev.Event]:
-    """The events with each uncalled bet's return that Winamax's collect lines hold
-    written as its own event (see the module's docstring).
-
-    ``found``: each round's unmatched bet (the top bet less the next one), with the index
-    of the event that ends its round (the next street's cards, the showdown, the first
-    collect line, the summary: :meth:`WinamaxReader._end_round`). Its return is written
-    where the record shows it: on the bettor's collect line of that very amount (a side
-    pot of his bet alone), else on his collect line that holds more (the return taken
-    out of it). A bettor who collects nothing, or less than the bet, keeps the record as
-    written: the replay then finds the bet not returned. ``collects``: where the collect
-    lines' events are."""
-    if not found:
-        return events
-    out = list(events)
-    removed: set[int] = set()
-    before: dict[int, list[ev.Event]] = {}  # returns, by the index they go before
-    returned = 0
-    for at, player, amount in found:
-        his: list[tuple[int, ev.Collected]] = []
-        for i in collects:
-            collect = out[i]
-            collected = isinstance(collect, ev.Collected) and collect.player == player
-            if collected and i >= at and i not in removed:
-                assert isinstance(collect, ev.Collected)
-                his.append((i, collect))
-        exact = [(i, c) for i, c in his if c.amount == amount]
-        more = [(i, c) for i, c in his if c.amount > amount]
-        if exact:
-            i, collect = exact[-1]
-            removed.add(i)  # the line is the return, whole
-        elif more:
-            i, collect = more[-1]
-            out[i] = replace(collect, amount=collect.amount - amount)
-        else:
-            continue
-        before.setdefault(at, []).append(ev.UncalledReturned(collect.span, player, amount))
-        returned += amount
-        _less_won(out, player, amount)
-    result: list[ev.Event] = []
-    for i, event in enumerate(out):
-        result.extend(before.get(i, ()))
-        if i in removed:
-            continue
-        if returned and isinstance(event, ev.SummaryPot):
-            event = replace(event, total=event.total - returned)
-        result.append(event)
-    return result
-
-
-_PLAYING = (ev.Posted, ev.Dealt, ev.Folded, ev.Checked, ev.Called, ev.Bet, ev.RaisedTo, ev.Shown)
-
-
-def _not_dealt_in(events: list[ev.Event], idle: set[int]) -> list[ev.Event]:
-    """Seats the summary says "folded" on no street (``idle``), who have no line of play,
-    marked out of the hand: Winamax lists every seated player, dealt in or not, and words
-    a seat that was not dealt in so (PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.
-    collected.txt: "Seat 3: Player17 (0€)", then "Seat 3: Player17 folded", with nothing
-    between)."""
-    if not idle:
-        return events
-    playing = {e.player for e in events if isinstance(e, _PLAYING)}
-    return [
-        replace(e, out_of_hand=True)
-        if isinstance(e, ev.SeatTaken) and e.seat in idle and e.player not in playing
-        else e
-        for e in events
-    ]
-
-
-def _less_won(events: list[ev.Event], player: str, amount: int) -> None:
-    """Take a returned bet out of the player's summary "won" (Winamax counts it in)."""
-    for i, e in enumerate(events):
-        if type(e) is ev.SummarySeat:
-            assert isinstance(e, ev.SummarySeat)
-            if e.player != player:
-                continue
-            for n, result in enumerate(e.results):
-                if result.won is not None and result.won >= amount:
-                    results = list(e.results)
-                    results[n] = replace(result, won=result.won - amount)
-                    events[i] = replace(e, results=tuple(results))
-                    return

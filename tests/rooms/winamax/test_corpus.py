@@ -187,7 +187,7 @@ def test_the_zone_is_kept_as_written_though_2010_s_utc_is_paris_time(corpus: Pat
     """A Winamax hand id ends with the hand's UNIX time ("#5334663-1379-1383796492":
     2013/11/07 03:54:52 UTC, as its header writes). The reader keeps the zone the header
     writes ("UTC"); the 2010 sample's headers are two hours ahead of their ids (Paris
-    summer time, written "UTC"), every later record agrees with its id to the second."""
+    summer time, written "UTC"), every later record agrees with its id within a second."""
     from auditor.tables.timezones import to_utc
 
     offsets: dict[str, set[int]] = {}
