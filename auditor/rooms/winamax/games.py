@@ -35,25 +35,33 @@ def is_omaha(game: str) -> bool:
     return "Omaha" in game
 
 
+_KIND_AND_LIMIT = re.compile(r"(?P<kind>.+) (?P<limit>pot limit|no limit|fixed limit)$")
+_LIMIT_OF_WORDS = {
+    "pot limit": ev.Limit.POT,
+    "no limit": ev.Limit.NO,
+    "fixed limit": ev.Limit.FIXED,
+}
+
+
 @lru_cache(maxsize=64)
 def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
     """Limit, hi/lo, hole cards and variant code of a Winamax game name. The header's
     words are kept: "5 Card Omaha Hi/Lo" is read as hi/lo (fpdb-3's WinamaxToFpdb.py
     maps it to 5-card Omaha high, "incorrect in file"; none of the corpus's hands of it
-    has a qualifying low, so its records cannot tell)."""
-    name, _, limit_words = game.rpartition(" ")
-    if game.endswith("pot limit"):
-        limit = ev.Limit.POT
-    elif game.endswith("no limit"):
-        limit = ev.Limit.NO
-    else:
-        limit = ev.Limit.FIXED
-    kind = game.split(" pot limit")[0].split(" no limit")[0].split(" fixed limit")[0]
+    has a qualifying low, so its records cannot tell).
+
+    >>> game_facts("5 Card Omaha Hi/Lo pot limit")
+    (<Limit.POT: 'PL'>, True, 5, 'PLO5-8')
+    >>> game_facts("Omaha8 pot limit")[3], game_facts("Omaha5 pot limit")[3]
+    ('PLO8', 'PLO5')
+    """
+    found = _KIND_AND_LIMIT.match(game)
+    kind, words = (found["kind"], found["limit"]) if found else (game, "")
+    limit = _LIMIT_OF_WORDS.get(words, ev.Limit.FIXED)
     hi_lo = "Hi/Lo" in kind or kind.endswith("Omaha8")
     hole = 4
-    if kind.startswith("5 Card") or kind.startswith("Omaha5"):
+    if kind.startswith(("5 Card", "Omaha5")):
         hole = 5
-    elif kind.startswith("6 Card") or kind.startswith("Omaha6"):
+    elif kind.startswith(("6 Card", "Omaha6")):
         hole = 6
-    del name, limit_words
     return limit, hi_lo, hole, variant(limit, hi_lo, hole)
