@@ -610,12 +610,12 @@ class WinamaxReader:
 
 
 # ---------------------------------------------------------------- helpers
-def _fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:
-    """The named fields of a line its terminal accepted (its pattern's groups)."""
+def _fields(pattern: re.Pattern[str], text: str) -> re.Match[str]:
+    """The named fields of a line its terminal accepted (its pattern's named groups)."""
     found = pattern.match(text)
     if found is None:
         raise ValueError(f"a line of this kind this reader cannot take apart: {text!r}")
-    return found.groupdict()
+    return found
 
 
 @lru_cache(maxsize=1024)  # "*** PRE-FLOP ***" and "*** SHOW DOWN ***" are in every hand
