@@ -305,9 +305,10 @@ def test_a_damaged_hand_is_a_parse_error_at_its_line() -> None:
     assert "finer than the hand's unit" in finding.message
 
 
-def test_a_cp1252_file_reads_its_euro_signs(tmp_path: Path) -> None:
-    path = tmp_path / "cp1252.txt"
-    path.write_bytes(NEW.encode("cp1252"))
+@pytest.mark.parametrize("encoding", ["cp1252", "utf-16", "utf-8-sig"])
+def test_a_file_in_each_encoding_reads_its_euro_signs(tmp_path: Path, encoding: str) -> None:
+    path = tmp_path / f"{encoding}.txt"
+    path.write_bytes(NEW.encode(encoding))
     summary = FileSummary(source_file=path.name)
     (result,) = HandAuditor().audit_file(str(path), summary)
     assert result.status is Status.AUDITED and result.findings == ()
