@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pyarrow.parquet as pq
 
+from auditor.rooms import REGISTRY
 from tests.corpus import ROOT
 
 FIXTURES = ROOT / "fixtures"
@@ -33,11 +34,12 @@ def test_bundled_fixtures_by_default(tmp_path: Path) -> None:
     # the fixtures hold one unreadable hand on purpose: an error-level finding, so exit 1
     assert done.returncode == 1, done.stderr
     # every hand of every room's fixture files: their headers counted independently
+    starts = tuple(start for room in REGISTRY.values() for start in room.header_starts)
     headers = sum(
         1
         for path in (ROOT / "fixtures").rglob("*.txt")
         for line in path.read_text(encoding="utf-8").splitlines()
-        if line.startswith(("PokerStars ", "Poker Hand #"))
+        if line.startswith(starts)
     )
     assert headers >= 15
     assert f"hands read {headers}" in done.stdout

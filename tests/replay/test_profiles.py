@@ -93,7 +93,7 @@ def test_bundled_profiles_load(name: str) -> None:
 
 
 def test_bundled_profiles_listed() -> None:
-    assert bundled_profiles() == ["ggpoker", "pokerstars", "seeds", "tda"]
+    assert bundled_profiles() == ["ggpoker", "pokerstars", "seeds", "tda", "winamax"]
 
 
 def test_bundled_profiles_differ_where_documented() -> None:
