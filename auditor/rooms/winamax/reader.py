@@ -31,7 +31,7 @@ from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
@@ -241,8 +241,25 @@ class WinamaxReader:
             _line_at(raw, line),
             describe_expected(expected, _line_at(raw, line)),
             context=context,
-            kind=_mistake(line - raw.first_line, raw),
+            kind=self._mistake(err),
         ) from None
+
+    def _mistake(self, err: UnexpectedInput) -> str:
+        """Which known mistake ``err`` resembles (same parser state and token), or "".
+
+        Runs after the failed hand's facts are taken: parsing the examples goes through
+        the callbacks, which refill this reader's per-hand state (reset by the next read)."""
+        file = self._file
+
+        def parse(text: str) -> Tree[Token]:
+            self._reset(file, 1)
+            return self._parser.parse(text, start="start")
+
+        try:
+            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
+        except (LineError, AmountError, ValueError):
+            return ""
+        return label or ""
 
     def _header_part(self, method: Callable[[str], None]) -> Callable[[Token], Token]:
         def on_token(tok: Token) -> Token:
@@ -643,16 +660,30 @@ def _line_at(raw: RawHand, line: int) -> str:
     return raw.lines[index] if 0 <= index < len(raw.lines) else ""
 
 
-def _mistake(index: int, raw: RawHand) -> str:
-    """What part of the hand the unreadable line stands in, in words."""
-    if index <= 0:
-        return "a header the layout does not have (game, stakes or date)"
-    if index == 1:
-        return "a table line the layout does not have"
-    before = raw.lines[:index]
-    if any(text.startswith("*** SUMMARY ***") for text in before):
-        return "a summary line the layout does not have"
-    return "a line of play the layout does not have"
+_HEAD = (
+    "Winamax Poker - CashGame - HandId: #1-2-3 - Omaha pot limit (1€/2€) - "
+    "2014/07/30 01:25:40 UTC\n"
+)
+_SEATED = (
+    _HEAD + "Table: 'T' 5-max (real money) Seat #1 is the button\nSeat 1: a (200€)\n"
+    "Seat 2: b (200€)\n"
+)
+# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
+# match_examples labels an error with the first whose parser state and token it shares.
+_MISTAKES: dict[str, list[str]] = {
+    "a header the layout does not have (game, stakes or date)": [
+        "Winamax Poker - CashGame - HandId: #1-2-3 - Omaha pot limit - 2014/07/30 01:25:40\n",
+        "Winamax Poker - CashGame - HandId: #1-2-3 - Omaha pot limit (1€/2€)\n",
+    ],
+    "a table line the layout does not have": [_HEAD + "Table T\n"],
+    "a line of play the layout does not have": [
+        _SEATED + "*** ANTE/BLINDS ***\na posts small blind 1€\n*** PRE-FLOP ***\na shoves\n"
+    ],
+    "a summary line the layout does not have": [
+        _SEATED + "*** PRE-FLOP ***\na folds\n*** SUMMARY ***\nTotal pot 0€ | No rake\n"
+        "nothing here\n"
+    ],
+}
 
 
 def _post_kind(words: str, away: bool, amount: int, small: int) -> ev.PostKind | None:

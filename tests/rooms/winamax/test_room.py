@@ -12,6 +12,7 @@ from auditor import rooms
 from auditor.api import audit_text
 from auditor.findings import Code
 from auditor.hand_claims import Category
+from auditor.parse.errors import HandParseError
 from auditor.pipeline import HandAuditor
 from auditor.read.split import RawHand, split_hands
 from auditor.results import FileSummary, Status
@@ -332,3 +333,23 @@ def test_a_raw_hand_s_id_is_winamax_s_whole_id() -> None:
     assert RawHand("f", 1, ("Poker Hand #OM1349864: PLO-5 ($2/$5) - 2021/04/03",)).hand_id == (
         "OM1349864"
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kind"),
+    [
+        ("Player3 checks", "Player3 ch3cks", "a line of play the layout does not have"),
+        ("Table 'Nagoya'", "Tabel 'Nagoya'", "a table line the layout does not have"),
+        ("Seat 2: Player1 won 60€", "nothing here", "a summary line the layout does not have"),
+    ],
+)
+def test_a_parse_error_says_where_what_could_stand_there_and_what_it_resembles(
+    old: str, new: str, kind: str
+) -> None:
+    damaged = NEW.replace(old, new)
+    with pytest.raises(HandParseError) as raised:
+        read(damaged)
+    error = raised.value
+    assert (error.line, error.text) == (line_of(damaged, new), damaged.splitlines()[error.line - 1])
+    assert error.kind == kind
+    assert error.expected.startswith("expected ") and "^" in error.context
