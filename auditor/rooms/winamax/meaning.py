@@ -20,9 +20,9 @@ def with_returns(
     collect line, the summary: ``WinamaxReader._end_round``). Its return is written where
     the record shows it: on the bettor's collect line of that very amount (a side
     pot of his bet alone), else on his collect line that holds more (the return taken
-    out of it). A bettor who collects nothing, or less than the bet, keeps the record as
-    written: the replay then finds the bet not returned. ``collects``: where the collect
-    lines' events are."""
+    out of it); of several, the last side pot's. A bettor who collects nothing, or less
+    than the bet, keeps the record as written: the replay then finds the bet not
+    returned. ``collects``: where the collect lines' events are."""
     if not found:
         return events
     out = list(events)
@@ -40,10 +40,10 @@ def with_returns(
         exact = [(i, c) for i, c in his if c.amount == amount]
         more = [(i, c) for i, c in his if c.amount > amount]
         if exact:
-            i, collect = exact[-1]
+            i, collect = max(exact, key=_pot_number)
             removed.add(i)  # the line is the return, whole
         elif more:
-            i, collect = more[-1]
+            i, collect = max(more, key=_pot_number)
             out[i] = replace(collect, amount=collect.amount - amount)
         else:
             continue
@@ -79,6 +79,13 @@ def not_dealt_in(events: list[ev.Event], idle: set[int]) -> list[ev.Event]:
         else e
         for e in events
     ]
+
+
+def _pot_number(found: tuple[int, ev.Collected]) -> tuple[int, int]:
+    """The pot a bet nobody called is in: the last side pot (only the bettor is in it),
+    then the last line."""
+    index, collect = found
+    return collect.pot, index
 
 
 def _less_won(events: list[ev.Event], player: str, amount: int) -> None:
