@@ -27,6 +27,7 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "WPN_ACR/": "wpn",
     "OnGame/": "ongame",
     "Everleaf/": "everleaf",
+    "Winamax/": "winamax",
 }
 
 

@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from auditor.rooms import Room
 
-# "#OM123", "Game #123"; or, in the layout whose ids have no "#" of their own,
-# "#Game No : 123" on the line before its header, and the header's
-# "Hand History for Game 123"
-_HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+)|#Game No : ([0-9]+)|History for Game ([0-9]+)")
+# "#OM123", "Game #123", "#5334663-1379-1383796492" (numbers joined by hyphens); or,
+# in the layout whose ids have no "#" of their own, "#Game No : 123" on the line
+# before its header, and the header's "Hand History for Game 123"
+_HAND_ID = re.compile(
+    r"#([A-Za-z]*[0-9]+(?:-[0-9]+)*)|#Game No : ([0-9]+)|History for Game ([0-9]+)"
+)
 
 
 def header_hand_id(header: str) -> str:

@@ -81,7 +81,6 @@ class Room(ABC):
         return self.default_profile if site in self.sites else None
 
 
-
 def _bundled() -> dict[str, Room]:
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
@@ -89,6 +88,7 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
+    from auditor.rooms.winamax import WinamaxRoom
     from auditor.rooms.wpn import WpnRoom
 
     rooms: list[Room] = [PokerStarsRoom()]  # one line per room
@@ -98,6 +98,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(WpnRoom())
     rooms.append(OnGameRoom())
     rooms.append(EverleafRoom())
+    rooms.append(WinamaxRoom())
     return {room.name: room for room in rooms}
 
 

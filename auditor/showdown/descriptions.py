@@ -82,11 +82,12 @@ class Descriptions(SettleState):
             )
         if not self.start.hi_lo:
             return
-        shown_low = claim.low.ranks if claim.low is not None else None
+        shown_low = claim.low
         if low_text is not None and shown_low is None:
             return  # words for a low that no reader understood
         actual = low_ranks(low) if low is not None else None
-        if shown_low != actual and (low_text is not None or board_complete(board)):
+        same = shown_low.matches(actual) if shown_low is not None else actual is None
+        if not same and (low_text is not None or board_complete(board)):
             from auditor.showdown.describe import low_description
 
             self._find(
