@@ -71,11 +71,13 @@ class Room(ABC):
 
 
 def _bundled() -> dict[str, Room]:
+    from auditor.rooms.bovada import BovadaRoom
     from auditor.rooms.ggpoker import GGPokerRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
 
     rooms: list[Room] = [PokerStarsRoom()]  # one line per room
     rooms.append(GGPokerRoom())
+    rooms.append(BovadaRoom())
     return {room.name: room for room in rooms}
 
 

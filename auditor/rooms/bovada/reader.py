@@ -1,0 +1,580 @@
+"""Bovada / Ignition / Bodog hands to events.
+
+The grammar (``grammars/bovada.lark``) decides which kind each line is; each line
+terminal is one regular expression with named fields. The methods here, one per line
+terminal, run as lexer callbacks (so the events come out in file order) and read a
+line's fields by name from its terminal's own pattern.
+
+What the room's words mean, where the record alone says it:
+
+- a player is named by his seat ("Seat 4"): the lines name positions, which move every
+  hand, and the seat lines say whose seat each position is (see the package's doc);
+- "Calls $5" and "All-in $190" give the chips the player adds; "Raises $35" gives the
+  total his bet becomes, "Raises $14 to $15" the chips added and then the total: in
+  PLO-USD-5-10-201204.new.format.txt a small blind who posted $5 "Raises $115" and the
+  raiser before him, at $35, "Calls $80": $115 in all. An "All-in" that is not a call
+  is a bet (nothing to call) or a raise by the chips it adds;
+- "Showdown [five cards]" lists the best five (and, hi/lo, the low five after them), not
+  the hole cards, which the "Card dealt to a spot" lines give: the shown hand's cards
+  are those;
+- "Hand result" lines are what each player is paid, net of the rake; the summary's
+  "Total Pot($20) | Rake ($1)" is gross. Later records leave the rake out of the summary
+  ("Total Pot($98.52)" and a "Hand result $94.52"): in a cash hand the rake is then what
+  the pot held less what was paid, when that is not negative (else left unknown, and
+  conservation reports it);
+- the header gives no stakes for cash games: the blinds posted are the stakes (a fixed
+  limit game's bets are the big blind and twice it); the header gives no time zone either
+  (kept as "", the local time as written);
+- records before about 2014 mark no streets: :mod:`.streets` places them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+from collections.abc import Callable, Mapping
+from datetime import datetime
+
+import lark
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from auditor import events as ev
+from auditor.cards import LETTERS, Card
+from auditor.money import AmountError, to_minor
+from auditor.parse.errors import HandParseError
+from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time, variant
+from auditor.parse.grammar import grammar_text, private_cache_folder
+from auditor.read.split import RawHand
+from auditor.rooms.bovada.games import LIMIT_OF_WORDS, is_hi_lo
+from auditor.rooms.bovada.streets import mark_streets, settle_all_ins
+from auditor.rooms.bovada.wording import read_claim
+from auditor.source import SourceSpan
+
+_SITE = {"Bodog.com": "Bodog", "Bodog.eu": "Bodog", "Bodog UK": "Bodog", "Bodog Canada": "Bodog"}
+_POST_KIND = {
+    "Ante/Small Blind": ev.PostKind.SMALL_BLIND,
+    "Ante/Small blind": ev.PostKind.SMALL_BLIND,
+    "Small Blind": ev.PostKind.SMALL_BLIND,
+    "Small blind": ev.PostKind.SMALL_BLIND,
+    "Big blind/Bring in": ev.PostKind.BIG_BLIND,
+    "Big Blind/Bring in": ev.PostKind.BIG_BLIND,
+    "Big blind": ev.PostKind.BIG_BLIND,
+    "Big Blind": ev.PostKind.BIG_BLIND,
+    "Ante chip": ev.PostKind.ANTE,
+    # the small and the big blind of a player back in his seat, the small one dead
+    "Posts dead chip": ev.PostKind.SMALL_AND_BIG,
+}
+_STATUS = {
+    "Sitout (wait for bb)": ev.Status.SITTING_OUT,
+    "Seat sit out": ev.Status.SITS_OUT,
+    "Sit out": ev.Status.SITS_OUT,
+    "Seat re-join": ev.Status.RETURNED,
+    "Re-join": ev.Status.RETURNED,
+    "Seat stand": ev.Status.LEAVES,
+    "Stand": ev.Status.LEAVES,
+    "Table leave user": ev.Status.LEAVES,
+    "Table enter user": ev.Status.JOINS,
+    "Seat sit down": ev.Status.JOINS,
+}
+_STREET = {
+    "HOLE CARDS": ev.Street.PREFLOP,
+    "FLOP": ev.Street.FLOP,
+    "TURN": ev.Street.TURN,
+    "RIVER": ev.Street.RIVER,
+}
+_FOLDED_ON = {
+    "POCKET CARDS": "before Flop",
+    "FLOP": "on the Flop",
+    "TURN": "on the Turn",
+    "RIVER": "on the River",
+}
+# the small blind of stakes whose big blind is not half of it (when none is posted)
+_SMALL_OF_BIG = {5: 2, 25: 10}
+_LINES = (
+    "SET_DEALER", "POST", "DEALT", "FOLD", "CHECK", "CALL", "BET", "RAISE", "ALL_IN",
+    "UNCALLED", "SHOWDOWN", "MUCKS", "NO_SHOW", "RESULT", "STATUS", "DEPOSIT", "RANKING",
+    "BOUNTY", "MARKER", "SEAT", "SUMMARY_MARKER", "TOTAL_POT", "BOARD", "SUMMARY_SEAT",
+)  # fmt: skip
+Fields = re.Match[str]
+
+
+class BovadaReader:
+    """Reads one hand at a time; not thread-safe (one per process)."""
+
+    def __init__(self) -> None:
+        # one method per grammar terminal, named after it, listed rather than looked up
+        methods: dict[str, Callable[[Fields, SourceSpan], None]] = {
+            "HEADER": self.HEADER,
+            "SEAT": self.SEAT,
+            "SET_DEALER": self.SET_DEALER,
+            "POST": self.POST,
+            "DEALT": self.DEALT,
+            "FOLD": self.FOLD,
+            "CHECK": self.CHECK,
+            "CALL": self.CALL,
+            "BET": self.BET,
+            "RAISE": self.RAISE,
+            "ALL_IN": self.ALL_IN,
+            "UNCALLED": self.UNCALLED,
+            "SHOWDOWN": self.SHOWDOWN,
+            "MUCKS": self.MUCKS,
+            "NO_SHOW": self.NO_SHOW,
+            "RESULT": self.RESULT,
+            "STATUS": self.STATUS,
+            "DEPOSIT": self.DEPOSIT,
+            "RANKING": self.RANKING,
+            "BOUNTY": self.BOUNTY,
+            "MARKER": self.MARKER,
+            "SUMMARY_MARKER": self.SUMMARY_MARKER,
+            "TOTAL_POT": self.TOTAL_POT,
+            "BOARD": self.BOARD,
+            "SUMMARY_SEAT": self.SUMMARY_SEAT,
+        }
+        if set(methods) != {"HEADER", *_LINES}:
+            raise AssertionError("the grammar's line kinds and the reader's methods differ")
+        # the terminal's own pattern, with its named fields, reads the line it matched
+        self._fields: dict[str, re.Pattern[str]] = {}
+        callbacks = {name: self._callback(name, method) for name, method in methods.items()}
+        self._parser: Lark = _parser(callbacks)
+        for name in methods:
+            self._fields[name] = re.compile(self._parser.get_terminal(name).pattern.to_regexp())
+        self._reset("", 1)
+
+    def _callback(
+        self, name: str, method: Callable[[Fields, SourceSpan], None]
+    ) -> Callable[[Token], Token]:
+        def on_token(tok: Token) -> Token:
+            line = self._offset + (tok.line or 1)
+            found = self._fields[name].match(tok)
+            if found is None:  # cannot be: the lexer matched the token with this pattern
+                raise LineError(line, f"a {name} line that its pattern does not read")
+            try:
+                method(found, SourceSpan(self._file, line))
+            except (AmountError, ValueError) as err:
+                raise LineError.of(line, err) from None
+            return tok
+
+        return on_token
+
+    # ------------------------------------------------------------ driving
+    def read(self, raw: RawHand) -> ev.Hand:
+        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
+        self._reset(raw.file, raw.first_line)
+        text = raw.text
+        try:
+            try:
+                self._parser.parse(text, start="start")
+            except UnexpectedInput as err:
+                if not self._cut_short(raw, err):
+                    raise self._error(raw, err) from None
+            return self._hand(raw)
+        except LineError as err:
+            index = err.line - raw.first_line
+            line_text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
+            raise HandParseError(raw.file, err.line, 1, line_text, err.problem, err.code) from None
+
+    def _cut_short(self, raw: RawHand, err: UnexpectedInput) -> bool:
+        """A record that stops before its summary, at the end of a whole line (the room or
+        a copy cut it): read up to there and marked truncated, not unreadable."""
+        if self._summary or not self._header:
+            return False
+        return isinstance(err, UnexpectedEOF) or (
+            isinstance(err, UnexpectedToken) and err.token.type == "$END"
+        )
+
+    def _error(self, raw: RawHand, err: UnexpectedInput) -> HandParseError:
+        if isinstance(err, UnexpectedEOF):
+            line, column = raw.first_line + len(raw.lines) - 1, 1
+        else:
+            line = raw.first_line + (err.line or 1) - 1 if isinstance(err.line, int) else 0
+            line = line or raw.first_line + len(raw.lines) - 1
+            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
+        expected: set[str] = set()
+        if isinstance(err, UnexpectedToken):
+            expected = set(err.expected)
+        elif isinstance(err, UnexpectedCharacters):
+            expected = set(err.allowed or ())
+        index = line - raw.first_line
+        text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
+        words = sorted(_WORDS.get(t, t) for t in expected if t != "$END")
+        if not text.strip():
+            what = "the hand ends too early"
+        elif len(words) > 6:
+            what = "this line is not one the layout has here (expected a line of play)"
+        elif words:
+            what = "expected " + " or ".join(words)
+        else:
+            what = "this line is not one the layout has"
+        context = "" if isinstance(err, UnexpectedEOF) else str(err.get_context(raw.text, 40))
+        return HandParseError(raw.file, line, column, text, what, context=context)
+
+    def _reset(self, file: str, first_line: int) -> None:
+        self._file = file
+        self._offset = first_line - 1
+        self._events: list[ev.Event] = []
+        self._header: dict[str, str] = {}
+        self._header_span = SourceSpan(file, first_line, 1)
+        self._seat_of: dict[str, int] = {}  # position as written -> seat
+        self._seats: set[int] = set()
+        self._dealer_seat: int | None = None
+        self._blinds: dict[ev.PostKind, int] = {}
+        self._hole: dict[str, tuple[Card, ...]] = {}
+        self._paid = 0
+        self._summary = False
+        self._board: tuple[Card, ...] = ()
+        self._board_span: SourceSpan | None = None
+        self._marked = False  # the record marks its streets
+        self._scale = 100
+
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        start = self._started()
+        events = self._events
+        if not self._marked:
+            events = mark_streets(events, self._board, self._board_span)
+        events = settle_all_ins(events)
+        if start.tournament_id is None:
+            events = [self._with_rake(e) if isinstance(e, ev.SummaryPot) else e for e in events]
+        hand = (start, *events)
+        if not self._summary:
+            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
+            return ev.Hand(start, hand, truncated=True, truncated_at=last)
+        return ev.Hand(start, hand)
+
+    def _with_rake(self, pot: ev.SummaryPot) -> ev.SummaryPot:
+        if pot.rake is not None or pot.total < self._paid:
+            return pot
+        return ev.SummaryPot(pot.span, pot.total, pot.main, pot.side_pots, pot.total - self._paid)
+
+    def _money(self, text: str) -> int:
+        return to_minor(text, self._scale)
+
+    def _who(self, position: str) -> str:
+        """The player a line's position names: his seat ("Seat 4"), else the position."""
+        seat = self._seat_of.get(position)
+        return f"Seat {seat}" if seat is not None else position
+
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return LETTERS.cards(" ".join(text.split()))
+
+    # ------------------------------------------------------------ header
+    def HEADER(self, f: Fields, span: SourceSpan) -> None:
+        self._header = {k.removeprefix("head_"): v for k, v in f.groupdict().items() if v}
+        self._header_span = span
+        self._scale = 1 if "tournament" in self._header else 100
+        return
+
+    def _started(self) -> ev.HandStarted:
+        h = self._header
+        game_word = h.get("game", "")
+        hi_lo = is_hi_lo(game_word)
+        limit = LIMIT_OF_WORDS[h.get("limit", "")]
+        try:  # the header's facts: a problem with them is the header line's
+            year, month, day = (int(part) for part in h["date"].split("-"))
+            hour, minute, second = (int(part) for part in h["time"].split(":"))
+            started: datetime | None = local_time(year, month, day, hour, minute, second, "")
+            small, big = self._stakes(limit)
+        except (AmountError, ValueError) as err:
+            raise LineError.of(self._header_span.line, err) from None
+        tournament = h.get("tournament")
+        table = h.get("tour_table") or h.get("table", "")
+        if h.get("pool") == "Zone Poker ID":  # a table of its own: see table_of_header
+            table = f"Zone Poker ID#{table} hand {h.get('id', '')}"
+        written_game = game_word + (" " + h["limit"] if "limit" in h else "")
+        return ev.HandStarted(
+            span=self._header_span,
+            site=_SITE.get(h.get("site", ""), h.get("site", "")),
+            hand_id=h.get("id", ""),
+            game=written_game,
+            variant=variant(limit, hi_lo, 4),
+            limit=limit,
+            hi_lo=hi_lo,
+            hole_card_count=4,
+            small_stake=small,
+            big_stake=big,
+            currency="chips" if tournament else "USD",
+            scale=self._scale,
+            started_at=started,
+            time_zone="",
+            table_name=table,
+            max_seats=2 if "hu" in self._header else None,
+            button_seat=self._button(),
+            tournament_id=tournament,
+            level=h.get("level"),
+        )
+
+    def _stakes(self, limit: ev.Limit) -> tuple[int, int]:
+        """The header's level blinds (tournaments), else the blinds posted; a fixed-limit
+        game's stakes are its bets: the big blind and twice it."""
+        h = self._header
+        if "small" in h and "big" in h:
+            small, big = self._money(h["small"]), self._money(h["big"])
+        else:
+            big = self._blinds.get(ev.PostKind.BIG_BLIND, 0)
+            small = self._blinds.get(ev.PostKind.SMALL_BLIND, _SMALL_OF_BIG.get(big, big // 2))
+            big = big or 2 * small
+        if limit is ev.Limit.FIXED:
+            return big, 2 * big
+        return small, big
+
+    def _button(self) -> int | None:
+        """The seat whose position is the Dealer; else the seat "Set dealer [n]" names."""
+        return self._seat_of.get("Dealer", self._dealer_seat)
+
+    # ------------------------------------------------------------ seats
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        seat = int(f["seat_number"])
+        position = f["seat_who"]
+        if not 1 <= seat <= SEAT_LIMIT:
+            raise SeatError(f"seat {seat}, which no table has")
+        if seat in self._seats:
+            raise SeatError(f"seat {seat} is listed twice")
+        if position in self._seat_of:
+            raise SeatError(f"two seats are the {position}")
+        self._seats.add(seat)
+        self._seat_of[position] = seat
+        self._events.append(ev.SeatTaken(span, seat, f"Seat {seat}", self._money(f["seat_stack"])))
+        return
+
+    # ------------------------------------------------------------ the play
+    def SET_DEALER(self, f: Fields, span: SourceSpan) -> None:
+        if f["dealer_seat"]:
+            self._dealer_seat = int(f["dealer_seat"])
+        return
+
+    def POST(self, f: Fields, span: SourceSpan) -> None:
+        words = f["post_kind"]
+        amount = self._money(f["post_amount"])
+        player = self._who(f["post_who"])
+        kind = _POST_KIND.get(words)
+        if kind is None:  # "Posts chip": a live big blind, or a dead small one
+            big = self._blinds.get(ev.PostKind.BIG_BLIND)
+            kind = ev.PostKind.MISSED_BLIND if big is None or amount < big else ev.PostKind.BIG_BLIND
+        elif kind not in self._blinds:
+            self._blinds[kind] = amount
+        self._events.append(ev.Posted(span, player, kind, amount))
+        return
+
+    def DEALT(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["dealt_who"])
+        cards = self._cards(f["dealt_cards"])
+        self._hole[player] = cards
+        self._events.append(ev.Dealt(span, player, cards))
+        return
+
+    def FOLD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Folded(span, self._who(f["fold_who"]), f["fold_note"] or ""))
+        return
+
+    def CHECK(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Checked(span, self._who(f["check_who"])))
+        return
+
+    def CALL(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["call_who"])
+        amount = self._money(f["call_amount"])
+        self._events.append(ev.Called(span, player, amount))
+        return
+
+    def BET(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["bet_who"])
+        amount = self._money(f["bet_amount"])
+        self._events.append(ev.Bet(span, player, amount))
+        return
+
+    def RAISE(self, f: Fields, span: SourceSpan) -> None:
+        self._raise(span, self._who(f["raise_who"]), f["raise_first"], f["raise_to"], False)
+        return
+
+    def ALL_IN(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["allin_who"])
+        if f["allin_raise"]:
+            self._raise(span, player, f["allin_first"], f["allin_to"], True)
+            return
+        # the chips added: a bet, a call or a raise, which the street's bets tell
+        # (streets.settle_all_ins, once the streets are known)
+        added = self._money(f["allin_first"])
+        given = ev.RaiseGiven.BY
+        self._events.append(ev.RaisedTo(span, player, added, 0, all_in=True, given=given))
+        return
+
+    def _raise(self, span: SourceSpan, player: str, first: str, to: str | None, all_in: bool) -> None:
+        # "Raises $35": the total; "Raises $14 to $15": the chips added, then the total
+        total = self._money(to if to is not None else first)
+        self._events.append(ev.RaisedTo(span, player, 0, total, all_in, ev.RaiseGiven.TO))
+
+    def UNCALLED(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["uncalled_who"])
+        self._events.append(ev.UncalledReturned(span, player, self._money(f["uncalled_amount"])))
+        return
+
+    def SHOWDOWN(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["show_who"])
+        listed = self._cards(f["show_cards"])
+        words = f["show_words"] or ""
+        claim = read_claim(words, listed[5:10] if len(listed) == 10 else ())
+        cards = self._hole.get(player, listed)  # the best five are listed, not the hole cards
+        self._events.append(ev.Shown(span, player, cards, claim.text, claim))
+        return
+
+    def MUCKS(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["muck_who"])
+        self._events.append(ev.Mucked(span, player, self._cards(f["muck_cards"])))
+        return
+
+    def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.NotShown(span, self._who(f["noshow_who"])))
+        return
+
+    def RESULT(self, f: Fields, span: SourceSpan) -> None:
+        # "Hand result-Side pot" names a side pot but not which: every result is read as
+        # unlabelled, and the settlement shares the pots among them
+        amount = self._money(f["result_amount"])
+        self._paid += amount
+        self._events.append(ev.Collected(span, self._who(f["result_who"]), amount))
+        return
+
+    def STATUS(self, f: Fields, span: SourceSpan) -> None:
+        words = f["status_words"]
+        if f["status_who"]:
+            player = self._who(f["status_who"])
+            self._events.append(ev.PlayerStatus(span, player, _STATUS[words], words))
+        else:  # a seat not in the hand: the record does not say whose
+            self._events.append(ev.Note(span, words))
+        return
+
+    def DEPOSIT(self, f: Fields, span: SourceSpan) -> None:
+        text = f.group().strip()
+        if f["deposit_who"]:
+            player = self._who(f["deposit_who"])
+            chips = self._money(f["deposit_amount"])
+            self._events.append(ev.StackAdded(span, player, ev.StackChange.TOP_UP, chips, text))
+        else:
+            self._events.append(ev.Note(span, text))
+        return
+
+    def RANKING(self, f: Fields, span: SourceSpan) -> None:
+        text = f.group().strip()
+        self._events.append(ev.PlayerStatus(span, self._who(f["rank_who"]), ev.Status.FINISHED, text))
+        return
+
+    def BOUNTY(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Note(span, f.group().strip()))
+        return
+
+    def MARKER(self, f: Fields, span: SourceSpan) -> None:
+        street = _STREET[f["marker_street"]]
+        if street is not ev.Street.PREFLOP:
+            self._marked = True
+        board = self._cards(f["marker_board"] or "")
+        new = self._cards(f["marker_new"]) if f["marker_new"] else board
+        cards = board + new if f["marker_new"] else board
+        self._events.append(ev.StreetDealt(span, street, 1, cards, new))
+        return
+
+    # ------------------------------------------------------------ summary
+    def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
+        self._summary = True
+        self._events.append(ev.SummaryStarted(span))
+        return
+
+    def TOTAL_POT(self, f: Fields, span: SourceSpan) -> None:
+        rake = self._money(f["pot_rake"]) if f["pot_rake"] else None
+        self._events.append(ev.SummaryPot(span, self._money(f["pot_total"]), None, (), rake))
+        return
+
+    def BOARD(self, f: Fields, span: SourceSpan) -> None:
+        self._board = self._cards(f["board_cards"])
+        self._board_span = span
+        self._events.append(ev.SummaryBoard(span, 1, self._board))
+        return
+
+    def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
+        seat = int(f["sum_seat"])
+        player = f"Seat {seat}"
+        if f["sum_folded_on"] or f["sum_folded_before"]:
+            on = _FOLDED_ON[f["sum_folded_on"] or "POCKET CARDS"]
+            seat_event = ev.SummarySeat(span, seat, player, (), ev.SeatOutcome.FOLDED, on)
+        elif f["sum_mucked"] is not None:
+            mucked = self._cards(f["sum_mucked"])
+            seat_event = ev.SummarySeat(span, seat, player, (), ev.SeatOutcome.MUCKED, cards=mucked)
+        elif f["sum_lost"]:
+            words = f["sum_lost_words"]
+            hole = self._hole_of(f["sum_lost_cards"])
+            result = ev.SeatResult(None, words, read_claim(words))
+            seat_event = ev.SummarySeat(
+                span, seat, player, (), ev.SeatOutcome.SHOWED, cards=hole, results=(result,)
+            )
+        else:
+            seat_event = self._won(f, span, seat, player)
+        self._events.append(seat_event)
+        return
+
+    def _won(self, f: Fields, span: SourceSpan, seat: int, player: str) -> ev.SummarySeat:
+        words = f["sum_won_words"]
+        high = self._money(f["sum_won"]) if f["sum_won"] else None
+        low = self._money(f["sum_low"]) if f["sum_low"] else None
+        if words is None:  # "$173 [Does not show]": won with no showdown
+            results = (ev.SeatResult(high),)
+            return ev.SummarySeat(
+                span, seat, player, (), ev.SeatOutcome.COLLECTED, results=results
+            )
+        hole = self._hole_of(f["sum_won_cards"])
+        results = [ev.SeatResult(high, words, read_claim(words))]
+        if low is not None:
+            results.append(ev.SeatResult(low, "low"))
+        return ev.SummarySeat(
+            span, seat, player, (), ev.SeatOutcome.SHOWED, cards=hole, results=tuple(results)
+        )
+
+    def _hole_of(self, text: str) -> tuple[Card, ...]:
+        """The hole cards of "[9c 3s 5c 9h-9c 9h Td Ah Ad]": before the dash."""
+        return self._cards(text.partition("-")[0])
+
+
+def _parser(callbacks: Mapping[str, Callable[[Token], Token]]) -> Lark:
+    """The LALR parser of grammars/bovada.lark whose lexer hands each line to ``callbacks``;
+    cached (as grammar.build_parser does) only in this user's private folder."""
+    text = grammar_text("bovada")
+    folder = private_cache_folder()
+    key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}".encode()
+    name = f"bovada-{hashlib.sha256(key).hexdigest()[:16]}.lark-cache"
+    return Lark(
+        text,
+        parser="lalr",
+        lexer="contextual",
+        lexer_callbacks=dict(callbacks),
+        propagate_positions=False,
+        maybe_placeholders=False,
+        cache=str(folder / name) if folder is not None else False,
+    )
+
+
+_WORDS = {
+    "HEADER": "a hand header",
+    "SEAT": "a seat line (Seat n: Position ($x in chips))",
+    "SET_DEALER": "the dealer line",
+    "POST": "a blind or ante",
+    "DEALT": "dealt cards",
+    "FOLD": "a fold",
+    "CHECK": "a check",
+    "CALL": "a call",
+    "BET": "a bet",
+    "RAISE": "a raise",
+    "ALL_IN": "an all-in",
+    "UNCALLED": "an uncalled bet returned",
+    "SHOWDOWN": "a shown hand",
+    "MUCKS": "a mucked hand",
+    "NO_SHOW": "a hand not shown",
+    "RESULT": "a hand result",
+    "STATUS": "a player's status line",
+    "DEPOSIT": "a table deposit",
+    "RANKING": "a tournament ranking",
+    "BOUNTY": "a bounty prize",
+    "MARKER": "a street marker (*** FLOP *** [..])",
+    "SUMMARY_MARKER": "*** SUMMARY ***",
+    "TOTAL_POT": "the total pot line",
+    "BOARD": "the board line",
+    "SUMMARY_SEAT": "a summary seat line",
+}
