@@ -40,6 +40,9 @@ class PostKind(StrEnum):
     MISSED_BLIND = "missed blind"
     STRADDLE = "straddle"
     BRING_IN = "bring-in"
+    # chips posted out of the blinds' seats that count toward the poster's bet, of any
+    # amount (Bovada's "Posts chip $5": a newcomer's post, which his call then completes)
+    LIVE = "live chips"
 
 
 class RaiseGiven(StrEnum):

@@ -247,6 +247,9 @@ class BovadaReader:
             return pot
         return ev.SummaryPot(pot.span, pot.total, pot.main, pot.side_pots, pot.total - self._paid)
 
+    def _hi_lo(self) -> bool:
+        return is_hi_lo(self._header.get("game", ""))
+
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
 
@@ -319,8 +322,22 @@ class BovadaReader:
         return small, big
 
     def _button(self) -> int | None:
-        """The seat whose position is the Dealer; else the seat "Set dealer [n]" names."""
-        return self._seat_of.get("Dealer", self._dealer_seat)
+        """The seat whose position is the Dealer; else the seat "Set dealer [n]" names; else
+        (a dead button: "Set dealer/Bring in spot" names none and no seat is the Dealer)
+        the empty seat after the last player before the small blind: the positions are
+        named from the button, so it is among the empty seats there, and a dead button
+        stays where the last small blind sat, the first of them
+        (PLO8-9max-USD-0.02-0.05-201408 hand 2902247207: the small blind of the hand
+        before sat in seat 3, which is empty now, seat 4 too, and seat 5 is the Small
+        Blind)."""
+        dealer = self._seat_of.get("Dealer", self._dealer_seat)
+        small = self._seat_of.get("Small Blind")
+        if dealer is not None or small is None:
+            return dealer
+        before = [seat for seat in self._seats if seat < small]
+        if before:
+            return max(before) + 1
+        return 1 if small > 1 else max(self._seats) + 1
 
     # ------------------------------------------------------------ seats
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
@@ -348,9 +365,11 @@ class BovadaReader:
         amount = self._money(f["post_amount"])
         player = self._who(f["post_who"])
         kind = _POST_KIND.get(words)
-        if kind is None:  # "Posts chip": a live big blind, or a dead small one
-            big = self._blinds.get(ev.PostKind.BIG_BLIND)
-            kind = ev.PostKind.MISSED_BLIND if big is None or amount < big else ev.PostKind.BIG_BLIND
+        if kind is None:
+            # "Posts chip $5": chips a player entering the game posts out of the blinds'
+            # seats, live: in PLO-USD-5-10-201204.new.format.txt hand 2601409566 UTG
+            # "Posts chip $5" at $5/$10, then "Calls $5" to the big blind's $10
+            kind = ev.PostKind.LIVE
         elif kind not in self._blinds:
             self._blinds[kind] = amount
         self._events.append(ev.Posted(span, player, kind, amount))
@@ -413,7 +432,7 @@ class BovadaReader:
         player = self._who(f["show_who"])
         listed = self._cards(f["show_cards"])
         words = f["show_words"] or ""
-        claim = read_claim(words, listed[5:10] if len(listed) == 10 else ())
+        claim = read_claim(words, listed[5:10] if len(listed) == 10 else (), self._hi_lo())
         cards = self._hole.get(player, listed)  # the best five are listed, not the hole cards
         self._events.append(ev.Shown(span, player, cards, claim.text, claim))
         return
@@ -502,7 +521,8 @@ class BovadaReader:
         elif f["sum_lost"]:
             words = f["sum_lost_words"]
             hole = self._hole_of(f["sum_lost_cards"])
-            result = ev.SeatResult(None, words, read_claim(words))
+            claim = read_claim(words, self._low_of(f["sum_lost_low"]), self._hi_lo())
+            result = ev.SeatResult(None, claim.text, claim)
             seat_event = ev.SummarySeat(
                 span, seat, player, (), ev.SeatOutcome.SHOWED, cards=hole, results=(result,)
             )
@@ -521,12 +541,19 @@ class BovadaReader:
                 span, seat, player, (), ev.SeatOutcome.COLLECTED, results=results
             )
         hole = self._hole_of(f["sum_won_cards"])
-        results = [ev.SeatResult(high, words, read_claim(words))]
-        if low is not None:
-            results.append(ev.SeatResult(low, "low"))
+        claim = read_claim(words, self._low_of(f["sum_won_low"]), self._hi_lo())
+        results = [ev.SeatResult(high, claim.text, claim)]
+        if low is not None:  # the low half: its cards are in the claim above
+            results.append(ev.SeatResult(low))
         return ev.SummarySeat(
             span, seat, player, (), ev.SeatOutcome.SHOWED, cards=hole, results=tuple(results)
         )
+
+    def _low_of(self, text: str | None) -> tuple[Card, ...]:
+        """The low five of "[9d 8h 2s 7d-8h 7d 6c 2d 3s]" (the hand's low): after the dash."""
+        if not text or "-" not in text:
+            return ()
+        return self._cards(text.partition("-")[2])
 
     def _hole_of(self, text: str) -> tuple[Card, ...]:
         """The hole cards of "[9c 3s 5c 9h-9c 9h Td Ah Ad]": before the dash."""

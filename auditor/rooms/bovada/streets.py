@@ -36,6 +36,7 @@ class _Hand:
         self.spent: dict[str, int] = {}  # chips put in over the hand
         self.folded: set[str] = set()
         self.all_in: set[str] = set()
+        self.big = 0  # the big blind posted
         self.new_round()
 
     def new_round(self) -> None:
@@ -57,8 +58,11 @@ class _Hand:
         )
 
     def post(self, event: ev.Posted) -> None:
-        dead = event.kind in (ev.PostKind.ANTE, ev.PostKind.MISSED_BLIND)
-        self._put(event.player, event.amount, event.all_in, live=not dead)
+        live = _live_part(event, self.big)
+        if event.kind is ev.PostKind.BIG_BLIND and not self.big:
+            self.big = event.amount
+        self._put(event.player, live, event.all_in)
+        self._put(event.player, event.amount - live, event.all_in, live=False)
 
     def act(self, event: _Action) -> None:
         player = event.player
@@ -79,6 +83,16 @@ class _Hand:
         # a call of a whole stack is all in whether or not the line says so
         if all_in or self.spent[player] >= self.stack.get(player, self.spent[player] + 1):
             self.all_in.add(player)
+
+
+def _live_part(post: ev.Posted, big: int) -> int:
+    """The chips of a post that count toward the poster's bet: none of an ante or a dead
+    blind, the big blind's part of "small & big blinds" (the small one is dead)."""
+    if post.kind in (ev.PostKind.ANTE, ev.PostKind.MISSED_BLIND):
+        return 0
+    if post.kind is ev.PostKind.SMALL_AND_BIG and big:
+        return min(post.amount, big)
+    return post.amount
 
 
 _Action = ev.Folded | ev.Checked | ev.Called | ev.Bet | ev.RaisedTo
@@ -128,17 +142,15 @@ def settle_all_ins(events: Sequence[ev.Event]) -> list[ev.Event]:
     settled: list[ev.Event] = []
     bet: dict[str, int] = {}
     high = 0
+    big = 0
     for event in events:
         if isinstance(event, ev.StreetDealt) and event.street is not ev.Street.PREFLOP:
             bet, high = {}, 0
         elif isinstance(event, ev.Posted):
-            if event.kind is ev.PostKind.SMALL_AND_BIG:
-                # the big blind's part is live, the small one dead
-                live = min(event.amount, max(high, event.amount // 2))
-                bet[event.player] = bet.get(event.player, 0) + live
-            elif event.kind not in (ev.PostKind.ANTE, ev.PostKind.MISSED_BLIND):
-                bet[event.player] = bet.get(event.player, 0) + event.amount
-            high = max([high, *bet.values()])
+            bet[event.player] = bet.get(event.player, 0) + _live_part(event, big)
+            high = max(high, bet[event.player])
+            if event.kind is ev.PostKind.BIG_BLIND and not big:
+                big = event.amount
         elif isinstance(event, ev.Called | ev.Bet):
             bet[event.player] = bet.get(event.player, 0) + event.amount
             high = max(high, bet[event.player])

@@ -24,8 +24,14 @@ _ACE = 12
 _EIGHT = 6
 
 
-def read_claim(words: str, low_five: tuple[Card, ...] = ()) -> Claim:
+def read_claim(words: str, low_five: tuple[Card, ...] = (), hi_lo: bool = False) -> Claim:
     """The claim of a shown hand's words and (hi/lo) the low five its line lists.
+
+    A hi/lo line that lists no low five says nothing of the low: Bovada leaves it out even
+    for a hand that has one and is paid for it (PLO8-9max-USD-0.02-0.05-201408, hand
+    2902256725: "Dealer : Showdown [Ac Ah 9h 8c Jh] (One pair)", then "Dealer HI $4.82
+    with One pair [Ac 3d Ah 8s   ] LO $2.40" for his 8-4-3-2-A), so its low is "not
+    stated" (an empty low text: nothing is checked), not "no low".
 
     >>> read_claim("Two pair").high
     ClaimedHand(category=<Category.TWO_PAIR: 2>, ranks=())
@@ -33,6 +39,8 @@ def read_claim(words: str, low_five: tuple[Card, ...] = ()) -> Claim:
     ClaimedHand(category=<Category.STRAIGHT_FLUSH: 8>, ranks=(12,))
     >>> read_claim("Sandwich").high is None
     True
+    >>> read_claim("One pair", hi_lo=True).low_text
+    ''
     """
     if not words and not low_five:
         return NO_CLAIM
@@ -44,7 +52,7 @@ def read_claim(words: str, low_five: tuple[Card, ...] = ()) -> Claim:
         category = _CATEGORY.get(key)
         high = ClaimedHand(category, ()) if category is not None else None
     if not low_five:
-        return Claim(words, words, high)
+        return Claim(words, words, high, "" if hi_lo else None)
     low_text = " ".join(str(card) for card in low_five)
     return Claim(f"{words}; low {low_text}", words, high, low_text, _low(low_five))
 
