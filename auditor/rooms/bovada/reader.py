@@ -92,11 +92,17 @@ _FOLDED_ON = {
 }
 # the small blind of stakes whose big blind is not half of it (when none is posted)
 _SMALL_OF_BIG = {5: 2, 25: 10}
-_LINES = (
-    "SET_DEALER", "POST", "DEALT", "FOLD", "CHECK", "CALL", "BET", "RAISE", "ALL_IN",
-    "UNCALLED", "SHOWDOWN", "MUCKS", "NO_SHOW", "RESULT", "STATUS", "DEPOSIT", "RANKING",
-    "BOUNTY", "MARKER", "SEAT", "SUMMARY_MARKER", "TOTAL_POT", "BOARD", "SUMMARY_SEAT",
-)  # fmt: skip
+# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
+_BLOCKS: dict[str, tuple[str, ...]] = {
+    "SEATS": ("SEAT",),
+    "PLAY": (
+        "DEALT", "FOLD", "CALL", "CHECK", "BET", "RESULT", "POST", "SET_DEALER", "MARKER",
+        "RAISE", "ALL_IN", "UNCALLED", "SHOWDOWN", "MUCKS", "NO_SHOW", "STATUS", "DEPOSIT",
+        "RANKING", "BOUNTY",
+    ),
+    "SUMMARY_BODY": ("SUMMARY_SEAT", "TOTAL_POT", "BOARD"),
+}  # fmt: skip
+_LINES = frozenset(kind for kinds in _BLOCKS.values() for kind in kinds)
 Fields = re.Match[str]
 
 
@@ -104,8 +110,8 @@ class BovadaReader:
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     def __init__(self) -> None:
-        # one method per grammar terminal, named after it, listed rather than looked up
-        methods: dict[str, Callable[[Fields, SourceSpan], None]] = {
+        # one method per line terminal, named after it, listed rather than looked up
+        self._methods: dict[str | None, Callable[[Fields, SourceSpan], None]] = {
             "HEADER": self.HEADER,
             "SEAT": self.SEAT,
             "SET_DEALER": self.SET_DEALER,
@@ -131,32 +137,53 @@ class BovadaReader:
             "TOTAL_POT": self.TOTAL_POT,
             "BOARD": self.BOARD,
             "SUMMARY_SEAT": self.SUMMARY_SEAT,
+            None: _unknown_line,  # a match that names no kind
         }
-        if set(methods) != {"HEADER", *_LINES}:
+        if self._methods.keys() - {None} != {"HEADER", "SUMMARY_MARKER", *_LINES}:
             raise AssertionError("the grammar's line kinds and the reader's methods differ")
-        # the terminal's own pattern, with its named fields, reads the line it matched
-        self._fields: dict[str, re.Pattern[str]] = {}
-        callbacks = {name: self._callback(name, method) for name, method in methods.items()}
+        callbacks = {name: self._on_single for name in ("HEADER", "SUMMARY_MARKER")}
+        callbacks.update({name: self._on_block for name in _BLOCKS})
         self._parser: Lark = _parser(callbacks)
-        for name in methods:
-            self._fields[name] = re.compile(self._parser.get_terminal(name).pattern.to_regexp())
+        # the line terminals, which only the runs use (so the parser keeps none of them),
+        # as a lexer-only Lark keeps every terminal of the grammar
+        self._terminals = Lark(grammar_text("bovada"), parser=None, lexer="basic")
+        # each kind's own pattern, its fields named, reads a line; a run of lines is read
+        # with its kinds' patterns at once (the kind a line is, is the group that closes last)
+        self._single = {
+            name: re.compile(self._pattern(name)) for name in ("HEADER", "SUMMARY_MARKER")
+        }
+        self._runs = {
+            block: re.compile("|".join(f"(?:{self._pattern(kind)}(?P<{kind}>))" for kind in kinds))
+            for block, kinds in _BLOCKS.items()
+        }
         self._reset("", 1)
 
-    def _callback(
-        self, name: str, method: Callable[[Fields, SourceSpan], None]
-    ) -> Callable[[Token], Token]:
-        def on_token(tok: Token) -> Token:
-            line = self._offset + (tok.line or 1)
-            found = self._fields[name].match(tok)
-            if found is None:  # cannot be: the lexer matched the token with this pattern
-                raise LineError(line, f"a {name} line that its pattern does not read")
-            try:
-                method(found, SourceSpan(self._file, line))
-            except (AmountError, ValueError) as err:
-                raise LineError.of(line, err) from None
-            return tok
+    def _pattern(self, terminal: str) -> str:
+        return str(self._terminals.get_terminal(terminal).pattern.to_regexp())
 
-        return on_token
+    def _on_single(self, tok: Token) -> Token:
+        line = self._offset + (tok.line or 1)
+        found = self._single[tok.type].match(tok)
+        try:
+            if found is None:  # cannot be: the lexer matched it with this pattern
+                raise ValueError(f"a {tok.type} line its pattern does not read")
+            self._methods[tok.type](found, SourceSpan(self._file, line))
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+        return tok
+
+    def _on_block(self, tok: Token) -> Token:
+        """A run of lines: each line's kind and fields, one event (or more) each."""
+        line = self._offset + (tok.line or 1)
+        file = self._file
+        methods = self._methods
+        try:
+            for found in self._runs[tok.type].finditer(tok):
+                methods[found.lastgroup](found, SourceSpan(file, line))
+                line += 1
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+        return tok
 
     # ------------------------------------------------------------ driving
     def read(self, raw: RawHand) -> ev.Hand:
@@ -558,6 +585,11 @@ class BovadaReader:
     def _hole_of(self, text: str) -> tuple[Card, ...]:
         """The hole cards of "[9c 3s 5c 9h-9c 9h Td Ah Ad]": before the dash."""
         return self._cards(text.partition("-")[0])
+
+
+def _unknown_line(found: Fields, span: SourceSpan) -> None:
+    """Cannot happen for a run the lexer accepted: every line is of some kind."""
+    raise ValueError(f"a line of no known kind: {found.group()!r}")
 
 
 def _parser(callbacks: Mapping[str, Callable[[Token], Token]]) -> Lark:
