@@ -78,6 +78,9 @@ _STATUS = {
     "Table enter user": ev.Status.JOINS,
     "Seat sit down": ev.Status.JOINS,
 }
+# what an action's note says of the player ("auth" is kept on the fold only: its meaning
+# is not documented)
+_NOTE_STATUS = {"timeout": ev.Status.TIMED_OUT, "Blind Disconnected": ev.Status.DISCONNECTED}
 _STREET = {
     "HOLE CARDS": ev.Street.PREFLOP,
     "FLOP": ev.Street.FLOP,
@@ -410,12 +413,24 @@ class BovadaReader:
         return
 
     def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, self._who(f["fold_who"]), f["fold_note"] or ""))
+        player = self._who(f["fold_who"])
+        note = f["fold_note"] or ""
+        self._note_status(span, player, note)
+        self._events.append(ev.Folded(span, player, note))
         return
 
     def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, self._who(f["check_who"])))
+        player = self._who(f["check_who"])
+        self._note_status(span, player, f["check_note"] or "")
+        self._events.append(ev.Checked(span, player))
         return
+
+    def _note_status(self, span: SourceSpan, player: str, note: str) -> None:
+        """ "Folds (timeout)", "Checks (timeout)", "Fold(Blind Disconnected)": the room acted
+        for the player; the time-out is its own event, before the action it made."""
+        status = _NOTE_STATUS.get(note)
+        if status is not None:
+            self._events.append(ev.PlayerStatus(span, player, status, note))
 
     def CALL(self, f: Fields, span: SourceSpan) -> None:
         player = self._who(f["call_who"])
