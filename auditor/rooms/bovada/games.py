@@ -8,7 +8,7 @@ from auditor import events as ev
 
 # the word after the hand number and the table: "OMAHA HiLo", "OMAHA", "OMAHA_HL",
 # "HOLDEM", "OMAHAZonePoker", "7CARD HiLo"...
-_GAME = re.compile(r" Hand #C?[0-9]+:? +(?:(?:Zone Poker ID|TBL)#[^ ]+ )?([A-Z0-9_]+(?: HiLo)?)")
+_GAME = re.compile(r" Hand #C?[0-9]+:? +(?:(?:Zone Poker ID|TBL)#[^ ]+ )?([A-Z0-9_]+?(?: HiLo)?(?:ZonePoker)?)(?= )")
 
 # the limit words of a header; "Normal" (a tournament whose header names no limit) and
 # no limit word at all are read as pot limit: the corpus's only such hand
@@ -49,7 +49,11 @@ def is_omaha(game: str) -> bool:
 
 
 def is_hi_lo(game: str) -> bool:
-    """>>> is_hi_lo("OMAHA HiLo"), is_hi_lo("OMAHA_HL"), is_hi_lo("OMAHA HiLoZonePoker"), is_hi_lo("OMAHA")
-    (True, True, True, False)
+    """Whether the game word names Omaha Hi/Lo.
+
+    >>> is_hi_lo("OMAHA HiLo"), is_hi_lo("OMAHA_HL"), is_hi_lo("OMAHA HiLoZonePoker")
+    (True, True, True)
+    >>> is_hi_lo("OMAHA")
+    False
     """
     return "HiLo" in game or game.startswith("OMAHA_HL")

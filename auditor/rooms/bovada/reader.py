@@ -314,7 +314,7 @@ class BovadaReader:
         table = h.get("tour_table") or h.get("table", "")
         if h.get("pool") == "Zone Poker ID":  # a table of its own: see table_of_header
             table = f"Zone Poker ID#{table} hand {h.get('id', '')}"
-        written_game = game_word + (" " + h["limit"] if "limit" in h else "")
+        written_game = game_word + h.get("zone", "") + (" " + h["limit"] if "limit" in h else "")
         return ev.HandStarted(
             span=self._header_span,
             site=_SITE.get(h.get("site", ""), h.get("site", "")),
