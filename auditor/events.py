@@ -41,7 +41,7 @@ class PostKind(StrEnum):
     STRADDLE = "straddle"
     BRING_IN = "bring-in"
     # chips posted out of the blinds' seats that count toward the poster's bet, of any
-    # amount (Bovada's "Posts chip $5": a newcomer's post, which his call then completes)
+    # amount (a newcomer's "Posts chip $5" at $5/$10, which his "Calls $5" then completes)
     LIVE = "live chips"
 
 

@@ -19,7 +19,16 @@ from auditor.rooms.bovada.games import header_game, is_omaha
 HAND_START = re.compile(r"(?:Ignition|Bovada|Bodog(?:\.com|\.eu| UK| Canada|88)?) Hand #C?[0-9]")
 _ANY_HEADER = re.compile(r"^\ufeff?" + HAND_START.pattern, re.MULTILINE)
 _TABLE = re.compile(r"Hand #C?([0-9]+):? +(?:(Zone Poker ID|TBL)#([^ ]+) )?(?:.*? TBL#([0-9]+))?")
-SITES = ("Bovada", "Ignition", "Bodog", "Bodog.com", "Bodog.eu", "Bodog UK", "Bodog Canada", "Bodog88")
+SITES = (
+    "Bovada",
+    "Ignition",
+    "Bodog",
+    "Bodog.com",
+    "Bodog.eu",
+    "Bodog UK",
+    "Bodog Canada",
+    "Bodog88",
+)
 
 
 def table_of_header(header: str) -> str:
@@ -30,11 +39,11 @@ def table_of_header(header: str) -> str:
     its table is the pool and the hand, so that no two Zone hands are taken for hands of
     one table (which would compare strangers' stacks).
 
-    >>> table_of_header("Bovada Hand #2601407546 TBL#1090318 OMAHA Pot Limit - 2012-04-24 02:55:07")
+    >>> table_of_header("Bovada Hand #2601407546 TBL#1090318 OMAHA Pot Limit - 2012-04-24")
     '1090318'
-    >>> table_of_header("Bovada Hand #2641146259: OMAHA HiLo Tournament #1235263 TBL#13, Fixed Limit- Level 6 (75/150) - 2012-07-10 23:17:04")
+    >>> table_of_header("Bovada Hand #2: OMAHA HiLo Tournament #12 TBL#13, Fixed Limit- Level 6")
     '13'
-    >>> table_of_header("Bovada Hand #3054596325 Zone Poker ID#957 OMAHAZonePoker Pot Limit - 2014-01-04 20:29:37")
+    >>> table_of_header("Bovada Hand #3054596325 Zone Poker ID#957 OMAHAZonePoker Pot Limit")
     'Zone Poker ID#957 hand 3054596325'
     """
     found = _TABLE.search(header)
@@ -51,8 +60,7 @@ def table_of_header(header: str) -> str:
 class BovadaRoom(Room):
     name: ClassVar[str] = "bovada"
     reads: ClassVar[str] = (
-        "Bovada, Ignition and Bodog hand histories (anonymous seats named by position; "
-        "Zone Poker)"
+        "Bovada, Ignition and Bodog hand histories (anonymous seats named by position; Zone Poker)"
     )
     default_profile: ClassVar[str] = "bovada"
     reader_kind: ClassVar[str] = "grammars/bovada.lark"

@@ -8,7 +8,10 @@ from auditor import events as ev
 
 # the word after the hand number and the table: "OMAHA HiLo", "OMAHA", "OMAHA_HL",
 # "HOLDEM", "OMAHAZonePoker", "7CARD HiLo"...
-_GAME = re.compile(r" Hand #C?[0-9]+:? +(?:(?:Zone Poker ID|TBL)#[^ ]+ )?([A-Z0-9_]+?(?: HiLo)?(?:ZonePoker)?)(?= )")
+_GAME = re.compile(
+    r" Hand #C?[0-9]+:? +(?:(?:Zone Poker ID|TBL)#[^ ]+ )?"
+    r"([A-Z0-9_]+?(?: HiLo)?(?:ZonePoker)?)(?= )"
+)
 
 # the limit words of a header; "Normal" (a tournament whose header names no limit) and
 # no limit word at all are read as pot limit: the corpus's only such hand
@@ -30,9 +33,9 @@ def header_game(header: str) -> str:
 
     >>> header_game("Bovada Hand #2601407546 TBL#1090318 OMAHA Pot Limit - 2012-04-24 02:55:07")
     'OMAHA'
-    >>> header_game("Bovada Hand #2641146259: OMAHA HiLo Tournament #1235263 TBL#13, Fixed Limit- Level 6 (75/150) - 2012-07-10 23:17:04")
+    >>> header_game("Bovada Hand #2641146259: OMAHA HiLo Tournament #1235263 TBL#13, Fixed Limit")
     'OMAHA HiLo'
-    >>> header_game("Ignition Hand #1 Zone Poker ID#957 HOLDEMZonePoker No Limit - 2014-01-04 20:29:37")
+    >>> header_game("Ignition Hand #1 Zone Poker ID#957 HOLDEMZonePoker No Limit - 2014-01-04")
     'HOLDEMZonePoker'
     """
     found = _GAME.search(header)

@@ -460,7 +460,9 @@ class BovadaReader:
         self._events.append(ev.RaisedTo(span, player, added, 0, all_in=True, given=given))
         return
 
-    def _raise(self, span: SourceSpan, player: str, first: str, to: str | None, all_in: bool) -> None:
+    def _raise(
+        self, span: SourceSpan, player: str, first: str, to: str | None, all_in: bool
+    ) -> None:
         # "Raises $35": the total; "Raises $14 to $15": the chips added, then the total
         total = self._money(to if to is not None else first)
         self._events.append(ev.RaisedTo(span, player, 0, total, all_in, ev.RaiseGiven.TO))
@@ -517,7 +519,9 @@ class BovadaReader:
 
     def RANKING(self, f: Fields, span: SourceSpan) -> None:
         text = f.group().strip()
-        self._events.append(ev.PlayerStatus(span, self._who(f["rank_who"]), ev.Status.FINISHED, text))
+        self._events.append(
+            ev.PlayerStatus(span, self._who(f["rank_who"]), ev.Status.FINISHED, text)
+        )
         return
 
     def BOUNTY(self, f: Fields, span: SourceSpan) -> None:
@@ -578,10 +582,8 @@ class BovadaReader:
         high = self._money(f["sum_won"]) if f["sum_won"] else None
         low = self._money(f["sum_low"]) if f["sum_low"] else None
         if words is None:  # "$173 [Does not show]": won with no showdown
-            results = (ev.SeatResult(high),)
-            return ev.SummarySeat(
-                span, seat, player, (), ev.SeatOutcome.COLLECTED, results=results
-            )
+            won = (ev.SeatResult(high),)
+            return ev.SummarySeat(span, seat, player, (), ev.SeatOutcome.COLLECTED, results=won)
         hole = self._hole_of(f["sum_won_cards"])
         claim = read_claim(words, self._low_of(f["sum_won_low"]), self._hi_lo())
         results = [ev.SeatResult(high, claim.text, claim)]

@@ -125,7 +125,7 @@ def _observed(rules: str) -> tuple[set[Key], set[str], int]:
             profiles.add(auditor.profile(auditor.profile_key(result.hand.start.site)).name)
             audited += 1
             for finding in result.findings:
-                found.add((row.file, result.hand_id, finding.code, finding.source.line))
+                found.add((row.file, result.hand_id, str(finding.code), finding.source.line))
     return found, profiles, audited
 
 
@@ -144,7 +144,7 @@ def _continuity(rules: str) -> tuple[set[Key], int]:
             file_of[result.hand_id] = row.file
     profile = load_profile("bovada" if rules == "auto" else rules)
     found = {
-        (file_of[f.hand_id], f.hand_id, f.code, f.source.line)
+        (file_of[f.hand_id], f.hand_id, str(f.code), f.source.line)
         for f in continuity_findings(hands, profile)
     }
     consecutive = sum(
@@ -197,12 +197,13 @@ def test_a_run_of_the_folder_finds_these_and_no_other(corpus: Path, tmp_path: Pa
     assert tables["files"].format.astype(str).unique().tolist() == ["bovada"]
     findings = tables["findings"]
     found = {
-        (
-            "Bovada_Ignition/" + str(f.source_file).split("/Bovada_Ignition/")[1],
-            str(f.hand_id),
-            str(f.code),
-            int(f.source_line),
+        ("Bovada_Ignition/" + str(file).split("/Bovada_Ignition/")[1], str(hand), str(code), line)
+        for file, hand, code, line in zip(
+            findings.source_file,
+            findings.hand_id,
+            findings.code,
+            findings.source_line.astype(int).tolist(),
+            strict=True,
         )
-        for f in findings.itertuples()
     }
     assert found == EXPECTED.keys()

@@ -27,7 +27,12 @@ from auditor.api import audit_text
 from auditor.findings import Code
 from auditor.parse.errors import HandParseError
 from auditor.read.split import RawHand, split_hands
-from auditor.replay.continuity import continuity_findings, table_hand, why_not_consecutive
+from auditor.replay.continuity import (
+    TableHand,
+    continuity_findings,
+    table_hand,
+    why_not_consecutive,
+)
 from auditor.replay.profile import load_profile
 from auditor.results import Status
 from auditor.rooms.bovada import BovadaRoom, table_of_header
@@ -63,7 +68,11 @@ HEADERS = {
 
 
 def hands(text: str) -> list[RawHand]:
-    return [h for h in split_hands(text.splitlines(), "t.txt", (BovadaRoom(),)) if isinstance(h, RawHand)]
+    return [
+        h
+        for h in split_hands(text.splitlines(), "t.txt", (BovadaRoom(),))
+        if isinstance(h, RawHand)
+    ]
 
 
 def read(text: str) -> ev.Hand:
@@ -78,7 +87,9 @@ def events_of(text: str, kind: type[ev.Event]) -> list[ev.Event]:
 def test_headers_games_and_tables() -> None:
     room = BovadaRoom()
     for header, (game, table) in HEADERS.items():
-        assert room.is_header(header) and room.sniff("\ufeff" + header + "\nSeat 1: UTG ($1 in chips)")
+        assert room.is_header(header) and room.sniff(
+            "\ufeff" + header + "\nSeat 1: UTG ($1 in chips)"
+        )
         raw = RawHand("t.txt", 1, (header,), "bovada")
         assert (room.game(raw), room.is_omaha(room.game(raw)), room.table_name(raw)) == (
             game,
@@ -104,14 +115,31 @@ def test_hand_started_has_the_stakes_posted_and_no_zone_written() -> None:
         "PLO",
     )
     # a cash header names no stakes: the blinds posted are; and no time zone (kept as "")
-    assert (start.small_stake, start.big_stake, start.currency, start.scale) == (500, 1000, "USD", 100)
-    assert (str(start.started_at), start.time_zone, start.button_seat) == ("2012-04-24 03:20:11", "", 5)
+    assert (start.small_stake, start.big_stake, start.currency, start.scale) == (
+        500,
+        1000,
+        "USD",
+        100,
+    )
+    assert (str(start.started_at), start.time_zone, start.button_seat) == (
+        "2012-04-24 03:20:11",
+        "",
+        5,
+    )
     ignition, zone, tournament = (BovadaReader().read(h).start for h in hands(NEW))
     assert (ignition.site, ignition.variant, ignition.hi_lo) == ("Ignition", "PLO8", True)
     assert zone.game == "OMAHAZonePoker Pot Limit"
     # fixed limit: the level's blinds 75/150 make bets of 150 and 300
-    assert (tournament.limit, tournament.small_stake, tournament.big_stake) == (ev.Limit.FIXED, 150, 300)
-    assert (tournament.tournament_id, tournament.level, tournament.currency) == ("1235263", "6", "chips")
+    assert (tournament.limit, tournament.small_stake, tournament.big_stake) == (
+        ev.Limit.FIXED,
+        150,
+        300,
+    )
+    assert (tournament.tournament_id, tournament.level, tournament.currency) == (
+        "1235263",
+        "6",
+        "chips",
+    )
 
 
 def test_players_are_named_by_their_seats() -> None:
@@ -119,7 +147,10 @@ def test_players_are_named_by_their_seats() -> None:
     seats = [(e.seat, e.player) for e in hand.events if isinstance(e, ev.SeatTaken)]
     assert seats == [(1, "Seat 1"), (2, "Seat 2"), (3, "Seat 3"), (5, "Seat 5"), (6, "Seat 6")]
     # "UTG+1  [ME] : Calls $25": the writer's position, two spaces before [ME]
-    assert [(e.player, e.amount) for e in hand.events if isinstance(e, ev.Called)][0] == ("Seat 3", 2500)
+    assert next((e.player, e.amount) for e in hand.events if isinstance(e, ev.Called)) == (
+        "Seat 3",
+        2500,
+    )
 
 
 def test_raises_to_and_the_chips_added_then_the_total() -> None:
@@ -200,7 +231,10 @@ def test_a_newcomer_s_chips_are_live_and_his_call_completes_them() -> None:
 
 def test_streets_a_record_does_not_mark_are_placed_where_its_betting_closes() -> None:
     events = read(OLD.split("\n\n\n")[0]).events
-    kinds = [type(e).__name__ + (f":{e.street.value}" if isinstance(e, ev.StreetDealt) else "") for e in events]
+    kinds = [
+        type(e).__name__ + (f":{e.street.value}" if isinstance(e, ev.StreetDealt) else "")
+        for e in events
+    ]
     flop = kinds.index("StreetDealt:flop")
     assert kinds[flop - 1] == "Called" and kinds[flop + 1] == "Checked"  # after the blinds' call
     # the turn and the river of an all-in are dealt after the last call, before the showdown
@@ -217,7 +251,13 @@ def test_showdowns_hi_lo_halves_and_side_pots() -> None:
     shown = {e.player: e for e in hand.events if isinstance(e, ev.Shown)}
     # the showdown line lists the best five, then the low five: the hole cards are the dealt ones
     assert [str(c) for c in shown["Seat 2"].cards] == ["Ah", "3h", "Qd", "Qc"]
-    assert shown["Seat 2"].claim.low is not None and shown["Seat 2"].claim.low.ranks == (7, 4, 3, 2, 1)
+    assert shown["Seat 2"].claim.low is not None and shown["Seat 2"].claim.low.ranks == (
+        7,
+        4,
+        3,
+        2,
+        1,
+    )
     collected = [(e.player, e.amount) for e in hand.events if isinstance(e, ev.Collected)]
     assert collected == [("Seat 3", 950), ("Seat 4", 950), ("Seat 3", 416), ("Seat 2", 416)]
     seats = {e.player: e for e in hand.events if isinstance(e, ev.SummarySeat)}
@@ -238,7 +278,11 @@ def test_sitting_out_leaving_deposits_and_time_outs() -> None:
     statuses = [(e.player, e.status) for e in first if isinstance(e, ev.PlayerStatus)]
     assert statuses == [("Seat 2", ev.Status.LEAVES), ("Seat 2", ev.Status.LEAVES)]
     (deposit,) = (e for e in first if isinstance(e, ev.StackAdded))
-    assert (deposit.player, deposit.change, deposit.chips) == ("Seat 4", ev.StackChange.TOP_UP, 1000)
+    assert (deposit.player, deposit.change, deposit.chips) == (
+        "Seat 4",
+        ev.StackChange.TOP_UP,
+        1000,
+    )
     # whose seat "Table enter user" or "Table deposit $25" alone is about, the record does not say
     assert [e.text for e in first if isinstance(e, ev.Note)] == [
         "Table enter user",
@@ -285,17 +329,25 @@ def test_a_hand_cut_before_its_summary_is_read_as_truncated() -> None:
     assert hand.truncated and not any(isinstance(e, ev.SummaryPot) for e in hand.events)
 
 
+def table_hands(text: str) -> list[TableHand]:
+    tables = []
+    for result in audit_text(text):
+        assert result.hand is not None and result.replay is not None
+        tables.append(table_hand(result.hand, dict(result.replay.ending_stacks)))
+    return tables
+
+
 def test_stacks_across_hands_are_a_seat_s_and_zone_hands_are_each_their_own_table() -> None:
     """See the module's doc: the second hand's seats start with what the first left them,
     position or no position; a stack changed between them is found, on its seat."""
     profile = load_profile("bovada")
-    results = audit_text(OLD)
-    tables = [table_hand(r.hand, dict(r.replay.ending_stacks)) for r in results]  # type: ignore[union-attr,arg-type]
+    tables = table_hands(OLD)
     assert why_not_consecutive(*tables) is None
     assert continuity_findings(tables, profile) == []
-    short = OLD.replace("Seat 1: Small Blind ($965 in chips)", "Seat 1: Small Blind ($955 in chips)")
-    results = audit_text(short)
-    tables = [table_hand(r.hand, dict(r.replay.ending_stacks)) for r in results]  # type: ignore[union-attr,arg-type]
+    short = OLD.replace(
+        "Seat 1: Small Blind ($965 in chips)", "Seat 1: Small Blind ($955 in chips)"
+    )
+    tables = table_hands(short)
     (finding,) = continuity_findings(tables, profile)
     assert (finding.code, finding.player, finding.expected, finding.recorded) == (
         Code.STACK_CONTINUITY,
@@ -305,8 +357,8 @@ def test_stacks_across_hands_are_a_seat_s_and_zone_hands_are_each_their_own_tabl
     )
     zone = NEW.split("\n\n\n")[1]
     later = zone.replace("#3054596325", "#3054596400").replace("20:29:37", "20:30:07")
-    results = audit_text(zone + "\n\n" + later.replace("Seat 1: Small Blind ($10 in", "Seat 1: Small Blind ($30 in"))
-    tables = [table_hand(r.hand, dict(r.replay.ending_stacks)) for r in results]  # type: ignore[union-attr,arg-type]
+    richer = later.replace("Seat 1: Small Blind ($10 in", "Seat 1: Small Blind ($30 in")
+    tables = table_hands(zone + "\n\n" + richer)
     assert tables[0].table != tables[1].table
     assert continuity_findings(tables, profile) == []
 
