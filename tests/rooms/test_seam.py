@@ -71,13 +71,15 @@ def test_format_choices_come_from_the_registry(
     with pytest.raises(SystemExit) as shown:
         main(["audit", "--help"])
     assert shown.value.code == 0
-    assert "{auto,pokerstars,ggpoker,tally}" in capsys.readouterr().out
+    names = ("auto", *rooms.names())  # every bundled room, then the test's own
+    assert names[-1] == "tally"
+    assert "{" + ",".join(names) + "}" in capsys.readouterr().out
     with pytest.raises(SystemExit) as refused:
         main(["audit", "--format", "partypoker", "--out", str(tmp_path / "o")])
     assert refused.value.code == 2
     error = capsys.readouterr().err
-    assert "partypoker" in error and "'auto', 'pokerstars', 'ggpoker', 'tally'" in error
-    with pytest.raises(rooms.UnknownFormat, match="auto, pokerstars, ggpoker, tally"):
+    assert "partypoker" in error and ", ".join(map(repr, names)) in error
+    with pytest.raises(rooms.UnknownFormat, match=", ".join(names)):
         run_audit([], tmp_path / "o", format="partypoker")
     with pytest.raises(rooms.UnknownFormat):
         HandAuditor(format="partypoker")
@@ -88,7 +90,8 @@ def test_formats_command_lists_the_registry(
 ) -> None:
     assert main(["formats"]) == 0
     listed = capsys.readouterr().out.splitlines()
-    assert [line.split(":", 1)[0] for line in listed] == ["pokerstars", "ggpoker", "tally"]
+    assert [line.split(":", 1)[0] for line in listed] == list(rooms.names())
+    assert rooms.names()[:2] == ("pokerstars", "ggpoker") and rooms.names()[-1] == "tally"
     assert "the tests' own tally layout" in listed[-1] and "tda" in listed[-1]
 
 
@@ -134,8 +137,9 @@ def test_hands_are_routed_one_by_one_in_a_mixed_file(tally: TallyRoom, tmp_path:
 def test_sniffed_rooms_are_tried_first(tally: TallyRoom) -> None:
     both = rooms.choose()
     sniffed = [r.name for r in rooms.sniffed(TALLY_HANDS, both)]
-    assert sniffed == ["tally", "pokerstars", "ggpoker"]
-    assert [r.name for r in rooms.sniffed(STARS_HAND, both)] == ["pokerstars", "ggpoker", "tally"]
+    others = [name for name in rooms.names() if name != "tally"]  # the bundled rooms, in order
+    assert sniffed == ["tally", *others]
+    assert [r.name for r in rooms.sniffed(STARS_HAND, both)] == [*others, "tally"]
 
 
 def test_replay_shows_a_hand_of_a_registered_room(
