@@ -99,13 +99,15 @@ _SMALL_OF_BIG = {5: 2, 25: 10}
 _BLOCKS: dict[str, tuple[str, ...]] = {
     "SEATS": ("SEAT",),
     "PLAY": (
-        "DEALT", "FOLD", "CALL", "CHECK", "BET", "RESULT", "POST", "SET_DEALER", "MARKER",
-        "RAISE", "ALL_IN", "UNCALLED", "SHOWDOWN", "MUCKS", "NO_SHOW", "STATUS", "DEPOSIT",
-        "RANKING", "BOUNTY",
+        "DEALT", "FOLD", "CALL", "CHECK", "BET", "RESULT", "POST", "SET_DEALER", "RAISE",
+        "ALL_IN", "UNCALLED", "SHOWDOWN", "MUCKS", "NO_SHOW", "STATUS", "DEPOSIT", "RANKING",
+        "BOUNTY", "MARKER",
     ),
     "SUMMARY_BODY": ("SUMMARY_SEAT", "TOTAL_POT", "BOARD"),
 }  # fmt: skip
 _LINES = frozenset(kind for kinds in _BLOCKS.values() for kind in kinds)
+# what may follow a player's position (the grammar's PLAYER_LINE), in its order
+_PLAYER_KINDS = _BLOCKS["PLAY"][:-1]
 Fields = re.Match[str]
 
 
@@ -158,7 +160,14 @@ class BovadaReader:
         self._runs = {
             block: re.compile("|".join(f"(?:{self._pattern(kind)}(?P<{kind}>))" for kind in kinds))
             for block, kinds in _BLOCKS.items()
+            if block != "PLAY"
         }
+        # a line of play: the position once, then the kinds that follow it (as PLAYER_LINE)
+        after_who = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
+        marker = self._pattern("MARKER")
+        self._runs["PLAY"] = re.compile(
+            f"(?:{self._pattern('WHO')})?(?:{after_who})|{marker}(?P<MARKER>)"
+        )
         self._reset("", 1)
 
     def _pattern(self, terminal: str) -> str:
@@ -256,6 +265,7 @@ class BovadaReader:
         self._board: tuple[Card, ...] = ()
         self._board_span: SourceSpan | None = None
         self._marked = False  # the record marks its streets
+        self._bare_all_in = False  # an "All-in $X" to tell a bet, call or raise
         self._scale = 100
 
     def _hand(self, raw: RawHand) -> ev.Hand:
@@ -263,7 +273,8 @@ class BovadaReader:
         events = self._events
         if not self._marked:
             events = mark_streets(events, self._board, self._board_span)
-        events = settle_all_ins(events)
+        if self._bare_all_in:
+            events = settle_all_ins(events)
         if start.tournament_id is None:
             events = [self._with_rake(e) if isinstance(e, ev.SummaryPot) else e for e in events]
         hand = (start, *events)
@@ -283,8 +294,12 @@ class BovadaReader:
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
 
-    def _who(self, position: str) -> str:
-        """The player a line's position names: his seat ("Seat 4"), else the position."""
+    def _who(self, position: str | None) -> str:
+        """The player a line's position names: his seat ("Seat 4"), else the position.
+        (Only a dealer's, status or deposit line may name no position: their methods see
+        to it; any other line without one is a line the layout does not have.)"""
+        if position is None:
+            raise ValueError("this line names no player")
         seat = self._seat_of.get(position)
         return f"Seat {seat}" if seat is not None else position
 
@@ -393,7 +408,7 @@ class BovadaReader:
     def POST(self, f: Fields, span: SourceSpan) -> None:
         words = f["post_kind"]
         amount = self._money(f["post_amount"])
-        player = self._who(f["post_who"])
+        player = self._who(f["who"])
         kind = _POST_KIND.get(words)
         if kind is None:
             # "Posts chip $5": chips a player entering the game posts out of the blinds'
@@ -406,21 +421,21 @@ class BovadaReader:
         return
 
     def DEALT(self, f: Fields, span: SourceSpan) -> None:
-        player = self._who(f["dealt_who"])
+        player = self._who(f["who"])
         cards = self._cards(f["dealt_cards"])
         self._hole[player] = cards
         self._events.append(ev.Dealt(span, player, cards))
         return
 
     def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        player = self._who(f["fold_who"])
+        player = self._who(f["who"])
         note = f["fold_note"] or ""
         self._note_status(span, player, note)
         self._events.append(ev.Folded(span, player, note))
         return
 
     def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        player = self._who(f["check_who"])
+        player = self._who(f["who"])
         self._note_status(span, player, f["check_note"] or "")
         self._events.append(ev.Checked(span, player))
         return
@@ -433,29 +448,30 @@ class BovadaReader:
             self._events.append(ev.PlayerStatus(span, player, status, note))
 
     def CALL(self, f: Fields, span: SourceSpan) -> None:
-        player = self._who(f["call_who"])
+        player = self._who(f["who"])
         amount = self._money(f["call_amount"])
         self._events.append(ev.Called(span, player, amount))
         return
 
     def BET(self, f: Fields, span: SourceSpan) -> None:
-        player = self._who(f["bet_who"])
+        player = self._who(f["who"])
         amount = self._money(f["bet_amount"])
         self._events.append(ev.Bet(span, player, amount))
         return
 
     def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        self._raise(span, self._who(f["raise_who"]), f["raise_first"], f["raise_to"], False)
+        self._raise(span, self._who(f["who"]), f["raise_first"], f["raise_to"], False)
         return
 
     def ALL_IN(self, f: Fields, span: SourceSpan) -> None:
-        player = self._who(f["allin_who"])
+        player = self._who(f["who"])
         if f["allin_raise"]:
             self._raise(span, player, f["allin_first"], f["allin_to"], True)
             return
         # the chips added: a bet, a call or a raise, which the street's bets tell
         # (streets.settle_all_ins, once the streets are known)
         added = self._money(f["allin_first"])
+        self._bare_all_in = True
         given = ev.RaiseGiven.BY
         self._events.append(ev.RaisedTo(span, player, added, 0, all_in=True, given=given))
         return
@@ -468,12 +484,12 @@ class BovadaReader:
         self._events.append(ev.RaisedTo(span, player, 0, total, all_in, ev.RaiseGiven.TO))
 
     def UNCALLED(self, f: Fields, span: SourceSpan) -> None:
-        player = self._who(f["uncalled_who"])
+        player = self._who(f["who"])
         self._events.append(ev.UncalledReturned(span, player, self._money(f["uncalled_amount"])))
         return
 
     def SHOWDOWN(self, f: Fields, span: SourceSpan) -> None:
-        player = self._who(f["show_who"])
+        player = self._who(f["who"])
         listed = self._cards(f["show_cards"])
         words = f["show_words"] or ""
         claim = read_claim(words, listed[5:10] if len(listed) == 10 else (), self._hi_lo())
@@ -482,12 +498,12 @@ class BovadaReader:
         return
 
     def MUCKS(self, f: Fields, span: SourceSpan) -> None:
-        player = self._who(f["muck_who"])
+        player = self._who(f["who"])
         self._events.append(ev.Mucked(span, player, self._cards(f["muck_cards"])))
         return
 
     def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.NotShown(span, self._who(f["noshow_who"])))
+        self._events.append(ev.NotShown(span, self._who(f["who"])))
         return
 
     def RESULT(self, f: Fields, span: SourceSpan) -> None:
@@ -495,13 +511,13 @@ class BovadaReader:
         # unlabelled, and the settlement shares the pots among them
         amount = self._money(f["result_amount"])
         self._paid += amount
-        self._events.append(ev.Collected(span, self._who(f["result_who"]), amount))
+        self._events.append(ev.Collected(span, self._who(f["who"]), amount))
         return
 
     def STATUS(self, f: Fields, span: SourceSpan) -> None:
         words = f["status_words"]
-        if f["status_who"]:
-            player = self._who(f["status_who"])
+        if f["who"]:
+            player = self._who(f["who"])
             self._events.append(ev.PlayerStatus(span, player, _STATUS[words], words))
         else:  # a seat not in the hand: the record does not say whose
             self._events.append(ev.Note(span, words))
@@ -509,8 +525,8 @@ class BovadaReader:
 
     def DEPOSIT(self, f: Fields, span: SourceSpan) -> None:
         text = f.group().strip()
-        if f["deposit_who"]:
-            player = self._who(f["deposit_who"])
+        if f["who"]:
+            player = self._who(f["who"])
             chips = self._money(f["deposit_amount"])
             self._events.append(ev.StackAdded(span, player, ev.StackChange.TOP_UP, chips, text))
         else:
@@ -520,7 +536,7 @@ class BovadaReader:
     def RANKING(self, f: Fields, span: SourceSpan) -> None:
         text = f.group().strip()
         self._events.append(
-            ev.PlayerStatus(span, self._who(f["rank_who"]), ev.Status.FINISHED, text)
+            ev.PlayerStatus(span, self._who(f["who"]), ev.Status.FINISHED, text)
         )
         return
 

@@ -312,6 +312,13 @@ def test_a_damaged_hand_is_a_parse_error_at_its_line() -> None:
         assert "UTG : Shoves" in err.context
     else:
         raise AssertionError("no error")
+    nobody = OLD.split("\n\n\n")[0].replace("UTG : Bets $80", "Bets $80")
+    try:
+        read(nobody)
+    except HandParseError as err:  # only a dealer's, status or deposit line names nobody
+        assert (err.line, err.expected) == (23, "this line names no player")
+    else:
+        raise AssertionError("no error")
     (rejected,) = audit_text(broken)
     assert rejected.status is Status.REJECTED and rejected.table_name == "1090999"
     fine = OLD.split("\n\n\n")[0].replace("Bets $80\n", "Bets $80.001\n")
