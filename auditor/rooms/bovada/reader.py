@@ -235,6 +235,10 @@ class BovadaReader:
             expected = set(err.expected)
         elif isinstance(err, UnexpectedCharacters):
             expected = set(err.allowed or ())
+            # the run of lines the lexer took just before could have gone on with this line
+            history = err.token_history or ()
+            if history and history[-1].type in _BLOCKS:
+                expected.add(history[-1].type)
         index = line - raw.first_line
         text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
         words = sorted(_WORDS.get(t, t) for t in expected if t != "$END")
@@ -247,7 +251,24 @@ class BovadaReader:
         else:
             what = "this line is not one the layout has"
         context = "" if isinstance(err, UnexpectedEOF) else str(err.get_context(raw.text, 40))
-        return HandParseError(raw.file, line, column, text, what, context=context)
+        kind = self._mistake(err)
+        return HandParseError(raw.file, line, column, text, what, context=context, kind=kind)
+
+    def _mistake(self, err: UnexpectedInput) -> str:
+        """Which known mistake ``err`` resembles (Lark's ``match_examples``: the same parser
+        state), or "". Parsing the examples refills this reader's per-hand state, which the
+        next read resets."""
+        file = self._file
+
+        def parse(text: str) -> object:
+            self._reset(file, 1)
+            return self._parser.parse(text)
+
+        try:
+            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
+        except (LineError, AmountError, ValueError):
+            return ""
+        return label or ""
 
     def _reset(self, file: str, first_line: int) -> None:
         self._file = file
@@ -643,7 +664,29 @@ def _parser(callbacks: Mapping[str, Callable[[Token], Token]]) -> Lark:
     )
 
 
+_HEAD = "Bovada Hand #1 TBL#2 OMAHA Pot Limit - 2012-04-24 02:55:07\n"
+_SEATED = _HEAD + "Seat 1: Dealer ($10 in chips)\nSeat 2: Big Blind ($10 in chips)\n"
+# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
+# match_examples labels an error with the first whose parser state it shares.
+_MISTAKES: dict[str, list[str]] = {
+    "a header the layout does not have (game, table or date)": [
+        "Bovada Hand #1 TBL#2 OMAHA Pot Limit 2012-04-24 02:55:07\n",
+    ],
+    "a seat line the layout does not have": [
+        _HEAD + "Seat 1: Dealer (10 chips)\n",
+        _SEATED + "Seat 3: UTG (10 chips)\n",
+    ],
+    "a line of play the layout does not have": [
+        _SEATED + "*** HOLE CARDS ***\nDealer : Shoves $5\n",
+    ],
+    "a summary line the layout does not have": [
+        _SEATED + "*** HOLE CARDS ***\nDealer : Folds\n*** SUMMARY ***\nTotl Pot($0)\n",
+    ],
+}
 _WORDS = {
+    "SEATS": "a seat line (Seat n: Position ($x in chips))",
+    "PLAY": "a line of play",
+    "SUMMARY_BODY": "a summary line",
     "HEADER": "a hand header",
     "SEAT": "a seat line (Seat n: Position ($x in chips))",
     "SET_DEALER": "the dealer line",

@@ -309,7 +309,8 @@ def test_a_damaged_hand_is_a_parse_error_at_its_line() -> None:
         read(broken)
     except HandParseError as err:
         assert (err.line, err.text, err.code) == (23, "UTG : Shoves $80", Code.PARSE_ERROR)
-        assert "UTG : Shoves" in err.context
+        assert "UTG : Shoves" in err.context and "a line of play" in err.expected
+        assert err.kind == "a line of play the layout does not have"
     else:
         raise AssertionError("no error")
     nobody = OLD.split("\n\n\n")[0].replace("UTG : Bets $80", "Bets $80")
