@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 
 import lark
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
@@ -260,7 +260,7 @@ class BovadaReader:
         next read resets."""
         file = self._file
 
-        def parse(text: str) -> object:
+        def parse(text: str) -> Tree[Token]:
             self._reset(file, 1)
             return self._parser.parse(text)
 
