@@ -80,7 +80,11 @@ _STATUS = {
 }
 # what an action's note says of the player ("auth" is kept on the fold only: its meaning
 # is not documented)
-_NOTE_STATUS = {"timeout": ev.Status.TIMED_OUT, "Blind Disconnected": ev.Status.DISCONNECTED}
+_NOTE_STATUS = {
+    "timeout": ev.Status.TIMED_OUT,
+    "disconnect": ev.Status.DISCONNECTED,
+    "Blind Disconnected": ev.Status.DISCONNECTED,
+}
 _STREET = {
     "HOLE CARDS": ev.Street.PREFLOP,
     "FLOP": ev.Street.FLOP,
@@ -450,7 +454,7 @@ class BovadaReader:
 
     def FOLD(self, f: Fields, span: SourceSpan) -> None:
         player = self._who(f["who"])
-        note = f["fold_note"] or ""
+        note = f["fold_note"] or (f"shows [{f['fold_shown']}]" if f["fold_shown"] else "")
         self._note_status(span, player, note)
         self._events.append(ev.Folded(span, player, note))
         return
@@ -511,6 +515,9 @@ class BovadaReader:
 
     def SHOWDOWN(self, f: Fields, span: SourceSpan) -> None:
         player = self._who(f["who"])
+        if f["show_cards"] is None:  # "Showdown(High Card)": no hand shown
+            self._events.append(ev.Note(span, f.group().strip()))
+            return
         listed = self._cards(f["show_cards"])
         words = f["show_words"] or ""
         claim = read_claim(words, listed[5:10] if len(listed) == 10 else (), self._hi_lo())

@@ -378,3 +378,26 @@ def test_the_reader_is_the_room_s_and_keeps_no_hand_between_reads() -> None:
     b = reader.read(second)
     assert a.start.hand_id == "2601500001" and b.start.hand_id == "2601500002"
     assert replace(a.start) == a.start
+
+
+def test_ignition_s_other_wordings() -> None:
+    """Lines of Ignition's records the corpus does not hold (jtomka/ic2ps reads them):
+    "Return uncalled blind", "Folds & shows [..]", "Folds (disconnect)", "Showdown(High Card)"."""
+    text = (
+        OLD.split("\n\n\n")[1]
+        .replace(
+            "Dealer : Return uncalled portion of bet $60", "Dealer : Return uncalled blind $60"
+        )
+        .replace("Big Blind : Folds", "Big Blind : Folds & shows [Qh Th]")
+        .replace("Small Blind : Folds", "Small Blind : Folds (disconnect)")
+        .replace("Dealer : Does not show [Ac Ad 7s 6s] (One pair)", "Dealer : Showdown(High Card)")
+    )
+    events = read(text).events
+    folds = [(e.player, e.note) for e in events if isinstance(e, ev.Folded)]
+    assert folds[:2] == [("Seat 1", "disconnect"), ("Seat 2", "shows [Qh Th]")]
+    statuses = [(e.player, e.status) for e in events if isinstance(e, ev.PlayerStatus)]
+    assert ("Seat 1", ev.Status.DISCONNECTED) in statuses
+    (returned,) = (e for e in events if isinstance(e, ev.UncalledReturned))
+    assert (returned.player, returned.amount) == ("Seat 6", 6000)
+    assert [e.text for e in events if isinstance(e, ev.Note)] == ["Dealer : Showdown(High Card)"]
+    assert not any(isinstance(e, ev.Shown | ev.NotShown) for e in events)
