@@ -123,9 +123,13 @@ class _Replay(Blinds, Sizing, UncalledBets):
         cashed: dict[str, int] = {}
         for cash_out in index.cash_outs:
             cashed[cash_out.player] = cashed.get(cash_out.player, 0) + (cash_out.amount or 0)
+        # a bet the record never returned (returned_by_rule) is not back in the stack the
+        # record ends with: the record paid it out, or kept it, as the pot's
+        never_returned = self.returned_by_rule
         ending = {
             p: self.start_stack[p]
             - self.contributed[p]
+            - never_returned.get(p, 0)
             + self.collected.get(p, 0)
             + cashed.get(p, 0)
             for p in self.seated

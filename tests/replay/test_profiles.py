@@ -93,7 +93,10 @@ def test_bundled_profiles_load(name: str) -> None:
 
 
 def test_bundled_profiles_listed() -> None:
-    assert bundled_profiles() == ["ggpoker", "pokerstars", "seeds", "tda"]
+    listed = bundled_profiles()  # rooms add theirs: the base ones and each room's, sorted
+    assert listed == sorted(listed)
+    assert {"bovada", "ggpoker", "pokerstars", "seeds", "tda"} <= set(listed)
+    assert all(load_profile(name).name == name for name in listed)
 
 
 def test_bundled_profiles_differ_where_documented() -> None:

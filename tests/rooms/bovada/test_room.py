@@ -401,3 +401,67 @@ def test_ignition_s_other_wordings() -> None:
     assert (returned.player, returned.amount) == ("Seat 6", 6000)
     assert [e.text for e in events if isinstance(e, ev.Note)] == ["Dealer : Showdown(High Card)"]
     assert not any(isinstance(e, ev.Shown | ev.NotShown) for e in events)
+
+
+WALK = """Bovada Hand #2601408155 TBL#1090318 OMAHA Pot Limit - 2012-04-24 02:59:08
+Seat 1: Big Blind ($890.50 in chips)
+Seat 2: UTG ($1,148 in chips)
+Seat 5: Small Blind ($1,799 in chips)
+Dealer : Set dealer/Bring in spot [2]
+Small Blind : Ante/Small Blind $5
+Big Blind : Big blind/Bring in $10
+*** HOLE CARDS ***
+Big Blind : Card dealt to a spot [4c 4d 5h 4h]
+UTG : Card dealt to a spot [Qh Ah 6h Jd]
+Small Blind : Card dealt to a spot [Jh Kc 3s 2d]
+UTG : Folds
+Small Blind : Folds
+Big Blind : Does not show [4c 4d 5h 4h] (High Card)
+Big Blind : Hand result $15
+*** SUMMARY ***
+Total Pot($15) | Rake ($0)
+Seat 1: Big Blind $15 [Does not show]
+Seat 2: UTG Folded on the POCKET CARDS
+Seat 5: Small Blind Folded on the POCKET CARDS
+
+
+Bovada Hand #2601408200 TBL#1090318 OMAHA Pot Limit - 2012-04-24 02:59:25
+Seat 1: Small Blind ($895.50 in chips)
+Seat 2: Big Blind ($1,148 in chips)
+Seat 5: Dealer ($1,794 in chips)
+Dealer : Set dealer/Bring in spot [5]
+Small Blind : Ante/Small Blind $5
+Big Blind : Big blind/Bring in $10
+*** HOLE CARDS ***
+Small Blind : Card dealt to a spot [9c 3s 5c 9h]
+Big Blind : Card dealt to a spot [5d 6c 4s Qh]
+Dealer : Card dealt to a spot [2s 7d 8d Jd]
+Dealer : Folds
+Small Blind : Folds
+Big Blind : Does not show [5d 6c 4s Qh] (High Card)
+Big Blind : Hand result $15
+*** SUMMARY ***
+Total Pot($15) | Rake ($0)
+Seat 1: Small Blind Folded on the POCKET CARDS
+Seat 2: Big Blind $15 [Does not show]
+Seat 5: Dealer Folded on the POCKET CARDS
+"""
+
+
+def test_a_bet_the_record_never_returned_is_not_in_the_ending_stack() -> None:
+    """The 2012 layout's walk (the corpus's hand 2601408155): the big blind's uncalled $5
+    is paid to him as part of a $15 pot, with no return line. UNCALLED_WRONG says so; the
+    replay returns the $5 by the rule, but his ending stack is the record's (890.50 - 10
+    + 15 = 895.50, which the next hand's seat line shows), not that plus the $5 it
+    returned: no STACK_CONTINUITY on the next hand for the same fact."""
+    walk, after = audit_text(WALK)  # the next hand is a walk too
+    for hand in (walk, after):
+        assert {f.code for f in hand.findings} == {
+            Code.UNCALLED_WRONG,
+            Code.POT_WRONG,
+            Code.CHIPS_NOT_CONSERVED,
+        }
+    assert walk.replay is not None and dict(walk.replay.ending_stacks)["Seat 1"] == 89550
+    tables = table_hands(WALK)
+    assert why_not_consecutive(*tables) is None
+    assert continuity_findings(tables, load_profile("bovada")) == []
