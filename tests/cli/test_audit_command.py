@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pyarrow.parquet as pq
 
+from auditor.rooms import REGISTRY
 from tests.corpus import ROOT
 
 FIXTURES = ROOT / "fixtures"
@@ -37,7 +38,7 @@ def test_bundled_fixtures_by_default(tmp_path: Path) -> None:
         1
         for path in (ROOT / "fixtures").rglob("*.txt")
         for line in path.read_text(encoding="utf-8").splitlines()
-        if line.startswith(("PokerStars ", "Poker Hand #"))
+        if any(room.is_header(line) for room in REGISTRY.values())
     )
     assert headers >= 15
     assert f"hands read {headers}" in done.stdout
