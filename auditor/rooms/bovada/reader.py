@@ -154,7 +154,8 @@ class BovadaReader:
         callbacks.update({name: self._on_block for name in _BLOCKS})
         self._parser: Lark = _parser(callbacks)
         # the line terminals, which only the runs use (so the parser keeps none of them),
-        # as a lexer-only Lark keeps every terminal of the grammar
+        # as a lexer-only Lark keeps every terminal of the grammar; it is only asked for
+        # their patterns, never to lex (its whole pattern would hold group names twice)
         self._terminals = Lark(grammar_text("bovada"), parser=None, lexer="basic")
         # each kind's own pattern, its fields named, reads a line; a run of lines is read
         # with its kinds' patterns at once (the kind a line is, is the group that closes last)
