@@ -40,6 +40,9 @@ class PostKind(StrEnum):
     MISSED_BLIND = "missed blind"
     STRADDLE = "straddle"
     BRING_IN = "bring-in"
+    # chips posted out of the blinds' seats that count toward the poster's bet, of any
+    # amount (a newcomer's "Posts chip $5" at $5/$10, which his "Calls $5" then completes)
+    LIVE = "live chips"
 
 
 class RaiseGiven(StrEnum):

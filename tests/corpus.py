@@ -28,6 +28,7 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "OnGame/": "ongame",
     "Everleaf/": "everleaf",
     "Winamax/": "winamax",
+    "Bovada_Ignition/": "bovada",
 }
 
 

@@ -130,8 +130,16 @@ class _Replay(Blinds, Sizing, UncalledBets):
             paid = dict(index.summary_won)
             for kept in index.not_awarded:
                 paid[kept.player] = paid.get(kept.player, 0) - kept.amount
+        # a bet the record could have returned and did not (returned_by_rule, flagged) is
+        # not back in the stack the record ends with: the record paid it out, or kept it,
+        # as the pot's. A layout that never writes returns gives them back silently.
+        never_returned = self.returned_by_rule if self.hand.uncalled_returns_written else {}
         ending = {
-            p: self.start_stack[p] - self.contributed[p] + paid.get(p, 0) + cashed.get(p, 0)
+            p: self.start_stack[p]
+            - self.contributed[p]
+            - never_returned.get(p, 0)
+            + paid.get(p, 0)
+            + cashed.get(p, 0)
             for p in self.seated
         }
         if self.cancelled and not self.collected and not index.summary_won and not cashed:

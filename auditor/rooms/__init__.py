@@ -82,6 +82,7 @@ class Room(ABC):
 
 
 def _bundled() -> dict[str, Room]:
+    from auditor.rooms.bovada import BovadaRoom
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
     from auditor.rooms.ggpoker import GGPokerRoom
@@ -99,6 +100,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(OnGameRoom())
     rooms.append(EverleafRoom())
     rooms.append(WinamaxRoom())
+    rooms.append(BovadaRoom())
     return {room.name: room for room in rooms}
 
 
