@@ -22,6 +22,7 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "PokerStars_format_converted/": "pokerstars",
     "PokerMaster_StarsFormat/": "pokerstars",
     "GGPoker/": "ggpoker",
+    "PartyPoker/": "party",
 }
 
 

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from auditor.rooms import Room
 
-_HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+)")
+# "#1234" (most rooms), or a number after the word Game ("Hand History for Game 1234")
+_HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+)|\bGame ([0-9][0-9A-Za-z]*)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,15 +28,16 @@ class RawHand:
     first_line: int  # 1-based line number of the header
     lines: tuple[str, ...]  # without line ends; trailing blank lines dropped
     room: str = ""  # the name of the room whose header starts it ("": not known)
+    header_index: int = 0  # the header's place in ``lines`` (after a room's lead-in lines)
 
     @property
     def header(self) -> str:
-        return self.lines[0]
+        return self.lines[self.header_index]
 
     @property
     def hand_id(self) -> str:
         found = _HAND_ID.search(self.header)
-        return found.group(1) if found else ""
+        return (found.group(1) or found.group(2)) if found else ""
 
     @property
     def text(self) -> str:
@@ -63,8 +65,14 @@ def split_hands(
     headers: list[tuple[Callable[[str], bool], str]] = [(r.is_header, r.name) for r in rooms]
     # every room's header starts, tested at once; "" (every line) when a room has none
     starts = tuple(s for r in rooms for s in r.header_starts or ("",))
+    # lines that announce the next hand before its header: they start that hand when a
+    # header follows them (blank lines between), else they stay where they are
+    lead_ins = tuple(s for r in rooms for s in r.lead_ins)
+    pending: list[str] = []
+    pending_start = 0
     current: list[str] = []
     start = 0
+    header_index = 0
     room = ""  # the current hand's room; "" while in stray text
     for number, line in enumerate(lines, start=1):
         line = line.rstrip("\r\n").lstrip("\ufeff")
@@ -76,19 +84,42 @@ def split_hands(
                     break
         if found:
             if current:
-                yield _finish(current, file, start, room)
-            current, start, room = [line], number, found
-        elif current or line.strip():
+                yield _finish(current, file, start, room, header_index)
+            if pending:
+                current, start, header_index = [*pending, line], pending_start, len(pending)
+                pending = []
+            else:
+                current, start, header_index = [line], number, 0
+            room = found
+            continue
+        if lead_ins:
+            if line.startswith(lead_ins) or (pending and not line.strip()):
+                if not pending:
+                    pending_start = number
+                pending.append(line)
+                continue
+            if pending:  # announced no hand: the lines are the current hand's (or stray)
+                if not current:
+                    start = pending_start
+                current.extend(pending)
+                pending = []
+        if current or line.strip():
             if not current:
                 start = number
             current.append(line)
+    if pending:
+        if not current:
+            start = pending_start
+        current.extend(pending)
     if current:
-        yield _finish(current, file, start, room)
+        yield _finish(current, file, start, room, header_index)
 
 
-def _finish(lines: list[str], file: str, start: int, room: str) -> RawHand | StrayText:
+def _finish(
+    lines: list[str], file: str, start: int, room: str, header_index: int = 0
+) -> RawHand | StrayText:
     while lines and not lines[-1].strip():
         lines.pop()
     if room:
-        return RawHand(file, start, tuple(lines), room)
+        return RawHand(file, start, tuple(lines), room, header_index)
     return StrayText(file, start, tuple(lines))

@@ -39,6 +39,9 @@ class Room(ABC):
     # is_header is asked of every line. (Two rooms' is_header on every line cost 6% of
     # a run; the shared test brings it back to one startswith.)
     header_starts: ClassVar[tuple[str, ...]] = ()
+    # Texts of lines some rooms write BEFORE a hand's header to announce it ("Game #1
+    # starts."): kept with the hand a header then starts, not left as stray text.
+    lead_ins: ClassVar[tuple[str, ...]] = ()
 
     @abstractmethod
     def sniff(self, head: str) -> bool:
@@ -72,10 +75,12 @@ class Room(ABC):
 
 def _bundled() -> dict[str, Room]:
     from auditor.rooms.ggpoker import GGPokerRoom
+    from auditor.rooms.party import PartyRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
 
     rooms: list[Room] = [PokerStarsRoom()]  # one line per room
     rooms.append(GGPokerRoom())
+    rooms.append(PartyRoom())
     return {room.name: room for room in rooms}
 
 
