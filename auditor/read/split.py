@@ -28,11 +28,28 @@ class RawHand:
     first_line: int  # 1-based line number of the header
     lines: tuple[str, ...]  # without line ends; trailing blank lines dropped
     room: str = ""  # the name of the room whose header starts it ("": not known)
-    header_index: int = 0  # the header's place in ``lines`` (after a room's lead-in lines)
+    # the header's place in ``lines`` (after its room's lead-in lines); -1: not known, found
+    # from the room's lead-ins when asked (a hand rebuilt from its text and room)
+    header_index: int = -1
+
+    @property
+    def header_at(self) -> int:
+        """The header's index in ``lines``."""
+        if self.header_index >= 0:
+            return self.header_index
+        from auditor.rooms import REGISTRY  # the registry imports this module
+
+        room = REGISTRY.get(self.room)
+        lead_ins = room.lead_ins if room is not None else ()
+        if lead_ins:
+            for at, line in enumerate(self.lines):
+                if line.strip() and not line.startswith(lead_ins):
+                    return at
+        return 0
 
     @property
     def header(self) -> str:
-        return self.lines[self.header_index]
+        return self.lines[self.header_at]
 
     @property
     def hand_id(self) -> str:

@@ -37,7 +37,7 @@ class PartyRoom(Room):
         return HAND_START.match(line) is not None
 
     def game(self, raw: RawHand) -> str:
-        after = raw.header_index + 1
+        after = raw.header_at + 1
         return game_of(raw.lines[after]) if after < len(raw.lines) else ""
 
     def is_omaha(self, game: str) -> bool:
@@ -49,6 +49,6 @@ class PartyRoom(Room):
         return PartyReader()
 
     def table_name(self, raw: RawHand) -> str:
-        at = raw.header_index + 2
+        at = raw.header_at + 2
         found = _TABLE_NAME.match(raw.lines[at]) if at < len(raw.lines) else None
         return found.group(1) if found else ""

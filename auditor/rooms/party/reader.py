@@ -166,7 +166,7 @@ class PartyReader:
             except UnexpectedInput as err:
                 raise self._error(raw, err) from None
             if self._start_at < 0:
-                raise LineError(raw.first_line + raw.header_index, "no table line")
+                raise LineError(raw.first_line + raw.header_at, "no table line")
             self._end_of_play(self._last_span)
         except LineError as err:
             raise HandParseError(
@@ -296,7 +296,10 @@ class PartyReader:
         if len(self._seats) >= (self._max_seats or SEAT_LIMIT):
             raise SeatError(f"more seats than the table's {self._max_seats}")
         self._seats[seat] = player
-        self._events.append(ev.SeatTaken(span, seat, player, self._money(f["stack"])))
+        stack = self._money(f["stack"])
+        # the room lists the seat of a player with no chips left ("( $0 USD )", who then
+        # "has left the table"): a seat with nothing is not dealt in
+        self._events.append(ev.SeatTaken(span, seat, player, stack, out_of_hand=stack == 0))
 
     def _hand_started(self) -> ev.HandStarted:
         h = self._header
