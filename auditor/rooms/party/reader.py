@@ -160,21 +160,42 @@ class PartyReader:
     def read(self, raw: RawHand) -> ev.Hand:
         """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
         self._reset(raw.file, raw.first_line)
+        last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
+        cut_at: SourceSpan | None = None
         try:
             try:
                 self._parser.parse(raw.text)
             except UnexpectedInput as err:
-                raise self._error(raw, err) from None
+                cut_at = self._cut_short(raw, err, last)
+                if cut_at is None:
+                    raise self._error(raw, err) from None
             if self._start_at < 0:
                 raise LineError(raw.first_line + raw.header_at, "no table line")
-            self._end_of_play(self._last_span)
+            if cut_at is None and not self._settled:
+                cut_at = last  # every line read, but the record stops before its winner
+            if cut_at is None:
+                self._end_of_play(self._last_span)
         except LineError as err:
             raise HandParseError(
                 raw.file, err.line, 1, _line_at(raw, err.line), err.problem, err.code
             ) from None
         start = self._hand_started()
         self._events[self._start_at] = start
+        if cut_at is not None:
+            return ev.Hand(start, tuple(self._events), truncated=True, truncated_at=cut_at)
         return ev.Hand(start, tuple(self._events))
+
+    def _cut_short(
+        self, raw: RawHand, err: UnexpectedInput, last: SourceSpan
+    ) -> SourceSpan | None:
+        """Where a record that stops inside its last line was cut (None: not cut short,
+        the error stands). A record cut short is incomplete, not unreadable."""
+        if self._settled or self._start_at < 0:
+            return None
+        if isinstance(err, UnexpectedEOF):
+            return last
+        line = raw.first_line + (err.line or 1) - 1
+        return last if line == last.line else None
 
     def _error(self, raw: RawHand, err: UnexpectedInput) -> HandParseError:
         if isinstance(err, UnexpectedEOF):
@@ -228,6 +249,7 @@ class PartyReader:
         self._returned: dict[str, int] = {}  # uncalled chips given back, not yet in a "wins"
         self._shown: dict[str, int] = {}  # a player's Shown event's index, for his low line
         self._last_span = SourceSpan(file, first_line)
+        self._settled = False  # a "wins" line or the summary: the record reaches its end
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
@@ -434,6 +456,7 @@ class PartyReader:
 
     def WINS(self, f: Fields, span: SourceSpan) -> None:
         self._end_of_play(span)
+        self._settled = True
         player, pot_words = f["player"], f["pot"]
         amount = self._money(f["amount"])
         returned = self._returned.get(player, 0)
@@ -460,7 +483,7 @@ class PartyReader:
 
     def CASH_OUT_NOTE(self, f: Fields, span: SourceSpan) -> None:
         self._end_of_play(span)
-        self._events.append(ev.Note(span, f"{f['player']}: cash-out"))
+        self._events.append(ev.Note(span, f"{f['player']} {f['text']}"))
 
     def CASH_OUT(self, f: Fields, span: SourceSpan) -> None:
         self._end_of_play(span)
@@ -468,7 +491,7 @@ class PartyReader:
 
     def DEALER_NOTE(self, f: Fields, span: SourceSpan) -> None:
         # "Creating Main Pot with $ 38.50 with A, B": the betting of the round is over
-        self._events.append(ev.Note(span, "dealer"))
+        self._events.append(ev.Note(span, f["text"].rstrip("\x00") or "(NUL)"))
 
     def CHAT(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.TableTalk(span, f["player"], f["text"]))
@@ -476,6 +499,7 @@ class PartyReader:
     # ------------------------------------------------------------ the 2026 summary
     def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
         self._end_of_play(span)
+        self._settled = True
         self._events.append(ev.SummaryStarted(span))
 
     def POT_LINE(self, f: Fields, span: SourceSpan) -> None:
