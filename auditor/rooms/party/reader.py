@@ -330,9 +330,13 @@ class PartyReader:
         hi_lo = game.endswith("Hi-Lo")
         if "small" in h:
             small, big = self._money(h["small"]), self._money(h["big"])
-        else:  # the header names the table's buy-in: the blinds are those posted
-            small = self._blinds.get(ev.PostKind.SMALL_BLIND, 0)
+        else:
+            # The header names the table's buy-in ("$100 USD PL Omaha"), not its blinds,
+            # and the buy-in is not always 100 big blinds ("$10,000" at $25/$50): the big
+            # blind posted names the stakes, and the small blind is the room's for it
+            # (half, but $0.10 at $0.10/$0.25), so that a wrong small blind is found.
             big = self._blinds.get(ev.PostKind.BIG_BLIND, 0)
+            small = 10 if big == 25 and self._scale == 100 else big // 2
         started_at, zone = _local_time(h.get("date", ""))
         assert self._table_span is not None
         return ev.HandStarted(
