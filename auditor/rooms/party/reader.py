@@ -540,7 +540,9 @@ class PartyReader:
         else:
             outcome = ev.SeatOutcome.LOST
         results = (ev.SeatResult(won, description, claim(description)),) if won else ()
-        self._events.append(ev.SummarySeat(span, seat, player, (), outcome, cards=shown, results=results))
+        self._events.append(
+            ev.SummarySeat(span, seat, player, (), outcome, cards=shown, results=results)
+        )
 
     # ------------------------------------------------------------ uncalled bets
     def _end_of_round(self, span: SourceSpan) -> None:

@@ -180,8 +180,10 @@ def test_a_run_finds_the_same_and_nothing_across_hands(corpus: Path, tmp_path: P
     assert int(tables["files"].hands_audited.sum()) == 28
     findings = tables["findings"]
     got = {
-        (str(row.source_file).split("corpus/", 1)[-1], str(row.hand_id), str(row.code),
-         int(row.source_line))
-        for row in findings.itertuples()
-    }  # fmt: skip
+        (str(file).split("corpus/", 1)[-1], str(hand), str(code), int(line))
+        for file, hand, code, line in zip(
+            findings.source_file, findings.hand_id, findings.code, findings.source_line,
+            strict=True,
+        )
+    }
     assert got == set(EXPECTED)
