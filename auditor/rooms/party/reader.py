@@ -4,7 +4,7 @@ The grammar (``grammars/party.lark``) decides which kind each line is and names 
 fields; the methods here, one per line terminal, read those fields into events. They run
 as lexer callbacks, so the events come out in file order.
 
-What the room means by its words, where that is not what PokerStars' words mean:
+What the room means by its words, where other rooms' same words mean otherwise:
 
 - an action's amount is the chips it puts in: "raises [$30 USD]" is 30 MORE
   (``RaiseGiven.BY``); the 2026 layout's "raises 2.70 to 2.80" is read by its total;
