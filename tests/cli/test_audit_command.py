@@ -37,7 +37,7 @@ def test_bundled_fixtures_by_default(tmp_path: Path) -> None:
         1
         for path in (ROOT / "fixtures").rglob("*.txt")
         for line in path.read_text(encoding="utf-8").splitlines()
-        if line.startswith(("PokerStars ", "Poker Hand #"))
+        if line.startswith(("PokerStars ", "Poker Hand #", "***** Hand History "))
     )
     assert headers >= 15
     assert f"hands read {headers}" in done.stdout

@@ -93,7 +93,7 @@ def test_bundled_profiles_load(name: str) -> None:
 
 
 def test_bundled_profiles_listed() -> None:
-    assert bundled_profiles() == ["ggpoker", "pokerstars", "seeds", "tda"]
+    assert bundled_profiles() == ["ggpoker", "party", "pokerstars", "seeds", "tda"]
 
 
 def test_bundled_profiles_differ_where_documented() -> None:
@@ -188,7 +188,8 @@ def test_string_for_an_integer_key(tmp_path: Path) -> None:
 def test_profile_for_site() -> None:
     assert profile_for_site("PokerStars", "auto") == "pokerstars"
     assert profile_for_site("GGPoker", "auto") == "ggpoker"
-    for site in ("Full Tilt Poker", "PartyPoker", ""):
+    assert profile_for_site("PartyPoker", "auto") == "party"
+    for site in ("Full Tilt Poker", ""):
         assert profile_for_site(site, "auto") == "seeds"
     assert profile_for_site("PokerStars", "tda") == "tda"
     assert profile_for_site("GGPoker", "/x/house.toml") == "/x/house.toml"
