@@ -20,12 +20,14 @@ What the room means by its words, where other rooms' same words mean otherwise:
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+import lark
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -90,6 +92,30 @@ _STATUSES = {
 }
 _LIMITS = {"PL": ev.Limit.POT, "FL": ev.Limit.FIXED, "NL": ev.Limit.NO}
 _CURRENCIES = {"$": "USD", "€": "EUR"}
+# The runs of lines the lexer takes as one token, with their line kinds in the grammar's order.
+_BLOCKS: dict[str, tuple[str, ...]] = {
+    "SEATS": ("SEAT",),
+    "PLAY": (
+        "POST",
+        "DEALING",
+        "DEALT",
+        "FOLD",
+        "CHECK",
+        "ACTION",
+        "ALL_IN_MARK",
+        "SHOWS",
+        "SHOWS_LOW",
+        "NO_SHOW",
+        "WINS",
+        "STATUS",
+        "FINISHED",
+        "CASH_OUT_NOTE",
+        "CASH_OUT",
+        "DEALER_NOTE",
+        "CHAT",
+    ),
+    "SUMMARY_BODY": ("POT_LINE", "BOARD", "BALANCE"),
+}
 
 
 class PartyReader:
@@ -127,34 +153,44 @@ class PartyReader:
             "BALANCE": self.BALANCE,
         }
         text = grammar_text("party")
-        options: dict[str, Any] = {
-            "parser": "lalr",
-            "lexer": "contextual",
-            "lexer_callbacks": {name: self._on_line(name, m) for name, m in methods.items()},
-            "propagate_positions": False,
-            "maybe_placeholders": False,
-        }
-        folder = private_cache_folder()
-        # never lark's cache=True (a pickle at a guessable shared path): our own folder only
-        if folder is not None:
-            import hashlib
-
-            import lark
-
-            key = f"{text}\0{lark.__version__}".encode()
-            options["cache"] = str(folder / f"party-{hashlib.sha256(key).hexdigest()[:16]}.lark")
-        self._parser = Lark(text, **options)
+        singles = ("PREAMBLE", "HEADER", "GAME", "TABLE", "BUTTON", "PLAYER_COUNT")
+        callbacks = {name: self._on_line(name, methods[name]) for name in singles}
+        callbacks["SUMMARY_MARKER"] = self._on_line("SUMMARY_MARKER", self.SUMMARY_MARKER)
+        for block in _BLOCKS:
+            callbacks[block] = self._on_block
+        self._parser = _lark(text, "start", "contextual", callbacks)
+        # every kind of line alone (the grammar's `line`): the line terminals' own patterns
+        self.lines = _lark(text, "line", "basic", {})
+        self._methods = methods
         # each terminal's own pattern, its groups named by field ("player", "amount"...)
         self._fields: dict[str, re.Pattern[str]] = {
             name: re.compile(_FIELD_PREFIX.sub("(?P<", self._terminal_regex(name)))
             for name in methods
         }
-        if set(methods) != {t.name for t in self._parser.terminals} - {"_BLANK"}:
+        # a run of lines taken apart: one pattern per block whose match names the line's
+        # kind (an empty group closing last, as the last group) and holds its fields
+        self._blocks: dict[str, re.Pattern[str]] = {
+            block: re.compile(
+                "|".join(f"(?:{self._terminal_regex(kind)}(?P<{kind}>))" for kind in kinds)
+            )
+            for block, kinds in _BLOCKS.items()
+        }
+        # each kind's fields, and their groups in its block's pattern (named with the prefix)
+        self._groups: dict[str, tuple[tuple[str, str], ...]] = {
+            kind: tuple((field, f"{kind}__{field}") for field in self._fields[kind].groupindex)
+            for kinds in _BLOCKS.values()
+            for kind in kinds
+        }
+        alone = {t.name for t in self._parser.terminals} - {"_BLANK", *_BLOCKS}
+        lines = {t.name for t in self.lines.terminals} - {"_BLANK"}
+        if set(methods) != alone | lines or lines != {k for ks in _BLOCKS.values() for k in ks}:
             raise AssertionError("the grammar's line kinds and the reader's methods differ")
         self._reset("", 1)
 
     def _terminal_regex(self, name: str) -> str:
-        return str(self._parser.get_terminal(name).pattern.to_regexp())
+        kinds = {kind for block in _BLOCKS.values() for kind in block}
+        parser = self.lines if name in kinds else self._parser
+        return str(parser.get_terminal(name).pattern.to_regexp())
 
     # ------------------------------------------------------------ driving
     def read(self, raw: RawHand) -> ev.Hand:
@@ -164,7 +200,7 @@ class PartyReader:
         cut_at: SourceSpan | None = None
         try:
             try:
-                self._parser.parse(raw.text)
+                self._parser.parse(raw.text, start="start")
             except UnexpectedInput as err:
                 cut_at = self._cut_short(raw, err, last)
                 if cut_at is None:
@@ -232,6 +268,24 @@ class PartyReader:
             return tok
 
         return on_token
+
+    def _on_block(self, tok: Token) -> Token:
+        """A run of lines: each line's kind and fields from the block's pattern, one event
+        (or none) each, in file order."""
+        line = self._offset + (tok.line or 1)
+        methods, groups = self._methods, self._groups
+        for found in self._blocks[tok.type].finditer(tok):
+            kind = found.lastgroup
+            assert kind is not None  # every kind ends in its marker group
+            fields = {field: found.group(group) for field, group in groups[kind]}
+            span = SourceSpan(self._file, line)
+            try:
+                methods[kind](fields, span)
+            except (AmountError, ValueError) as err:
+                raise LineError.of(line, err) from None
+            self._last_span = span
+            line += 1
+        return tok
 
     def _reset(self, file: str, first_line: int) -> None:
         self._file = file
@@ -562,6 +616,24 @@ class PartyReader:
         """The hand's betting is over (a show, a win, the summary)."""
         self._end_of_round(span)
         self._bets = {}
+
+
+def _lark(text: str, start: str, lexer: str, callbacks: dict[str, Any]) -> Lark:
+    """The grammar's LALR parser from rule ``start``, cached in our own folder only (never
+    lark's cache=True: a pickle at a guessable path in the shared temp folder)."""
+    options: dict[str, Any] = {
+        "parser": "lalr",
+        "start": start,
+        "lexer": lexer,
+        "lexer_callbacks": callbacks,
+        "propagate_positions": False,
+        "maybe_placeholders": False,
+    }
+    folder = private_cache_folder()
+    if folder is not None:
+        key = f"{text}\0{start}\0{lexer}\0{lark.__version__}".encode()
+        options["cache"] = str(folder / f"party-{hashlib.sha256(key).hexdigest()[:16]}.lark")
+    return Lark(text, **options)
 
 
 def _cards(text: str) -> tuple[Card, ...]:
