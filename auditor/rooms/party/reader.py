@@ -112,6 +112,7 @@ _BLOCKS: dict[str, tuple[str, ...]] = {
         "CASH_OUT_NOTE",
         "CASH_OUT",
         "DEALER_NOTE",
+        "CANCELLED",
         "CHAT",
     ),
     "SUMMARY_BODY": ("POT_LINE", "BOARD", "BALANCE"),
@@ -146,6 +147,7 @@ class PartyReader:
             "CASH_OUT_NOTE": self.CASH_OUT_NOTE,
             "CASH_OUT": self.CASH_OUT,
             "DEALER_NOTE": self.DEALER_NOTE,
+            "CANCELLED": self.CANCELLED,
             "CHAT": self.CHAT,
             "SUMMARY_MARKER": self.SUMMARY_MARKER,
             "POT_LINE": self.POT_LINE,
@@ -550,6 +552,10 @@ class PartyReader:
     def DEALER_NOTE(self, f: Fields, span: SourceSpan) -> None:
         # "Creating Main Pot with $ 38.50 with A, B": the betting of the round is over
         self._events.append(ev.Note(span, f["text"].rstrip("\x00") or "(NUL)"))
+
+    def CANCELLED(self, f: Fields, span: SourceSpan) -> None:
+        self._settled = True  # the record ends here, whole: the hand did not finish
+        self._events.append(ev.HandCancelled(span))
 
     def CHAT(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.TableTalk(span, f["player"], f["text"]))

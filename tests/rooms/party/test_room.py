@@ -333,3 +333,13 @@ def test_bad_values_make_their_findings_not_crashes() -> None:
     cents = HEAD.replace("[$0.50 USD]", "[$0.505 USD]") + "Cid folds\n"
     results = list(auditor.audit_stream(io.BytesIO(cents.encode()), "t.txt", FileSummary("t.txt")))
     assert [(f.code, f.source.line) for f in results[0].findings] == [("PARSE_ERROR", 9)]
+
+
+def test_a_closed_table_cancels_the_hand_and_wins_in_brackets() -> None:
+    hand = _read(HEAD + "Cid folds\nTable Closed\n")
+    assert not hand.truncated and _of(hand, ev.HandCancelled)
+    hand = _read(HEAD + "Cid folds\nAnn folds\nBen wins [$1.50 USD]\n")
+    (collected,) = _of(hand, ev.Collected)
+    assert isinstance(collected, ev.Collected) and (collected.player, collected.amount) == (
+        "Ben", 100,  # $1.50 less the $0.50 of his big blind nobody matched
+    )  # fmt: skip
