@@ -28,7 +28,7 @@ from datetime import datetime
 from typing import Any
 
 import lark
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
@@ -251,8 +251,29 @@ class PartyReader:
             context = str(err.get_context(raw.text, span=40))
         text = _line_at(raw, line)
         return HandParseError(
-            raw.file, line, column, text, describe_expected(expected, text), context=context
+            raw.file,
+            line,
+            column,
+            text,
+            describe_expected(expected, text),
+            context=context,
+            kind=self._mistake(err),
         )
+
+    def _mistake(self, err: UnexpectedInput) -> str:
+        """Which known mistake ``err`` resembles (same parser state and token), or "".
+        Parsing the examples refills this reader's per-hand state (reset by the next read)."""
+        file = self._file
+
+        def parse(text: str) -> Tree[Token]:
+            self._reset(file, 1)
+            return self._parser.parse(text, start="start")
+
+        try:
+            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
+        except (LineError, AmountError, ValueError):
+            return ""
+        return label or ""
 
     def _on_line(
         self, name: str, method: Callable[[Fields, SourceSpan], None]
@@ -622,6 +643,28 @@ class PartyReader:
         """The hand's betting is over (a show, a win, the summary)."""
         self._end_of_round(span)
         self._bets = {}
+
+
+_HEAD = "***** Hand History for Game 1 *****\n"
+_SEATED = (
+    _HEAD + "$100 USD PL Omaha - Monday, January 06, 09:52:55 EST 2014\n"
+    "Table Paris (Real Money)\nSeat 1 is the button\nTotal number of players : 2/6\n"
+    "Seat 1: a ( $100 USD )\nSeat 2: b ( $100 USD )\n"
+)
+# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
+# match_examples labels an error with the first whose parser state and token it shares.
+_MISTAKES: dict[str, list[str]] = {
+    "a game line the layout does not have (stakes, game or date)": [
+        _HEAD + "$100 USD PL Omaha\n",
+        _HEAD + "$100 USD Omaha Pot Limit - Monday, January 06, 09:52:55 EST 2014\n",
+    ],
+    "a table line the layout does not have": [
+        _HEAD + "$100 USD PL Omaha - Monday, January 06, 09:52:55 EST 2014\nTable Paris\n",
+    ],
+    "a line of play the layout does not have": [
+        _SEATED + "** Dealing down cards **\na shoves\n",
+    ],
+}
 
 
 def _lark(text: str, start: str, lexer: str, callbacks: dict[str, Any]) -> Lark:

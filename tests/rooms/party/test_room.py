@@ -315,6 +315,11 @@ def test_a_damaged_line_is_a_parse_error_at_its_line() -> None:
         _read(HEAD + "Cid shoves [$20 USD]\nAnn folds\nBen wins $1.50 USD\n")
     assert caught.value.line == 13 and caught.value.text == "Cid shoves [$20 USD]"
     assert caught.value.context  # lark's context with a caret
+    assert caught.value.kind == "a line of play the layout does not have"
+    with pytest.raises(HandParseError) as header:
+        _read(HEAD.replace("PL Omaha -", "Omaha Pot Limit -"))
+    assert header.value.line == 2
+    assert header.value.kind == "a game line the layout does not have (stakes, game or date)"
 
 
 def test_a_record_cut_before_its_winner_is_truncated() -> None:
