@@ -92,6 +92,12 @@ _STATUSES = {
 }
 _LIMITS = {"PL": ev.Limit.POT, "FL": ev.Limit.FIXED, "NL": ev.Limit.NO}
 _CURRENCIES = {"$": "USD", "€": "EUR"}
+_BLANK_LINE = re.compile(r"[ \t\r]*\n")
+
+
+class _UnknownLine(LineError):
+    """A line of the play that no kind of line reads."""
+
 # The runs of lines the lexer takes as one token, with their line kinds in the grammar's order.
 _BLOCKS: dict[str, tuple[str, ...]] = {
     "SEATS": ("SEAT",),
@@ -207,6 +213,10 @@ class PartyReader:
                 cut_at = self._cut_short(raw, err, last)
                 if cut_at is None:
                     raise self._error(raw, err) from None
+            except _UnknownLine as err:
+                if self._settled or self._start_at < 0 or err.line != last.line:
+                    raise self._unknown_line(raw, err.line) from None
+                cut_at = last  # the record stops inside its last line
             if self._start_at < 0:
                 raise LineError(raw.first_line + raw.header_at, "no table line")
             if cut_at is None and not self._settled:
@@ -260,6 +270,19 @@ class PartyReader:
             kind=self._mistake(err),
         )
 
+    def _unknown_line(self, raw: RawHand, line: int) -> HandParseError:
+        """A line of the play that no kind of line reads (the play is lexed as a whole)."""
+        text = _line_at(raw, line)
+        return HandParseError(
+            raw.file,
+            line,
+            1,
+            text,
+            describe_expected(set(_BLOCKS["PLAY"]), text),
+            context=f"{text[:80]}\n^",
+            kind="a line of play the layout does not have",
+        )
+
     def _mistake(self, err: UnexpectedInput) -> str:
         """Which known mistake ``err`` resembles (same parser state and token), or "".
         Parsing the examples refills this reader's per-hand state (reset by the next read)."""
@@ -293,11 +316,27 @@ class PartyReader:
         return on_token
 
     def _on_block(self, tok: Token) -> Token:
-        """A run of lines: each line's kind and fields from the block's pattern, one event
-        (or none) each, in file order."""
+        """A run of lines: each line's kind and fields from the block's pattern (the first
+        kind that reads it), one event (or none) each, in file order."""
+        if tok.type == "PLAY":
+            # The play run takes any line: where the grammar has no play (before the table
+            # line, in the summary, a second run) lark is only trying it after an error
+            # (its root lexer): leave the token to be refused, not read.
+            if self._start_at < 0 or self._play_read or self._summary:
+                return tok
+            self._play_read = True
         line = self._offset + (tok.line or 1)
-        methods, groups = self._methods, self._groups
-        for found in self._blocks[tok.type].finditer(tok):
+        methods, groups, pattern = self._methods, self._groups, self._blocks[tok.type]
+        text = str(tok)
+        at, end = 0, len(text)
+        while at < end:
+            blank = _BLANK_LINE.match(text, at)
+            if blank is not None:  # blank lines carry nothing
+                at, line = blank.end(), line + 1
+                continue
+            found = pattern.match(text, at)
+            if found is None:
+                raise _UnknownLine(line, "no kind of line reads this line of play")
             kind = found.lastgroup
             assert kind is not None  # every kind ends in its marker group
             fields = {field: found.group(group) for field, group in groups[kind]}
@@ -307,7 +346,7 @@ class PartyReader:
             except (AmountError, ValueError) as err:
                 raise LineError.of(line, err) from None
             self._last_span = span
-            line += 1
+            at, line = found.end(), line + 1
         return tok
 
     def _reset(self, file: str, first_line: int) -> None:
@@ -327,6 +366,8 @@ class PartyReader:
         self._shown: dict[str, int] = {}  # a player's Shown event's index, for his low line
         self._last_span = SourceSpan(file, first_line)
         self._settled = False  # a "wins" line or the summary: the record reaches its end
+        self._play_read: bool = False  # the play run read (a second one is an error)
+        self._summary: bool = False  # the summary marker read
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
@@ -584,7 +625,7 @@ class PartyReader:
     # ------------------------------------------------------------ the 2026 summary
     def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
         self._end_of_play(span)
-        self._settled = True
+        self._settled = self._summary = True
         self._events.append(ev.SummaryStarted(span))
 
     def POT_LINE(self, f: Fields, span: SourceSpan) -> None:
@@ -646,11 +687,6 @@ class PartyReader:
 
 
 _HEAD = "***** Hand History for Game 1 *****\n"
-_SEATED = (
-    _HEAD + "$100 USD PL Omaha - Monday, January 06, 09:52:55 EST 2014\n"
-    "Table Paris (Real Money)\nSeat 1 is the button\nTotal number of players : 2/6\n"
-    "Seat 1: a ( $100 USD )\nSeat 2: b ( $100 USD )\n"
-)
 # Mistakes seen in damaged records, by the place the grammar stops at: Lark's
 # match_examples labels an error with the first whose parser state and token it shares.
 _MISTAKES: dict[str, list[str]] = {
@@ -660,9 +696,6 @@ _MISTAKES: dict[str, list[str]] = {
     ],
     "a table line the layout does not have": [
         _HEAD + "$100 USD PL Omaha - Monday, January 06, 09:52:55 EST 2014\nTable Paris\n",
-    ],
-    "a line of play the layout does not have": [
-        _SEATED + "** Dealing down cards **\na shoves\n",
     ],
 }
 

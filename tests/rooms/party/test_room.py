@@ -348,3 +348,25 @@ def test_a_closed_table_cancels_the_hand_and_wins_in_brackets() -> None:
     assert isinstance(collected, ev.Collected) and (collected.player, collected.amount) == (
         "Ben", 100,  # $1.50 less the $0.50 of his big blind nobody matched
     )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        # a bad line among the seats, and one in the 2026 summary (lark's error there)
+        (HEAD.replace("Seat 3: Cid ( $20 USD )", "Seat 3 Cid $20") + "Ann folds\n", 8),
+        (
+            NEW + "\n0.10/0.25 Omaha Hi Game Table (PL) - Mon Feb 09 12:55:26 EST 2026\n"
+            "Table Table 7 (Real Money) -- Seat 1 is the button\nTotal number of players : 2/6\n"
+            "Seat 1: Hero ($30)\nSeat 2: Vil ($10)\nHero posts small blind (0.10)\n"
+            "Vil posts big blind (0.25)\n** Dealing down cards **\nHero folds \n** Summary **\n"
+            "Main Pot: $0.20 Rake: $0.0\nsomething else\n"
+            "Hero balance $29.90, lost $0.10 (folded)\n",
+            13,
+        ),
+    ],
+)
+def test_a_bad_line_anywhere_is_a_parse_error_at_its_line(text: str, line: int) -> None:
+    with pytest.raises(HandParseError) as caught:
+        _read(text)
+    assert caught.value.line == line
