@@ -128,6 +128,9 @@ _BLOCKS: dict[str, tuple[str, ...]] = {
 class PartyReader:
     """Reads one hand at a time; not thread-safe (one per process)."""
 
+    _play_read: bool
+    _summary: bool
+
     def __init__(self) -> None:
         methods: dict[str, Callable[[Fields, SourceSpan], None]] = {
             "PREAMBLE": self.PREAMBLE,
@@ -366,8 +369,8 @@ class PartyReader:
         self._shown: dict[str, int] = {}  # a player's Shown event's index, for his low line
         self._last_span = SourceSpan(file, first_line)
         self._settled = False  # a "wins" line or the summary: the record reaches its end
-        self._play_read: bool = False  # the play run read (a second one is an error)
-        self._summary: bool = False  # the summary marker read
+        self._play_read = False  # the play run read (a second one is an error)
+        self._summary = False  # the summary marker read
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
