@@ -1,8 +1,11 @@
 """PartyPoker hands to events.
 
-The grammar (``grammars/party.lark``) decides which kind each line is and names its
-fields; the methods here, one per line terminal, read those fields into events. They run
-as lexer callbacks, so the events come out in file order.
+The grammar (``grammars/party.lark``) holds the order of a hand's parts and one terminal
+per kind of line, whose fields are named groups; the methods here, one per line terminal,
+read those fields into events. They run as lexer callbacks, so the events come out in
+file order. The seats, the play and the summary's body are each lexed as one run of
+lines and taken apart here with the same line terminals (:data:`_BLOCKS` says in which
+order they are tried); a line of the play that no kind reads is a parse error at its line.
 
 What the room means by its words, where other rooms' same words mean otherwise:
 

@@ -370,3 +370,10 @@ def test_a_bad_line_anywhere_is_a_parse_error_at_its_line(text: str, line: int) 
     with pytest.raises(HandParseError) as caught:
         _read(text)
     assert caught.value.line == line
+
+
+def test_every_kind_of_line_reads_alone() -> None:
+    """The grammar's `line` rule: each kind of line is a terminal of its own."""
+    lines = PartyReader().lines
+    for text in ("Ann folds\n", "Ann is all-In  [$4.90 USD]\n", "Main Pot: $1 Rake: $0\n"):
+        assert lines.parse(text).children
