@@ -102,15 +102,21 @@ def digest(text: str) -> bytes:
     return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
-def hand_identity(header: str) -> str | None:
+def hand_identity(text: str, room: str = "") -> str | None:
     """The key under which copies of a hand meet: its room (the header's first word:
     PokerStars, Poker for GG, PokerMaster) and hand id; None for a hand that is not
-    audited (another game) or has no id."""
-    raw = RawHand("", 0, (header,))
+    audited (another game) or has no id. ``text``: the hand's text, or its first lines
+    (a room may write lines before its header, and its game after it); ``room``: the
+    room the splitter found."""
+    raw = RawHand("", 0, tuple(text.split("\n", _HEAD_LINES)[:_HEAD_LINES]), room)
+    header = raw.header
     hand_id = raw.hand_id
     if not hand_id or not is_audited(raw):
         return None
     return f"{header.split(' ', 1)[0]}#{hand_id}"
+
+
+_HEAD_LINES = 6  # lead-in lines, the header and the line after it, with room to spare
 
 
 class DuplicateIndex:
@@ -147,10 +153,11 @@ class DuplicateIndex:
         hands: list[tuple[str, int, int, int, str]] = []  # key, hand key, file, line, text
         for segment in chunk.segments:
             file = self._file(segment.file)
-            for offset, (line, text) in enumerate(
-                zip(segment.first_lines, segment.texts, strict=True)
+            rooms = segment.rooms or ("",) * len(segment.texts)
+            for offset, (line, text, room) in enumerate(
+                zip(segment.first_lines, segment.texts, rooms, strict=True)
             ):
-                key = hand_identity(text.split("\n", 1)[0])
+                key = hand_identity(text, room)
                 if key is not None:
                     hands.append((key, segment.first_key + offset, file, line, text))
         if not hands:

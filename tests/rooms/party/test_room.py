@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +22,7 @@ from auditor.rooms.party.reader import PartyReader
 from auditor.tables.timezones import to_utc
 
 ROOM = PartyRoom()
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "party"
 
 OLD = "***** Hand History for Game 13550803036 *****"
 NEW = "***** Hand History For Game 1770659766668adeb0h5qfm *****"
@@ -377,3 +379,15 @@ def test_every_kind_of_line_reads_alone() -> None:
     lines = PartyReader().lines
     for text in ("Ann folds\n", "Ann is all-In  [$4.90 USD]\n", "Main Pot: $1 Rake: $0\n"):
         assert lines.parse(text).children
+
+
+def test_a_hand_read_twice_is_a_duplicate(tmp_path: Path) -> None:
+    """Two copies of a PartyPoker hand (its lead-in lines first, its game on the second
+    line) are one hand read twice: the run's duplicate index knows them."""
+    from auditor.run import run_audit
+
+    hands = (FIXTURES / "fixed_limit_hilo_and_side_pots.txt").read_text(encoding="utf-8")
+    (tmp_path / "a.txt").write_text(hands, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(hands, encoding="utf-8")
+    summary = run_audit([str(tmp_path / "a.txt"), str(tmp_path / "b.txt")], tmp_path / "out")
+    assert summary.findings_by_code == {"HAND_DUPLICATE": 2}
