@@ -29,6 +29,7 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "Everleaf/": "everleaf",
     "Winamax/": "winamax",
     "Bovada_Ignition/": "bovada",
+    "PartyPoker/": "party",
 }
 
 

@@ -102,20 +102,22 @@ def digest(text: str) -> bytes:
     return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
-_HEAD_LINES = 4  # the header and the lines a room's game may be named on
-
-
-def hand_identity(text: str) -> str | None:
+def hand_identity(text: str, room: str = "") -> str | None:
     """The key under which copies of a hand meet: its room (the header's first word:
     PokerStars, Poker for GG, PokerMaster) and hand id; None for a hand that is not
-    audited (another game) or has no id. ``text``: the hand's text, or its header alone
-    (its first lines are enough: some rooms name the game on a line after the header)."""
-    raw = RawHand("", 0, tuple(text.split("\n", _HEAD_LINES)[:_HEAD_LINES]))
+    audited (another game) or has no id. ``text``: the hand's text, or its first lines
+    (a room may write lines before its header, and its game after it); ``room``: the
+    room the splitter found."""
+    lines = tuple(text.split("\n", _HEAD_LINES)[:_HEAD_LINES])
+    raw = RawHand("", 0, lines, room or room_of(RawHand("", 0, lines)).name)
     header = raw.header
-    hand_id = room_of(raw).hand_id(raw)
+    hand_id = raw.hand_id
     if not hand_id or not is_audited(raw):
         return None
     return f"{header.split(' ', 1)[0]}#{hand_id}"
+
+
+_HEAD_LINES = 6  # lead-in lines, the header and the line after it, with room to spare
 
 
 class DuplicateIndex:
@@ -152,10 +154,11 @@ class DuplicateIndex:
         hands: list[tuple[str, int, int, int, str]] = []  # key, hand key, file, line, text
         for segment in chunk.segments:
             file = self._file(segment.file)
-            for offset, (line, text) in enumerate(
-                zip(segment.first_lines, segment.texts, strict=True)
+            rooms = segment.rooms or ("",) * len(segment.texts)
+            for offset, (line, text, room) in enumerate(
+                zip(segment.first_lines, segment.texts, rooms, strict=True)
             ):
-                key = hand_identity(text)
+                key = hand_identity(text, room)
                 if key is not None:
                     hands.append((key, segment.first_key + offset, file, line, text))
         if not hands:

@@ -18,9 +18,9 @@ if TYPE_CHECKING:
 
 # "#OM123", "Game #123", "#5334663-1379-1383796492" (numbers joined by hyphens); or,
 # in the layout whose ids have no "#" of their own, "#Game No : 123" on the line
-# before its header, and the header's "Hand History for Game 123"
+# before its header, and a number after the word Game ("Hand History for Game 1234")
 _HAND_ID = re.compile(
-    r"#([A-Za-z]*[0-9]+(?:-[0-9]+)*)|#Game No : ([0-9]+)|History for Game ([0-9]+)"
+    r"#([A-Za-z]*[0-9]+(?:-[0-9]+)*)|#Game No : ([0-9]+)|\bGame ([0-9][0-9A-Za-z]*)\b"
 )
 
 
@@ -38,10 +38,28 @@ class RawHand:
     first_line: int  # 1-based line number of the header
     lines: tuple[str, ...]  # without line ends; trailing blank lines dropped
     room: str = ""  # the name of the room whose header starts it ("": not known)
+    # the header's place in ``lines`` (after its room's lead-in lines); -1: not known, found
+    # from the room's lead-ins when asked (a hand rebuilt from its text and room)
+    header_index: int = -1
+
+    @property
+    def header_at(self) -> int:
+        """The header's index in ``lines``."""
+        if self.header_index >= 0:
+            return self.header_index
+        from auditor.rooms import REGISTRY  # the registry imports this module
+
+        room = REGISTRY.get(self.room)
+        lead_ins = room.lead_ins if room is not None else ()
+        if lead_ins:
+            for at, line in enumerate(self.lines):
+                if line.strip() and not line.startswith(lead_ins):
+                    return at
+        return 0
 
     @property
     def header(self) -> str:
-        return self.lines[0]
+        return self.lines[self.header_at]
 
     @property
     def hand_id(self) -> str:
@@ -75,11 +93,16 @@ def split_hands(
 
         rooms = tuple(REGISTRY.values())
     headers: list[tuple[Callable[[str], bool], str]] = [(r.is_header, r.name) for r in rooms]
-    leads = {r.name: r.leads for r in rooms}  # a line before a room's header that is its hand's
     # every room's header starts, tested at once; "" (every line) when a room has none
     starts = tuple(s for r in rooms for s in r.header_starts or ("",))
+    # lines that announce the next hand before its header: they start that hand when a
+    # header follows them (blank lines between), else they stay where they are
+    lead_ins = tuple(s for r in rooms for s in r.lead_ins)
+    pending: list[str] = []
+    pending_start = 0
     current: list[str] = []
     start = 0
+    header_index = 0
     room = ""  # the current hand's room; "" while in stray text
     for number, line in enumerate(lines, start=1):
         line = line.rstrip("\r\n").lstrip("\ufeff")
@@ -90,24 +113,43 @@ def split_hands(
                     found = name
                     break
         if found:
-            # the line just before the header may be the hand's own ("#Game No : N")
-            lead = current[-1:] if current and leads[found](current[-1], line) else []
-            if lead:
-                current.pop()
             if current:
-                yield _finish(current, file, start, room)
-            current, start, room = [*lead, line], number - len(lead), found
-        elif current or line.strip():
+                yield _finish(current, file, start, room, header_index)
+            if pending:
+                current, start, header_index = [*pending, line], pending_start, len(pending)
+                pending = []
+            else:
+                current, start, header_index = [line], number, 0
+            room = found
+            continue
+        if lead_ins:
+            if line.startswith(lead_ins) or (pending and not line.strip()):
+                if not pending:
+                    pending_start = number
+                pending.append(line)
+                continue
+            if pending:  # announced no hand: the lines are the current hand's (or stray)
+                if not current:
+                    start = pending_start
+                current.extend(pending)
+                pending = []
+        if current or line.strip():
             if not current:
                 start = number
             current.append(line)
+    if pending:
+        if not current:
+            start = pending_start
+        current.extend(pending)
     if current:
-        yield _finish(current, file, start, room)
+        yield _finish(current, file, start, room, header_index)
 
 
-def _finish(lines: list[str], file: str, start: int, room: str) -> RawHand | StrayText:
+def _finish(
+    lines: list[str], file: str, start: int, room: str, header_index: int = 0
+) -> RawHand | StrayText:
     while lines and not lines[-1].strip():
         lines.pop()
     if room:
-        return RawHand(file, start, tuple(lines), room)
+        return RawHand(file, start, tuple(lines), room, header_index)
     return StrayText(file, start, tuple(lines))

@@ -39,6 +39,9 @@ class Room(ABC):
     # is_header is asked of every line. (Two rooms' is_header on every line cost 6% of
     # a run; the shared test brings it back to one startswith.)
     header_starts: ClassVar[tuple[str, ...]] = ()
+    # Texts of lines some rooms write BEFORE a hand's header to announce it ("Game #1
+    # starts."): kept with the hand a header then starts, not left as stray text.
+    lead_ins: ClassVar[tuple[str, ...]] = ()
 
     @abstractmethod
     def sniff(self, head: str) -> bool:
@@ -47,12 +50,6 @@ class Room(ABC):
     @abstractmethod
     def is_header(self, line: str) -> bool:
         """Whether ``line`` starts one of this room's hands (called on every line)."""
-
-    def leads(self, previous: str, header: str) -> bool:
-        """Whether ``previous``, the line right before this room's ``header``, is part of
-        the header's hand (a room may write its hand number on a line before its header);
-        by default it is not."""
-        return False
 
     @abstractmethod
     def game(self, raw: RawHand) -> str:
@@ -88,6 +85,7 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.ggpoker import GGPokerRoom
     from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pacific import PacificRoom
+    from auditor.rooms.party import PartyRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
     from auditor.rooms.winamax import WinamaxRoom
     from auditor.rooms.wpn import WpnRoom
@@ -101,6 +99,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(EverleafRoom())
     rooms.append(WinamaxRoom())
     rooms.append(BovadaRoom())
+    rooms.append(PartyRoom())
     return {room.name: room for room in rooms}
 
 

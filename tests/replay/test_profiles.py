@@ -193,7 +193,8 @@ def test_profile_for_site() -> None:
     assert profile_for_site("PokerStars", "auto") == "pokerstars"
     assert profile_for_site("GGPoker", "auto") == "ggpoker"
     assert profile_for_site("Full Tilt Poker", "auto") == "fulltilt"
-    for site in ("PartyPoker", ""):
+    assert profile_for_site("PartyPoker", "auto") == "party"
+    for site in ("Pacific Poker of 1999", ""):  # no room's site
         assert profile_for_site(site, "auto") == "seeds"
     assert profile_for_site("PokerStars", "tda") == "tda"
     assert profile_for_site("GGPoker", "/x/house.toml") == "/x/house.toml"

@@ -24,7 +24,6 @@ _HEADER = re.compile(
     r"\*{4,5} (?:888poker|888|Cassava)(?:\.[a-z]{2})?(?:-[a-z]{2})? (?:Snap Poker |BLAST )?"
     r"Hand History for Game ([0-9]+) \*{4,5}"
 )
-_GAME_NO = re.compile(r"#Game No : ([0-9]+)\s*$")
 _ANY_HEADER = re.compile(r"^" + _HEADER.pattern, re.M)
 _TABLE = re.compile(r"(?:Table (.+?)|Tournament #[0-9]+ .*?Table #([0-9]+))(?: [0-9]+ Max)? \(")
 
@@ -39,17 +38,14 @@ class PacificRoom(Room):
     reader_kind: ClassVar[str] = "grammars/888poker.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = ("****",)
+    # "#Game No : N" before the header is the hand's first line (splitter: lead-in lines)
+    lead_ins = ("#Game No :",)
 
     def sniff(self, head: str) -> bool:
         return _ANY_HEADER.search(head) is not None
 
     def is_header(self, line: str) -> bool:
         return _HEADER.match(line) is not None
-
-    def leads(self, previous: str, header: str) -> bool:
-        """ "#Game No : N" right before the header of game N is that hand's first line."""
-        number, found = _GAME_NO.match(previous), _HEADER.match(header)
-        return number is not None and found is not None and number[1] == found[1]
 
     def game(self, raw: RawHand) -> str:
         for line in raw.lines[:3]:

@@ -47,8 +47,9 @@ def test_headers_of_its_brands_and_no_other_room_s() -> None:
     assert room.is_header("***** 888poker Snap Poker Hand History for Game 7 *****")
     assert not room.is_header(PARTY) and not room.is_header(BETFAIR)
     assert not room.is_header("#Game No : 385494443")  # PartyPoker writes it too
-    assert room.leads("#Game No : 385494443", NEW)
-    assert not room.leads("#Game No : 1", NEW)  # another game's number
+    (hand,) = split_hands(["#Game No : 385494443", NEW, "Blinds"], "f.txt", (room,))
+    assert isinstance(hand, RawHand) and hand.lines[0] == "#Game No : 385494443"
+    assert hand.header == NEW and hand.hand_id == "385494443"  # its lead-in line is its own
     assert room.sniff(CASH) and room.sniff(LOCAL)
     assert not room.sniff("#Game No : 1458965856\n" + PARTY + "\n")
     assert rooms.profile_for_site("888poker") == "888poker"
