@@ -42,13 +42,24 @@ class RawHand:
         return "\n".join(self.lines) + "\n"
 
 
+STRAY_KEPT = 1000
+"""Lines of stray text kept (the rest counted): a file of something else read whole
+(a large CSV, a log) must not be held in memory."""
+
+
 @dataclass(frozen=True, slots=True)
 class StrayText:
-    """Non-blank lines outside any hand (before the first header)."""
+    """Non-blank lines outside any hand (before the first header): the first
+    :data:`STRAY_KEPT` of them, and how many there are."""
 
     file: str
     first_line: int
     lines: tuple[str, ...]
+    count: int = 0  # lines from the first to the last non-blank one (0: len(lines))
+
+    @property
+    def line_count(self) -> int:
+        return self.count or len(self.lines)
 
 
 def split_hands(
@@ -66,6 +77,7 @@ def split_hands(
     current: list[str] = []
     start = 0
     room = ""  # the current hand's room; "" while in stray text
+    dropped = blank = 0  # stray lines past STRAY_KEPT: counted, and the blank ones after
     for number, line in enumerate(lines, start=1):
         line = line.rstrip("\r\n").lstrip("\ufeff")
         found = ""
@@ -76,19 +88,32 @@ def split_hands(
                     break
         if found:
             if current:
-                yield _finish(current, file, start, room)
+                yield _finish(current, file, start, room, dropped)
             current, start, room = [line], number, found
-        elif current or line.strip():
-            if not current:
-                start = number
+        elif room:
             current.append(line)
+        elif len(current) < STRAY_KEPT:  # stray text (before the first header)
+            if current or line.strip():
+                if not current:
+                    start = number
+                current.append(line)
+        elif line.strip():
+            dropped, blank = dropped + blank + 1, 0
+        else:
+            blank += 1
     if current:
-        yield _finish(current, file, start, room)
+        yield _finish(current, file, start, room, dropped)
 
 
-def _finish(lines: list[str], file: str, start: int, room: str) -> RawHand | StrayText:
+def _finish(
+    lines: list[str], file: str, start: int, room: str, dropped: int = 0
+) -> RawHand | StrayText:
+    if room:
+        while lines and not lines[-1].strip():
+            lines.pop()
+        return RawHand(file, start, tuple(lines), room)
+    if dropped:  # its blank lines are counted among the kept, up to its last line
+        return StrayText(file, start, tuple(lines), len(lines) + dropped)
     while lines and not lines[-1].strip():
         lines.pop()
-    if room:
-        return RawHand(file, start, tuple(lines), room)
     return StrayText(file, start, tuple(lines))

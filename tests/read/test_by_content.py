@@ -14,6 +14,7 @@ from typing import Any
 import pyarrow.parquet as pq
 import pytest
 
+from auditor.findings import Code
 from auditor.read.decode import open_text
 from auditor.read.looks import HEAD_CHARS, not_a_hand_history
 from auditor.run import run_audit
@@ -146,3 +147,25 @@ def test_every_corpus_file_looks_like_a_hand_history_and_its_notes_do_not() -> N
     assert missed == []
     assert not_a_hand_history(head_of(CORPUS / "README.md")) == "a Markdown document"
     assert not_a_hand_history(head_of(CORPUS / "MANIFEST.tsv")) == "text with no line of play"
+
+
+def test_a_large_file_of_something_else_is_not_held_in_memory(tmp_path: Path) -> None:
+    """Every file is read now, a large CSV of something else too: its stray text keeps
+    its first lines only, and counts the rest."""
+    from auditor.read.split import STRAY_KEPT, StrayText, split_hands
+
+    rows = [f"{n},{n * 7},blue" for n in range(3 * STRAY_KEPT)]
+    lines = ["id,weight,colour\n", *(row + "\n" for row in rows), "\n", "\n"]
+    (stray,) = split_hands(lines, "big.csv")
+    assert isinstance(stray, StrayText)
+    assert len(stray.lines) == STRAY_KEPT and stray.lines[0] == "id,weight,colour"
+    assert stray.line_count == 1 + len(rows)  # the blank lines at its end aside
+    # before the first hand, the finding counts every line
+    preamble = "".join(f"exported by a tracker, line {n}\n" for n in range(2 * STRAY_KEPT))
+    source = tmp_path / "preamble.txt"
+    source.write_text(preamble + "\n" + STARS.read_text(encoding="utf-8"), encoding="utf-8")
+    summary = run_audit([str(source)], tmp_path / "out", workers=1)
+    (file,) = summary.files
+    assert file.hands_read == 3
+    (stray_finding,) = summary.examples[Code.TEXT_OUTSIDE_HAND]
+    assert stray_finding.message.startswith(f"{2 * STRAY_KEPT} line(s) before the first hand")
