@@ -421,7 +421,7 @@ def _print_summary(summary: RunSummary, out: Console) -> None:
         f"rejected {summary.hands_rejected}"
     )
     not_read = Counter(
-        re.sub(r" \([^)]*\)", "", f.reason) for f in summary.files if f.status == "not read"
+        re.sub(r" \(.*\)", "", f.reason) for f in summary.files if f.status == "not read"
     )
     if not_read:
         why = ", ".join(f"{count} {reason}" for reason, count in sorted(not_read.items()))

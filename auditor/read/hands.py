@@ -10,7 +10,7 @@ from typing import BinaryIO
 
 from auditor import rooms
 from auditor.read.decode import open_text
-from auditor.read.looks import HEAD_CHARS, describe
+from auditor.read.looks import BINARY, HEAD_CHARS, describe, not_a_hand_history
 from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.results import FileSummary, stray_finding
 
@@ -23,11 +23,16 @@ def read_hands(
 ) -> Iterator[RawHand]:
     """Each hand of ``stream`` in file order, of the ``chosen`` rooms (those that know the
     file's head tried first); the encoding and stray text go into ``summary``, and so does
-    what the file looks like when it holds no hand."""
+    what the file looks like when it holds no hand; a file with no hand whose content is
+    not a hand history at all (a README, a manifest, the fixtures' expected JSON) is
+    listed as not read with the reason, and no finding."""
     text, summary.encoding = open_text(stream)
     lines = iter(text)  # one iterator: a second iter() of Lines would lose a block
     head = list(islice(lines, HEAD_LINES))
     sample = "".join(head)[:HEAD_CHARS]
+    if not_a_hand_history(sample) == BINARY:  # no text room's hand in it: not read through
+        _not_read(summary, BINARY, describe(sample))
+        return
     found = False
     for item in split_hands(chain(head, lines), name, rooms.sniffed(sample, chosen)):
         if isinstance(item, StrayText):
@@ -38,3 +43,12 @@ def read_hands(
     summary.encoding = text.encoding  # known once read: "utf-8+cp1252" for a mixed file
     if not found:
         summary.looks = describe(sample)
+        why = not_a_hand_history(sample)
+        if why is not None and summary.stray_findings:
+            _not_read(summary, why, summary.looks)
+
+
+def _not_read(summary: FileSummary, why: str, looks: str) -> None:
+    shown = why if looks == why else f"{why}; {looks}"
+    summary.status, summary.reason = "not read", f"not a hand history ({shown})"
+    summary.stray_findings.clear()

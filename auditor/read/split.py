@@ -74,13 +74,28 @@ class RawHand:
         return "\n".join(self.lines) + "\n"
 
 
+STRAY_KEPT = 1000
+"""Lines of stray text kept (the rest counted): a file of something else read whole
+(a large CSV, a log) must not be held in memory."""
+
+LEAD_IN_KEPT = 20
+"""Lead-in lines (and blanks after them) held back waiting for a header: past this many,
+they are not a hand's announcement and go where any line goes."""
+
+
 @dataclass(frozen=True, slots=True)
 class StrayText:
-    """Non-blank lines outside any hand (before the first header)."""
+    """Non-blank lines outside any hand (before the first header): the first
+    :data:`STRAY_KEPT` of them, and how many there are."""
 
     file: str
     first_line: int
     lines: tuple[str, ...]
+    count: int = 0  # lines from the first to the last non-blank one (0: len(lines))
+
+    @property
+    def line_count(self) -> int:
+        return self.count or len(self.lines)
 
 
 def split_hands(
@@ -104,6 +119,7 @@ def split_hands(
     start = 0
     header_index = 0
     room = ""  # the current hand's room; "" while in stray text
+    dropped = blank = 0  # stray lines past STRAY_KEPT: counted, and the blank ones after
     for number, line in enumerate(lines, start=1):
         line = line.rstrip("\r\n").lstrip("\ufeff")
         found = ""
@@ -114,7 +130,7 @@ def split_hands(
                     break
         if found:
             if current:
-                yield _finish(current, file, start, room, header_index)
+                yield _finish(current, file, start, room, header_index, dropped)
             if pending:
                 current, start, header_index = [*pending, line], pending_start, len(pending)
                 pending = []
@@ -123,7 +139,8 @@ def split_hands(
             room = found
             continue
         if lead_ins:
-            if line.startswith(lead_ins) or (pending and not line.strip()):
+            lead_in = line.startswith(lead_ins) or (pending and not line.strip())
+            if lead_in and len(pending) < LEAD_IN_KEPT:
                 if not pending:
                     pending_start = number
                 pending.append(line)
@@ -133,23 +150,34 @@ def split_hands(
                     start = pending_start
                 current.extend(pending)
                 pending = []
-        if current or line.strip():
-            if not current:
-                start = number
+        if room:
             current.append(line)
+        elif len(current) < STRAY_KEPT:  # stray text (before the first header)
+            if current or line.strip():
+                if not current:
+                    start = number
+                current.append(line)
+        elif line.strip():
+            dropped, blank = dropped + blank + 1, 0
+        else:
+            blank += 1
     if pending:
         if not current:
             start = pending_start
         current.extend(pending)
     if current:
-        yield _finish(current, file, start, room, header_index)
+        yield _finish(current, file, start, room, header_index, dropped)
 
 
 def _finish(
-    lines: list[str], file: str, start: int, room: str, header_index: int = 0
+    lines: list[str], file: str, start: int, room: str, header_index: int = 0, dropped: int = 0
 ) -> RawHand | StrayText:
+    if room:
+        while lines and not lines[-1].strip():
+            lines.pop()
+        return RawHand(file, start, tuple(lines), room, header_index)
+    if dropped:  # its blank lines are counted among the kept, up to its last line
+        return StrayText(file, start, tuple(lines), len(lines) + dropped)
     while lines and not lines[-1].strip():
         lines.pop()
-    if room:
-        return RawHand(file, start, tuple(lines), room, header_index)
     return StrayText(file, start, tuple(lines))

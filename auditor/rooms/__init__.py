@@ -77,6 +77,15 @@ class Room(ABC):
         """The profile for hands of ``site`` under --rules auto; None: not this room's."""
         return self.default_profile if site in self.sites else None
 
+    def same_record_text(self, text: str) -> str:
+        """A hand's text (lines joined by newlines) as this room compares two copies of
+        one record: equal for two exports of the same hand. Here: its lines without
+        trailing spaces or tabs; a room whose exports differ in more (a start time in
+        the player's zone or the room's) says so in its own."""
+        if " \n" in text or "\t\n" in text or text.endswith((" ", "\t")):  # a regex is slower
+            return "\n".join([line.rstrip(" \t") for line in text.split("\n")])
+        return text
+
 
 def _bundled() -> dict[str, Room]:
     from auditor.rooms.bovada import BovadaRoom

@@ -15,7 +15,8 @@ from auditor.run import run_audit
 FILES = {
     "ipoker.xml": (
         '<?xml version="1.0" encoding="utf-8"?>\n<!-- export -->\n<session sessioncode="9">\n'
-        '  <general><nickname>ann</nickname></general>\n</session>\n',
+        "  <general><nickname>ann</nickname><gametype>Omaha PL 0.05/0.10</gametype></general>\n"
+        '  <game gamecode="5383392792"><round no="0"/></game>\n</session>\n',
         "XML, root element <session>",
     ),
     "ohh.json": (
@@ -39,8 +40,8 @@ FILES = {
 @pytest.mark.parametrize("name", sorted(FILES))
 def test_a_file_no_room_reads_says_what_it_looks_like(name: str, tmp_path: Path) -> None:
     text, looks = FILES[name]
-    path = tmp_path / name  # named, so read whatever its extension (in a folder, a .json
-    path.write_text(text, encoding="utf-8")  # or .csv is listed as not read, by its name)
+    path = tmp_path / name  # read whatever its extension: its content says what it is
+    path.write_text(text, encoding="utf-8")
     summary = run_audit([str(path)], tmp_path / "out", workers=1)
     (file,) = summary.files
     assert (file.format, file.hands_read, file.size_bytes) == ("unsupported", 0, len(text))

@@ -174,7 +174,7 @@ def test_copies_of_a_hand_meet_under_its_id(tmp_path: Path) -> None:
     from auditor.engines.duplicates import hand_identity
     from auditor.run import run_audit
 
-    assert hand_identity(CASH) == "*****#R5-555000111-7"
+    assert hand_identity(CASH) == "ongame:*****#R5-555000111-7"
     for name in ("a.txt", "b.txt"):
         (tmp_path / name).write_text(CASH, encoding="utf-8")
     summary = run_audit([str(tmp_path / "a.txt"), str(tmp_path / "b.txt")], tmp_path / "out")
