@@ -393,8 +393,9 @@ def _profiles(args: argparse.Namespace, err: Console) -> int:
 
 def _formats() -> int:
     out = Console(soft_wrap=True, markup=False, highlight=False)
-    for name, reads, profile in rooms.described():
-        out.print(f"{name}: {reads} (rule profile under --rules auto: {profile})")
+    for name, reads, games, profile in rooms.described():
+        shown = f"; games {games}" if games else ""
+        out.print(f"{name}: {reads}{shown} (rule profile under --rules auto: {profile})")
     return EXIT_CLEAN
 
 

@@ -31,6 +31,9 @@ class Room(ABC):
 
     name: ClassVar[str]  # the --format name
     reads: ClassVar[str]  # what it reads, in a few words (``auditor formats``, README)
+    # the Omaha variants (hands.variant codes) its reader reads: at least every variant of
+    # its hands in the corpus and fixtures (tests/rooms/test_manifest.py)
+    games: ClassVar[tuple[str, ...]] = ()
     default_profile: ClassVar[str]  # its rule profile under --rules auto
     reader_kind: ClassVar[str]  # how it reads: a grammar's file, or a description
     sites: ClassVar[tuple[str, ...]] = ()  # the ``HandStart.site`` values its reader writes
@@ -170,16 +173,19 @@ def profile_for_site(site: str) -> str:
     return FALLBACK_PROFILE
 
 
-def described() -> Iterator[tuple[str, str, str]]:
-    """(name, what it reads, default profile) of each room, for listings."""
+def described() -> Iterator[tuple[str, str, str, str]]:
+    """(name, what it reads, its games, default profile) of each room, for listings."""
     for room in REGISTRY.values():
-        yield room.name, room.reads, room.default_profile
+        yield room.name, room.reads, ", ".join(room.games), room.default_profile
 
 
 def markdown_table() -> str:
     """The README's table of rooms, as the registry has them."""
-    lines = ["| --format | reads | rule profile (--rules auto) |", "|---|---|---|"]
-    lines += [f"| `{name}` | {reads} | `{profile}` |" for name, reads, profile in described()]
+    lines = ["| --format | reads | games | rule profile (--rules auto) |", "|---|---|---|---|"]
+    lines += [
+        f"| `{name}` | {reads} | {games} | `{profile}` |"
+        for name, reads, games, profile in described()
+    ]
     return "\n".join(lines) + "\n"
 
 

@@ -62,6 +62,7 @@ class BovadaRoom(Room):
     reads: ClassVar[str] = (
         "Bovada, Ignition and Bodog hand histories (anonymous seats named by position; Zone Poker)"
     )
+    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8", "FLO8")
     default_profile: ClassVar[str] = "bovada"
     reader_kind: ClassVar[str] = "grammars/bovada.lark"
     sites: ClassVar[tuple[str, ...]] = SITES

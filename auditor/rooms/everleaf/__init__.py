@@ -19,6 +19,7 @@ _ANY_HEADER = re.compile(r"^\ufeff?Everleaf Gaming Game #[0-9]+", re.MULTILINE)
 class EverleafRoom(Room):
     name: ClassVar[str] = "everleaf"
     reads: ClassVar[str] = 'Everleaf Gaming hand histories ("Everleaf Gaming Game #...")'
+    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8", "FLO8")
     default_profile: ClassVar[str] = "everleaf"
     reader_kind: ClassVar[str] = "grammars/everleaf.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)

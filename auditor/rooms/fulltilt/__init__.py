@@ -23,6 +23,9 @@ class FullTiltRoom(Room):
         'Full Tilt Poker hand histories ("Full Tilt Poker Game #..."): Omaha Hi, Hi/Lo, '
         "5 and 6 Card, Courchevel, run twice"
     )
+    games: ClassVar[tuple[str, ...]] = (
+        "PLO", "PLO8", "NLO8", "FLO8", "PLO5", "PLO5-8", "PLO6", "PLC",
+    )
     default_profile: ClassVar[str] = "fulltilt"
     reader_kind: ClassVar[str] = "grammars/fulltilt.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)

@@ -22,6 +22,7 @@ _TABLE_NAME = re.compile(r"Table: (?:\[SPEED\] )?(.+?) \[[0-9]+\] \(")
 class OnGameRoom(Room):
     name: ClassVar[str] = "ongame"
     reads: ClassVar[str] = 'OnGame hand histories ("***** History for hand R5-...")'
+    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8", "FLO")
     default_profile: ClassVar[str] = "ongame"
     reader_kind: ClassVar[str] = "grammars/ongame.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)

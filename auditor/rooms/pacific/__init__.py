@@ -34,6 +34,7 @@ class PacificRoom(Room):
         '888poker hand histories ("***** 888poker Hand History for Game N", and Cassava\'s '
         "of 2011-2013)"
     )
+    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8", "NLO", "FLO", "FLO8")
     default_profile: ClassVar[str] = "888poker"
     reader_kind: ClassVar[str] = "grammars/888poker.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)

@@ -23,6 +23,7 @@ class PartyRoom(Room):
     reads: ClassVar[str] = (
         'PartyPoker hand histories ("***** Hand History for Game ...", 2005-2017 and 2026 layouts)'
     )
+    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8", "FLO8")
     default_profile: ClassVar[str] = "party"
     reader_kind: ClassVar[str] = "grammars/party.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)

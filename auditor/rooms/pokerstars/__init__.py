@@ -24,6 +24,9 @@ class PokerStarsRoom(Room):
         "PokerStars hand histories; PokerMaster's and converters' in its layout "
         "(those under the seeds profile)"
     )
+    games: ClassVar[tuple[str, ...]] = (
+        "PLO", "PLO8", "NLO", "NLO8", "FLO", "FLO8", "PLO5", "PLO5-8", "PLO6", "PLC", "PLC8",
+    )
     default_profile: ClassVar[str] = "pokerstars"
     reader_kind: ClassVar[str] = "grammars/pokerstars.lark"
     sites: ClassVar[tuple[str, ...]] = tuple(_PROFILES)

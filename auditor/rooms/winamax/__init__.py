@@ -24,6 +24,7 @@ class WinamaxRoom(Room):
         'Winamax hand histories ("Winamax Poker - CashGame - HandId: #...", amounts '
         'like "14.73€"; cash games, Go Fast, tournaments)'
     )
+    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8", "PLO5", "PLO5-8")
     default_profile: ClassVar[str] = "winamax"
     reader_kind: ClassVar[str] = "grammars/winamax.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)

@@ -31,6 +31,7 @@ class WpnRoom(Room):
         'Winning Poker Network / Americas Cardroom ("Hand #N - Omaha H/L(Pot Limit)" and the '
         'older "Game started at:" layout)'
     )
+    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8", "NLO8", "FLO8")
     default_profile: ClassVar[str] = "wpn"
     reader_kind: ClassVar[str] = "grammars/wpn.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
