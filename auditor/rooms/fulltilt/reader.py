@@ -105,6 +105,7 @@ _LINE_KINDS = frozenset(
     for entry in kinds
     for kind in (entry if isinstance(entry, tuple) else (entry,))
 )
+_CAPPED = ", and is capped"
 _ALL_IN = re.compile(r",? and is (all in|all-in|capped)$")
 _POT_NAME = re.compile(r"(?:the )?(?:(high|low) )?(?:(main|side) )?pot(?: #?([0-9]+))?$")
 _POT_PART = re.compile(r"(Main pot|Side pot(?: ?#?-?[0-9]+)?) ([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.?")
@@ -434,10 +435,12 @@ class FullTiltReader:
     def CALL(self, tok: str, span: SourceSpan) -> None:
         player, amount, all_in = _action(tok, " calls ")
         self._events.append(ev.Called(span, player, self._money(amount), all_in))
+        self._capped(tok, span, player)
 
     def BET(self, tok: str, span: SourceSpan) -> None:
         player, amount, all_in = _action(tok, " bets ")
         self._events.append(ev.Bet(span, player, self._money(amount), all_in))
+        self._capped(tok, span, player)
 
     def RAISE(self, tok: str, span: SourceSpan) -> None:
         # "raises to $12": the total the raiser's bet becomes in the round, only
@@ -445,6 +448,13 @@ class FullTiltReader:
         self._events.append(
             ev.RaisedTo(span, player, 0, self._money(amount), all_in, ev.RaiseGiven.TO)
         )
+        self._capped(tok, span, player)
+
+    def _capped(self, tok: str, span: SourceSpan, player: str) -> None:
+        """", and is capped": the table's cap reached (a "$400 Pot Limit" table), he may
+        put in no more this hand and has no action left, chips behind or not."""
+        if tok.rstrip().endswith(_CAPPED):
+            self._events.append(ev.PlayerStatus(span, player, ev.Status.CAPPED, "is capped"))
 
     def UNCALLED(self, tok: str, span: SourceSpan) -> None:
         amount, _, player = tok.rstrip()[len("Uncalled bet of ") :].partition(" returned to ")

@@ -215,8 +215,11 @@ def test_courchevel_flop_holds_the_card_dealt_before_the_betting() -> None:
 
 def test_a_capped_player_is_all_in_for_the_betting() -> None:
     text = hands(CASH)[1].replace("eve bets $5", "eve bets $5, and is capped")
-    bets = of_type(read(text), ev.Bet)
+    hand = read(text)
+    bets = of_type(hand, ev.Bet)
     assert bets[0].all_in and bets[0].amount == 500
+    (capped,) = [s for s in of_type(hand, ev.PlayerStatus) if s.status is ev.Status.CAPPED]
+    assert capped.player == "eve" and capped.span == bets[0].span  # no action left to take
 
 
 def test_a_damaged_hand_is_a_parse_error_at_its_line() -> None:
