@@ -38,7 +38,8 @@ from auditor import rooms
 from auditor.engines.chunks import Chunk
 from auditor.findings import Code, Finding
 from auditor.read.decode import open_text
-from auditor.read.split import RawHand, split_hands
+from auditor.read.hands import hands_again
+from auditor.read.split import RawHand
 from auditor.source import SourceSpan
 
 Opener = Callable[[str], contextlib.AbstractContextManager[BinaryIO]]
@@ -76,11 +77,13 @@ def hand_identity(text: str, room: str = "") -> str | None:
     return found[0] if found is not None else None
 
 
-def _head(text: str, room: str) -> RawHand:
+def _head(text: str, room: str, context: str = "") -> RawHand:
     """The first lines of a hand's text, as the hand of ``room`` (else of the room its
-    header is of)."""
+    header is of), with the lines it is read with (``context``: an XML session's head)."""
     lines = tuple(text.split("\n", _HEAD_LINES)[:_HEAD_LINES])
-    return RawHand("", 0, lines, room or rooms.room_of(RawHand("", 0, lines)).name)
+    shared = tuple(context.split("\n")) if context else ()
+    room = room or rooms.room_of(RawHand("", 0, lines)).name
+    return RawHand("", 0, lines, room, context=shared)
 
 
 def _identity(raw: RawHand) -> tuple[str, rooms.Room] | None:
@@ -132,10 +135,11 @@ class DuplicateIndex:
         for segment in chunk.segments:
             file = self._file(segment.file)
             names = segment.rooms or ("",) * len(segment.texts)  # "": found by its header
-            for offset, (line, text, name) in enumerate(
-                zip(segment.first_lines, segment.texts, names, strict=True)
+            contexts = segment.contexts or ("",) * len(segment.texts)
+            for offset, (line, text, name, context) in enumerate(
+                zip(segment.first_lines, segment.texts, names, contexts, strict=True)
             ):
-                found = _identity(_head(text, name))
+                found = _identity(_head(text, name, context))
                 if found is not None:
                     key, room = found
                     hands.append((key, segment.first_key + offset, file, line, text, room))
@@ -213,7 +217,7 @@ def _hands_of(name: str, opener: Opener) -> Generator[tuple[int, str], None, Non
     try:
         with opener(name) as stream:
             text, _ = open_text(stream)
-            for item in split_hands(text, name):
+            for item in hands_again(text, name):
                 if isinstance(item, RawHand):
                     yield item.first_line, "\n".join(item.lines)
     except OSError:

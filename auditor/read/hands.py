@@ -4,7 +4,7 @@ the single-process pipeline and the run that sends hands out in chunks."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import chain, islice
 from typing import BinaryIO
 
@@ -34,7 +34,7 @@ def read_hands(
         _not_read(summary, BINARY, describe(sample))
         return
     found = False
-    for item in split_hands(chain(head, lines), name, rooms.sniffed(sample, chosen)):
+    for item in split_file(chain(head, lines), name, sample, chosen):
         if isinstance(item, StrayText):
             summary.stray_findings.append(stray_finding(item))
             continue
@@ -46,6 +46,26 @@ def read_hands(
         why = not_a_hand_history(sample)
         if why is not None and summary.stray_findings:
             _not_read(summary, why, summary.looks)
+
+
+def split_file(
+    lines: Iterable[str], name: str, sample: str, chosen: tuple[rooms.Room, ...]
+) -> Iterator[RawHand | StrayText]:
+    """The hands of a file whose head is ``sample``: split by the first room that knows
+    the head and splits its files itself (XML, CSV logs...), else by the line splitter
+    with the rooms that know the head tried first."""
+    for room in chosen:
+        if room.splits_files and room.sniff(sample):
+            return room.split_file(lines, name)
+    return split_hands(lines, name, rooms.sniffed(sample, chosen))
+
+
+def hands_again(text: Iterable[str], name: str) -> Iterator[RawHand | StrayText]:
+    """A file's hands split again as a run splits them (duplicates read a file twice)."""
+    lines = iter(text)
+    head = list(islice(lines, HEAD_LINES))
+    sample = "".join(head)[:HEAD_CHARS]
+    return split_file(chain(head, lines), name, sample, rooms.choose())
 
 
 def _not_read(summary: FileSummary, why: str, looks: str) -> None:

@@ -41,6 +41,10 @@ class RawHand:
     # the header's place in ``lines`` (after its room's lead-in lines); -1: not known, found
     # from the room's lead-ins when asked (a hand rebuilt from its text and room)
     header_index: int = -1
+    # lines of the file the hand is read with that are not its own text: the session
+    # header an XML export writes once for all its hands (a room that splits its files
+    # itself, Room.split_file, fills it; never counted or compared as the hand's text)
+    context: tuple[str, ...] = ()
 
     @property
     def header_at(self) -> int:

@@ -10,11 +10,11 @@ sub-package and one line to :data:`REGISTRY` (or a :func:`register` call).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import ClassVar, Protocol
 
 from auditor import events as ev
-from auditor.read.split import RawHand, header_hand_id
+from auditor.read.split import RawHand, StrayText, header_hand_id
 
 AUTO = "auto"
 FALLBACK_PROFILE = "seeds"  # a hand of a site no room names a profile for
@@ -45,10 +45,22 @@ class Room(ABC):
     # Texts of lines some rooms write BEFORE a hand's header to announce it ("Game #1
     # starts."): kept with the hand a header then starts, not left as stray text.
     lead_ins: ClassVar[tuple[str, ...]] = ()
+    # A room whose files are not a run of hands each starting at a header line (an XML
+    # session, a CSV log written newest first, one hand per JSON or TOML document) splits
+    # the files it sniffs itself, with split_file, instead of the line splitter.
+    splits_files: ClassVar[bool] = False
 
     @abstractmethod
     def sniff(self, head: str) -> bool:
         """Whether ``head`` (a file's first lines, decoded) holds this room's hands."""
+
+    def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
+        """The hands of a file this room sniffed (``lines``: its decoded lines, line ends
+        kept), each a RawHand tagged with this room's name, with the first_line of its own
+        text and any shared lines in ``context``; text that is no hand as StrayText. Only
+        for rooms with ``splits_files``; a malformed file yields what it can and a
+        StrayText for the rest (the file's other hands are still read)."""
+        raise NotImplementedError(f"the {self.name} room splits no file itself")
 
     @abstractmethod
     def is_header(self, line: str) -> bool:
