@@ -92,6 +92,7 @@ class Room(ABC):
 
 def _bundled() -> dict[str, Room]:
     from auditor.rooms.bovada import BovadaRoom
+    from auditor.rooms.entraction import EntractionRoom
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
     from auditor.rooms.ggpoker import GGPokerRoom
@@ -112,6 +113,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(WinamaxRoom())
     rooms.append(BovadaRoom())
     rooms.append(PartyRoom())
+    rooms.append(EntractionRoom())
     return {room.name: room for room in rooms}
 
 
