@@ -61,6 +61,7 @@ _POST_KIND = {
     "ante": ev.PostKind.ANTE,
 }
 _STREET = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
+_POSITION = {"dealer": "button"}
 _CARD = re.compile(r"[2-9TJQKA][cdhs]")
 # the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
 _BLOCKS: dict[str, tuple[str, ...]] = {
@@ -377,7 +378,9 @@ class EnetReader:
 
     def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, player = int(f["sum_seat"]), f["sum_who"].rstrip()
-        positions = (f["sum_position"],) if f["sum_position"] else ()
+        position = f["sum_position"]
+        # "(dealer)": the button, as every room's summary positions name it
+        positions = (_POSITION.get(position, position),) if position else ()
         seat_line = ev.SummarySeat(span, seat, player, positions, ev.SeatOutcome.FOLDED)
         if f["sum_mucked"]:
             seat_line = replace(seat_line, outcome=ev.SeatOutcome.MUCKED)
