@@ -1,5 +1,5 @@
 """Enet: its "Game #7732419: Omaha (€0,25/€0,50) - 23:32:44 29.7.2012 - %6" layout, a
-PokerStars-like layout with euros in decimal commas, read with its own grammar
+Stars-like layout with euros in decimal commas, read with its own grammar
 (``grammars/enet.lark``)."""
 
 from __future__ import annotations
