@@ -162,7 +162,6 @@ ACROSS: dict[tuple[str, str, str], str] = {
 }
 
 
-@pytest.mark.slow
 def test_a_whole_run_finds_no_more_across_hands(corpus: Path, tmp_path: Path) -> None:
     """The run also checks stacks and buttons from hand to hand (the 2011 tables' sessions)
     and copies of one hand: only the findings named are found."""

@@ -211,6 +211,15 @@ def test_a_damaged_line_is_a_parse_error_at_its_line() -> None:
     assert "a line of play" in caught.value.expected
     (rejected,) = audit_text(broken)
     assert (rejected.status, rejected.table_name) == (Status.REJECTED, "Abashiri")
+    # which known mistake it resembles (Lark's match_examples on the room's own examples)
+    shove = WALK.replace("F4UXR34L                    Fold", "F4UXR34L".ljust(28) + "Shove (0.10)")
+    with pytest.raises(HandParseError) as labelled:
+        read(shove)
+    assert labelled.value.kind == "a line of play the layout does not have"
+    seat = WALK.replace("(EUR 2.19 in seat 5)", "(2.19 in chips)")
+    with pytest.raises(HandParseError) as labelled:
+        read(seat)
+    assert (labelled.value.line, labelled.value.kind) == (6, "a seat line the layout does not have")
 
 
 def test_an_amount_finer_than_a_cent_or_a_seat_twice_is_its_line_s_error() -> None:
