@@ -120,17 +120,20 @@ def test_the_showdown_the_returns_and_the_summary() -> None:
     assert high is not None and (high.category.name, high.ranks) == ("STRAIGHT", (5,))
     assert [n.text for n in of(hand, ev.Note)] == ["Rake: €0,36", "Rake: €0,50"]
     (pot,) = of(hand, ev.SummaryPot)
-    assert (pot.total, pot.rake) == (0, 86)  # as written: Enet's total is no pot
+    assert (pot.total, pot.rake) == (2075, 86)
     seats = [(s.seat, s.positions, s.outcome) for s in of(hand, ev.SummarySeat)]
     assert seats[1] == (3, ("button",), ev.SeatOutcome.SHOWED)
     assert of(hand, ev.SummarySeat)[2].results[0].won == 1039
     assert not hand.truncated
 
 
-def test_the_fixture_finds_only_the_written_total_and_other_games_are_skipped() -> None:
+def test_the_fixture_audits_clean_and_other_games_are_skipped() -> None:
     (result,) = audit_text(TEXT)
-    assert (result.format, result.status) == ("enet", Status.AUDITED)
-    assert [(f.code, f.source.line) for f in result.findings] == [(Code.POT_WRONG, 33)]
+    assert (result.format, result.status, result.findings) == ("enet", Status.AUDITED, ())
+    # the summary's total is kept as written: Enet's "Total pot €0" (four hands of the
+    # corpus) is no pot of the hand
+    (zero,) = audit_text(TEXT.replace("Total pot €20,75", "Total pot €0"))
+    assert [(f.code, f.source.line) for f in zero.findings] == [(Code.POT_WRONG, 33)]
     holdem = TEXT.replace("Game #12060001: Omaha", "Game #12060001: Hold'em")
     (skipped,) = audit_text(holdem)
     assert (skipped.status, skipped.game) == (Status.SKIPPED, "Hold'em")
