@@ -278,6 +278,13 @@ class EntractionReader:
     def _cards(self, text: str) -> tuple[Card, ...]:
         return LETTERS.cards(text.replace(" - ", " "))
 
+    def _big_blind(self) -> int:
+        """The big blind posted, else the stakes' (a fixed-limit game's: its small bet)."""
+        if self._big:
+            return self._big
+        fixed = self._head.get("game", "").endswith("Fixed Limit")
+        return self._money(self._head["small" if fixed else "big"])
+
     def _put(self, player: str, amount: int) -> int:
         """``amount`` more in ``player``'s bet on the street; his bet before it."""
         before = self._bet.get(player, 0)
@@ -321,7 +328,7 @@ class EntractionReader:
             self._big = amount
         # the live part of the post, for telling what an all-in is (a returning player's
         # small blind is dead)
-        live = min(amount, self._big) if kind is ev.PostKind.SMALL_AND_BIG and self._big else amount
+        live = min(amount, self._big_blind()) if kind is ev.PostKind.SMALL_AND_BIG else amount
         self._put(player, live)
         self._in_hand.add(player)
         self._events.append(ev.Posted(span, player, kind, amount))

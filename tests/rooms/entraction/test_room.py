@@ -141,6 +141,26 @@ def test_blinds_of_a_newcomer_and_a_returning_player() -> None:
         ("Newcomer", ev.PostKind.BIG_BLIND, 100),  # "Blind out of turn": live
         ("Back", ev.PostKind.SMALL_AND_BIG, 150),  # "Small + Big Blind": the small dead
     ]
+    # written before the big blind, its live part is the stakes' big blind all the same:
+    # after a raise to 2.50, his all-in for 1.50 more (2.50 live) is a call
+    lines = [
+        'Game # 1 - Omaha High Pot Limit EUR 0.50/1 - Table "T"',
+        "",
+        "Players(max 6):",
+        "Back".ljust(28) + "(EUR 3.00 in seat 1)",
+        "Ann".ljust(28) + "(EUR 50.00 in seat 2)",
+        "Bob".ljust(28) + "(EUR 50.00 in seat 3)",
+        "",
+        "Dealer:".ljust(28) + "Back",
+        "Small + Big Blind:".ljust(28) + "Back".ljust(12) + "(1.50)",
+        "Small Blind:".ljust(28) + "Ann".ljust(12) + "(0.50)",
+        "Big Blind:".ljust(28) + "Bob".ljust(12) + "(1.00)",
+        "",
+        "Ann".ljust(28) + "Raise".ljust(12) + "(2.00)",
+        "Back".ljust(28) + "All-In".ljust(12) + "(1.50)",
+    ]
+    calls = of(read("\n".join(lines) + "\n"), ev.Called)
+    assert [(c.player, c.amount, c.all_in) for c in calls] == [("Back", 150, True)]
 
 
 def test_a_seat_with_no_line_is_out_of_the_hand() -> None:
