@@ -30,6 +30,8 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "Winamax/": "winamax",
     "Bovada_Ignition/": "bovada",
     "PartyPoker/": "party",
+    "Entraction/": "entraction",
+    "Enet/": "enet",
 }
 
 

@@ -104,6 +104,8 @@ class Room(ABC):
 
 def _bundled() -> dict[str, Room]:
     from auditor.rooms.bovada import BovadaRoom
+    from auditor.rooms.enet import EnetRoom
+    from auditor.rooms.entraction import EntractionRoom
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
     from auditor.rooms.ggpoker import GGPokerRoom
@@ -124,6 +126,8 @@ def _bundled() -> dict[str, Room]:
     rooms.append(WinamaxRoom())
     rooms.append(BovadaRoom())
     rooms.append(PartyRoom())
+    rooms.append(EntractionRoom())
+    rooms.append(EnetRoom())
     return {room.name: room for room in rooms}
 
 
