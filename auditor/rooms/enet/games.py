@@ -34,8 +34,11 @@ def table_name(line: str) -> str:
 
 
 def is_omaha(game: str) -> bool:
-    """>>> is_omaha("Omaha"), is_omaha("Hold'em")
-    (True, False)"""
+    """Enet's Omaha games.
+
+    >>> is_omaha("Omaha"), is_omaha("Hold'em")
+    (True, False)
+    """
     return "Omaha" in game
 
 
