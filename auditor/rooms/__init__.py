@@ -91,6 +91,7 @@ class Room(ABC):
 
 
 def _bundled() -> dict[str, Room]:
+    from auditor.rooms.betonline import BetOnlineRoom
     from auditor.rooms.bovada import BovadaRoom
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
@@ -112,6 +113,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(WinamaxRoom())
     rooms.append(BovadaRoom())
     rooms.append(PartyRoom())
+    rooms.append(BetOnlineRoom())
     return {room.name: room for room in rooms}
 
 
