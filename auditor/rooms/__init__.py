@@ -91,6 +91,7 @@ class Room(ABC):
 
 
 def _bundled() -> dict[str, Room]:
+    from auditor.rooms.absolute import AbsoluteRoom
     from auditor.rooms.betonline import BetOnlineRoom
     from auditor.rooms.bovada import BovadaRoom
     from auditor.rooms.everleaf import EverleafRoom
@@ -114,6 +115,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(BovadaRoom())
     rooms.append(PartyRoom())
     rooms.append(BetOnlineRoom())
+    rooms.append(AbsoluteRoom())
     return {room.name: room for room in rooms}
 
 
