@@ -92,6 +92,7 @@ class Room(ABC):
 
 def _bundled() -> dict[str, Room]:
     from auditor.rooms.absolute import AbsoluteRoom
+    from auditor.rooms.betfair import BetfairRoom
     from auditor.rooms.betonline import BetOnlineRoom
     from auditor.rooms.bovada import BovadaRoom
     from auditor.rooms.everleaf import EverleafRoom
@@ -116,6 +117,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(PartyRoom())
     rooms.append(BetOnlineRoom())
     rooms.append(AbsoluteRoom())
+    rooms.append(BetfairRoom())
     return {room.name: room for room in rooms}
 
 
