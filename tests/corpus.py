@@ -33,6 +33,7 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "BetOnline/": "betonline",
     "Absolute/": "absolute",
     "Betfair/": "betfair",
+    "SealsWithClubs/": "sealswithclubs",
 }
 
 

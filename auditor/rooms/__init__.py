@@ -102,6 +102,7 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.party import PartyRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
+    from auditor.rooms.sealswithclubs import SealsWithClubsRoom
     from auditor.rooms.winamax import WinamaxRoom
     from auditor.rooms.wpn import WpnRoom
 
@@ -118,6 +119,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(BetOnlineRoom())
     rooms.append(AbsoluteRoom())
     rooms.append(BetfairRoom())
+    rooms.append(SealsWithClubsRoom())
     return {room.name: room for room in rooms}
 
 
