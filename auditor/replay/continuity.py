@@ -377,7 +377,7 @@ def _clockwise_after(seat: int, size: int, first: int = 1) -> list[int]:
 
 def _table_size(a: TableHand, b: TableHand) -> tuple[int, int]:
     """The table's number of seats and its first seat: 0 where a room numbers them from 0
-    (BetOnline's "Seat 0" of a 10-max table: seats 0 to 9), else 1."""
+    (a 10-max table's "Seat 0" to "Seat 9"), else 1."""
     seen = [*a.seats, *b.seats, a.button_seat or 1, b.button_seat or 1]
     first = 0 if min(seen) == 0 else 1
     return max(a.max_seats or 0, b.max_seats or 0, *(s + 1 - first for s in seen)), first
