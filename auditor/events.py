@@ -321,6 +321,16 @@ class Note(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class GameMislabeled(Event):
+    """The header names one game and the hand shows another: the hand (its HandStarted)
+    is read as it shows; this says what the header wrote and why. On the header's span."""
+
+    written: str  # the game as the header names it, e.g. "Hold'em Pot Limit"
+    shown: str  # the variant code the hand is read as, e.g. "PLO"
+    why: str  # what shows it, e.g. "four hole cards dealt"
+
+
+@dataclass(frozen=True, slots=True)
 class HandCancelled(Event):
     pass
 

@@ -32,6 +32,10 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "PartyPoker/": "party",
     "Entraction/": "entraction",
     "Enet/": "enet",
+    "BetOnline/": "betonline",
+    "Absolute/": "absolute",
+    "Betfair/": "betfair",
+    "SealsWithClubs/": "sealswithclubs",
 }
 
 

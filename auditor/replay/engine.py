@@ -53,7 +53,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
         self.profile = profile
         self.stakes = stakes_of(hand.start, profile)
         index = self.index = index_events(hand.events)
-        self.findings = record_findings(hand, index.garbled)
+        self.findings = record_findings(hand, index.garbled, index.mislabeled)
         self.actions = []
         seats = index.seats
         by_seat = sorted(seats, key=_SEAT_NUMBER)

@@ -103,6 +103,9 @@ class Room(ABC):
 
 
 def _bundled() -> dict[str, Room]:
+    from auditor.rooms.absolute import AbsoluteRoom
+    from auditor.rooms.betfair import BetfairRoom
+    from auditor.rooms.betonline import BetOnlineRoom
     from auditor.rooms.bovada import BovadaRoom
     from auditor.rooms.enet import EnetRoom
     from auditor.rooms.entraction import EntractionRoom
@@ -113,6 +116,7 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.party import PartyRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
+    from auditor.rooms.sealswithclubs import SealsWithClubsRoom
     from auditor.rooms.winamax import WinamaxRoom
     from auditor.rooms.wpn import WpnRoom
 
@@ -128,6 +132,10 @@ def _bundled() -> dict[str, Room]:
     rooms.append(PartyRoom())
     rooms.append(EntractionRoom())
     rooms.append(EnetRoom())
+    rooms.append(BetOnlineRoom())
+    rooms.append(AbsoluteRoom())
+    rooms.append(BetfairRoom())
+    rooms.append(SealsWithClubsRoom())
     return {room.name: room for room in rooms}
 
 

@@ -55,7 +55,9 @@ def test_bundled_fixtures_by_default(tmp_path: Path) -> None:
     hands = pd.read_parquet(out / "hands")
     assert len(hands) == headers - 1 and hands.hand_id.is_unique  # all but the rejected one
     findings = pd.read_parquet(out / "findings")
-    assert set(findings.code) == {"PARSE_ERROR", "HAND_INCOMPLETE", "RECORD_GARBLED", "CASH_OUT"}
+    assert set(findings.code) == {
+        "PARSE_ERROR", "HAND_INCOMPLETE", "RECORD_GARBLED", "CASH_OUT", "GAME_MISLABELED"
+    }
     for table in ("hands", "seats", "actions", "findings", "files"):
         assert list((out / table).glob("*.parquet")), table
 
