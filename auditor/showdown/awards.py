@@ -71,7 +71,12 @@ class _Settle(Descriptions):
                     self.not_awarded, self.labelled, len(self.replay.pots), collected, spans
                 )
             )
-            if self.labelled or len(self.replay.pots) == 1:
+            if max(self.boards, default=1) > 1 and {board for board, _ in collected} == {1}:
+                # several boards, one payment per pot for all of them (KingsClub): which
+                # board paid what is unsaid
+                for (_, pot_index), paid in sorted(collected.items()):
+                    self._award_any_board(pot_index, paid, spans[(1, pot_index)])
+            elif self.labelled or len(self.replay.pots) == 1:
                 for (board, pot_index), paid in sorted(collected.items()):
                     pot = self._pot(pot_index)
                     if pot is not None:
@@ -157,6 +162,37 @@ class _Settle(Descriptions):
             lows_won = [p for p in qualified if qualified[p] == best_low]
             lo = tuple(order_from_button(lows_won, seat_of, button))
         return hi, lo
+
+    def _award_any_board(self, pot_index: int, paid: Mapping[str, int], span: SourceSpan) -> None:
+        """A pot of a hand of several boards, paid once for all of them: each player paid
+        must win it (or a half of it) on some board; amounts are not judged (the record
+        does not say which board paid what)."""
+        named = self.labelled or len(self.replay.pots) == 1
+        pot = self._pot(pot_index) if named else None
+        pots = [pot] if pot is not None else list(self.replay.pots)
+        for player, amount in sorted(paid.items()):
+            self.awards.append(
+                AwardRecord(pot_index if named else -1, 0, "boards", player, None, amount)
+            )
+        winners: set[str] = set()
+        for each in pots:
+            for board in sorted(self.boards):
+                found = self._winners(each, board)
+                if found is None:
+                    return  # nothing the cards can say
+                winners.update(found[0])
+                winners.update(found[1])
+        strangers = [p for p in paid if paid[p] and p not in winners]
+        if strangers:
+            where = f"side pot {pot_index}" if pot is not None and pot_index else "the pot"
+            self._find(
+                Code.WINNER_WRONG,
+                span,
+                f"{', '.join(strangers)} paid from {where} without winning it on any board",
+                player=strangers[0],
+                expected=", ".join(sorted(winners)),
+                recorded=", ".join(f"{p} {self._money(a)}" for p, a in paid.items()),
+            )
 
     def _award_unlabelled(self, board: int, paid: Mapping[str, int], span: SourceSpan) -> None:
         """Several pots, and a record that says only "collected ... from pot": each player
