@@ -92,6 +92,7 @@ class Room(ABC):
 
 def _bundled() -> dict[str, Room]:
     from auditor.rooms.bovada import BovadaRoom
+    from auditor.rooms.cake import CakeRoom
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
     from auditor.rooms.ggpoker import GGPokerRoom
@@ -114,6 +115,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(BovadaRoom())
     rooms.append(PartyRoom())
     rooms.append(KingsClubRoom())
+    rooms.append(CakeRoom())
     return {room.name: room for room in rooms}
 
 
