@@ -32,6 +32,7 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "PartyPoker/": "party",
     "KingsClub/": "kingsclub",
     "Cake/": "cake",
+    "PKR/": "pkr",
 }
 
 

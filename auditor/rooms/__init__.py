@@ -100,6 +100,7 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.party import PartyRoom
+    from auditor.rooms.pkr import PkrRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
     from auditor.rooms.winamax import WinamaxRoom
     from auditor.rooms.wpn import WpnRoom
@@ -116,6 +117,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(PartyRoom())
     rooms.append(KingsClubRoom())
     rooms.append(CakeRoom())
+    rooms.append(PkrRoom())
     return {room.name: room for room in rooms}
 
 
