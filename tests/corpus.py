@@ -33,6 +33,7 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "KingsClub/": "kingsclub",
     "Cake/": "cake",
     "PKR/": "pkr",
+    "RunItOnce/": "runitonce",
 }
 
 

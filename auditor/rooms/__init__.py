@@ -102,6 +102,7 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.party import PartyRoom
     from auditor.rooms.pkr import PkrRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
+    from auditor.rooms.runitonce import RunItOnceRoom
     from auditor.rooms.winamax import WinamaxRoom
     from auditor.rooms.wpn import WpnRoom
 
@@ -118,6 +119,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(KingsClubRoom())
     rooms.append(CakeRoom())
     rooms.append(PkrRoom())
+    rooms.append(RunItOnceRoom())
     return {room.name: room for room in rooms}
 
 
