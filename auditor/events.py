@@ -392,7 +392,7 @@ class Hand:
     # replay returns it by the rules, with no finding for the line the layout never has
     uncalled_returns_written: bool = True
     # True for a room whose records write an uncalled bet's return at the showdown, after
-    # the streets still dealt (Run It Once): a return is due by the end of the hand
+    # the streets still dealt: a return is due by the end of the hand
     uncalled_returns_late: bool = False
 
 

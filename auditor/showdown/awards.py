@@ -72,8 +72,8 @@ class _Settle(Descriptions):
                 )
             )
             if max(self.boards, default=1) > 1 and {board for board, _ in collected} == {1}:
-                # several boards, one payment per pot for all of them (KingsClub): which
-                # board paid what is unsaid
+                # several boards, one payment per pot for all of them (a room that pays
+                # each pot once): which board paid what is unsaid
                 for (_, pot_index), paid in sorted(collected.items()):
                     self._award_any_board(pot_index, paid, spans[(1, pot_index)])
             elif self.labelled or len(self.replay.pots) == 1:
