@@ -162,6 +162,16 @@ def test_a_player_paid_who_won_on_no_board_is_a_winner_wrong() -> None:
     assert found == [(Code.WINNER_WRONG, 36, "Alice")]  # the pot's first line
 
 
+def test_a_pot_paid_unlike_its_boards_is_an_award_wrong() -> None:
+    # each board is half the 118 paid: Bob (board 2) and Hero (board 1) 59 each, not 79/39
+    wrong = SPLIT.replace("Bob wins (59)", "Bob wins (79)").replace(
+        "Hero wins (59)", "Hero wins (39)"
+    )
+    (result,) = audit_text(wrong)
+    found = [(f.code, f.expected, f.recorded) for f in result.findings]
+    assert found == [(Code.AWARD_WRONG, "Bob 59.00, Hero 59.00", "Bob 79.00, Hero 39.00")]
+
+
 def test_a_damaged_line_is_a_parse_error_at_its_line() -> None:
     broken = SPLIT.replace("Alice calls 20", "Alice calls twenty")
     with pytest.raises(HandParseError) as caught:
