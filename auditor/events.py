@@ -401,6 +401,9 @@ class Hand:
     # False for a room whose records never write an uncalled bet's return: the
     # replay returns it by the rules, with no finding for the line the layout never has
     uncalled_returns_written: bool = True
+    # True for a room whose records write an uncalled bet's return at the showdown, after
+    # the streets still dealt: a return is due by the end of the hand
+    uncalled_returns_late: bool = False
 
 
 _PLAYED = frozenset(

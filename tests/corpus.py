@@ -36,6 +36,10 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "Absolute/": "absolute",
     "Betfair/": "betfair",
     "SealsWithClubs/": "sealswithclubs",
+    "KingsClub/": "kingsclub",
+    "Cake/": "cake",
+    "PKR/": "pkr",
+    "RunItOnce/": "runitonce",
 }
 
 

@@ -124,6 +124,8 @@ def pot_findings(
     if summary.main is not None:
         listed = [summary.main, *summary.side_pots]
         raw = [p.amount for p in pots]
+        if raw and extra:  # money the room put in the pot (splash, cash drop): the main pot's
+            raw[0] += extra
         # Rooms list each pot net of the rake, taken from the main pot or shared among the
         # pots (how is the room's choice): each pot must be its chips less part of the rake.
         close = len(listed) == len(raw) and all(

@@ -109,14 +109,18 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.bovada import BovadaRoom
     from auditor.rooms.enet import EnetRoom
     from auditor.rooms.entraction import EntractionRoom
+    from auditor.rooms.cake import CakeRoom
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
     from auditor.rooms.ggpoker import GGPokerRoom
+    from auditor.rooms.kingsclub import KingsClubRoom
     from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.party import PartyRoom
+    from auditor.rooms.pkr import PkrRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
     from auditor.rooms.sealswithclubs import SealsWithClubsRoom
+    from auditor.rooms.runitonce import RunItOnceRoom
     from auditor.rooms.winamax import WinamaxRoom
     from auditor.rooms.wpn import WpnRoom
 
@@ -136,6 +140,10 @@ def _bundled() -> dict[str, Room]:
     rooms.append(AbsoluteRoom())
     rooms.append(BetfairRoom())
     rooms.append(SealsWithClubsRoom())
+    rooms.append(KingsClubRoom())
+    rooms.append(CakeRoom())
+    rooms.append(PkrRoom())
+    rooms.append(RunItOnceRoom())
     return {room.name: room for room in rooms}
 
 
