@@ -26,7 +26,7 @@ _TEXT_HEADER = re.compile(r"^\ufeff?MERGE_GAME #[0-9]+: ", re.MULTILINE)
 class MergeRoom(Room):
     name: ClassVar[str] = "merge"
     reads: ClassVar[str] = (
-        "Merge Gaming Network XML exports (<description>, <game> per hand), and their "
+        "Merge Gaming Network XML exports (a `<game>` element per hand), and their "
         'PokerTracker text ("MERGE_GAME #...")'
     )
     games: ClassVar[tuple[str, ...]] = ("PLO", "NLO", "FLO8", "PLO8")

@@ -279,12 +279,20 @@ class _Hand:
             for item in items:  # cards are written at the round's end; dealt before its play
                 if item.tag == "cards":
                     self._cards(item, street)
+        shown: dict[str, Item] = {}  # a showdown's cards by seat: shown at its SHOW or MUCK
         if name == "SHOWDOWN":
             first = items[0].line if items else 0
             self.events.append(ev.ShowdownStarted(self.span(first), 1))
+            shown = {i.attrs.get("player", ""): i for i in items if i.tag == "cards"}
         for item in items:
-            if item.tag == "event":
+            seat = item.attrs.get("player", "")
+            if item.tag == "event" and item.attrs.get("type") in _SILENT and seat in shown:
+                cards = shown.pop(seat)
+                self._shown(Item(cards.tag, cards.attrs, item.line, cards.round))
+            elif item.tag == "event":
                 self._event(item, name == "BLINDS")
+            elif item.tag == "cards" and name == "SHOWDOWN" and seat not in shown:
+                continue  # shown above, at its player's SHOW or MUCK
             elif item.tag == "winner":
                 self._winner(item)
             elif item.tag == "cards" and street is None:
