@@ -41,11 +41,16 @@ class _Session:
         return RawHand(self.file, self.game_line, tuple(lines), self.room, 0, self.context)
 
     def stray(self) -> StrayText | None:
-        lines = [(n, t) for n, t in self.pending if t.strip()]
-        if not lines:
-            return None
-        kept = tuple(t for _, t in lines[:STRAY_KEPT])
-        return StrayText(self.file, lines[0][0], kept, lines[-1][0] - lines[0][0] + 1)
+        return _stray(self.file, self.pending)
+
+
+def _stray(file: str, pending: list[tuple[int, str]]) -> StrayText | None:
+    """The non-blank lines of ``pending`` as stray text (None if there are none)."""
+    lines = [(n, t) for n, t in pending if t.strip()]
+    if not lines:
+        return None
+    kept = tuple(t for _, t in lines[:STRAY_KEPT])
+    return StrayText(file, lines[0][0], kept, lines[-1][0] - lines[0][0] + 1)
 
 
 def split_session(lines: Iterable[str], file: str, room: str) -> Iterator[RawHand | StrayText]:
@@ -74,6 +79,11 @@ def split_session(lines: Iterable[str], file: str, room: str) -> Iterator[RawHan
                     root = element  # our own root's start comes first
                     continue
                 if kind == "start" and element.tag == "game" and not state.game_line:
+                    before = [(n, t) for n, t in state.pending if n < number]
+                    state.pending = [(n, t) for n, t in state.pending if n >= number]
+                    stray = _stray(file, before)  # text between hands: kept, not lost
+                    if stray is not None:
+                        yield stray
                     state.game_line = number
                 elif kind == "end" and element.tag == "description":
                     state.context = _own_lines(state, number, "<description")

@@ -251,3 +251,13 @@ def test_a_tournament_s_stacks_carry_from_hand_to_hand(corpus: Path) -> None:
         tables.append(table_hand(result.hand, dict(result.replay.ending_stacks)))
     for a, b in pairwise(tables):
         assert unexplained_stack_differences(a, b) == []
+
+
+def test_text_between_hands_is_stray_text_not_lost() -> None:
+    lines = CASH.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines.insert(40, "a note someone typed into the file\n")  # after the first </game>
+    items = hands_of("noted.txt", "".join(lines))
+    assert [type(i).__name__ for i in items] == ["RawHand", "StrayText", "RawHand"]
+    stray = items[1]
+    assert isinstance(stray, StrayText)
+    assert (stray.first_line, stray.lines) == (41, ("a note someone typed into the file",))
