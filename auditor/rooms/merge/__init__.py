@@ -1,5 +1,5 @@
 """Merge Gaming Network (Carbon Poker, Lock...): its XML exports, a ``<description>`` then
-one ``<game>`` element per hand (split and read with a streaming XML parser: session.py,
+one ``<game>`` element per hand (split and read with a streaming XML parser: auditor/parse/xml_session.py,
 reader.py; element meanings in README.md), and the same hands as PokerTracker exports
 them in text ("MERGE_GAME #N: Omaha PL Tournament ...": text.py)."""
 
@@ -11,6 +11,7 @@ from itertools import chain
 from typing import ClassVar
 
 from auditor import events as ev
+from auditor.parse.xml_session import split_xml_session
 from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.rooms import Reader, Room
 from auditor.rooms.merge.games import hand_game, is_omaha
@@ -31,7 +32,7 @@ class MergeRoom(Room):
     )
     games: ClassVar[tuple[str, ...]] = ("PLO", "NLO", "FLO8", "PLO8")
     default_profile: ClassVar[str] = "merge"
-    reader_kind: ClassVar[str] = "xml.etree XMLPullParser (session.py, reader.py); text.py"
+    reader_kind: ClassVar[str] = "streaming XML (auditor/parse/xml_session.py), reader.py; text.py"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = (HEADER_START,)
     splits_files: ClassVar[bool] = True
@@ -40,7 +41,6 @@ class MergeRoom(Room):
         return _XML_GAME.search(head) is not None or _TEXT_HEADER.search(head) is not None
 
     def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
-        from auditor.rooms.merge.session import split_session  # XML: loaded when used
 
         lines = iter(lines)
         head: list[str] = []
@@ -51,7 +51,7 @@ class MergeRoom(Room):
         every = chain(head, lines)
         if head and _TEXT_HEADER.match(head[-1]):
             return split_hands(every, file, (self,))
-        return split_session(every, file, self.name)
+        return split_xml_session(every, file, self.name, "game", "description")
 
     def is_header(self, line: str) -> bool:
         return line.startswith(HEADER_START)

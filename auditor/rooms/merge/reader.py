@@ -9,16 +9,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from xml.etree.ElementTree import ParseError
 
 from auditor import events as ev
 from auditor.cards import Card, card
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import LineError, SeatError, local_time, variant
+from auditor.parse.xml_session import first_attrs, read_items
 from auditor.read.split import RawHand
 from auditor.rooms.merge.games import LIMITS, hand_game, limit_and_stakes
-from auditor.rooms.merge.pull import elements, new_parser
 from auditor.source import SourceSpan
 
 SITE = "Merge"
@@ -59,29 +58,21 @@ class Item:
 
 def items_of(lines: tuple[str, ...], first_line: int, file: str) -> list[Item]:
     """The hand's elements in document order (at their end tags, with the round each is
-    in); a ParseError becomes the hand's HandParseError at its file line and column."""
-    parser = new_parser()
+    in; the game, players and round elements at their start tags)."""
     found: list[Item] = []
     round_id = ""
-    number = first_line
-    try:
-        for number, line in enumerate(lines, start=first_line):
-            parser.feed(line + "\n")
-            for kind, element in elements(parser):
-                if kind == "start":
-                    if element.tag == "round":
-                        round_id = element.get("id", "")
-                    if element.tag in ("game", "players", "round"):
-                        found.append(Item(element.tag, dict(element.attrib), number, round_id))
-                elif element.tag not in ("game", "players", "round"):
-                    found.append(Item(element.tag, dict(element.attrib), number, round_id))
-        parser.close()
-    except ParseError as err:
-        row, column = err.position
-        at = first_line + row - 1
-        text = lines[row - 1] if 0 < row <= len(lines) else ""
-        raise HandParseError(file, at, column + 1, text, f"well-formed XML ({err})") from None
+    for item in read_items(lines, first_line, file):
+        if item.kind == "start":
+            if item.tag == "round":
+                round_id = item.attrs.get("id", "")
+            if item.tag in _OPENERS:
+                found.append(Item(item.tag, item.attrs, item.line, round_id))
+        elif item.tag not in _OPENERS:
+            found.append(Item(item.tag, item.attrs, item.line, round_id))
     return found
+
+
+_OPENERS = frozenset({"game", "players", "round"})  # read at their start tags
 
 
 def data_fields(data: str) -> list[str]:
@@ -92,31 +83,12 @@ def data_fields(data: str) -> list[str]:
 
 def description_of(raw: RawHand) -> dict[str, str]:
     """The session's ``<description>`` attributes (empty when it has none)."""
-    if not raw.context:
-        return {}
-    parser = new_parser()
-    try:
-        parser.feed("\n".join(raw.context))
-        for _, element in elements(parser):
-            if element.tag == "description":
-                return dict(element.attrib)
-    except ParseError:
-        return {}
-    return {}
+    return first_attrs(raw.context, "description")
 
 
 def game_attrs(raw: RawHand) -> dict[str, str]:
     """The ``<game>`` start tag's attributes, read without the rest of the hand."""
-    parser = new_parser()
-    try:
-        for line in raw.lines:
-            parser.feed(line + "\n")
-            for _, element in elements(parser):
-                if element.tag == "game":
-                    return dict(element.attrib)
-    except ParseError:
-        return {}
-    return {}
+    return first_attrs(raw.lines, "game")
 
 
 class MergeXmlReader:
