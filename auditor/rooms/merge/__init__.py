@@ -1,7 +1,7 @@
 """Merge Gaming Network (Carbon Poker, Lock...): its XML exports, a ``<description>`` then
-one ``<game>`` element per hand (split and read with a streaming XML parser: auditor/parse/xml_session.py,
-reader.py; element meanings in README.md), and the same hands as PokerTracker exports
-them in text ("MERGE_GAME #N: Omaha PL Tournament ...": text.py)."""
+one ``<game>`` element per hand (split and read with a streaming XML parser:
+auditor/parse/xml_session.py, then reader.py; element meanings in README.md), and the same
+hands as PokerTracker exports them in text ("MERGE_GAME #N: Omaha PL ...": text.py)."""
 
 from __future__ import annotations
 
