@@ -104,6 +104,7 @@ class Room(ABC):
 
 def _bundled() -> dict[str, Room]:
     from auditor.rooms.bovada import BovadaRoom
+    from auditor.rooms.everest import EverestRoom
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
     from auditor.rooms.ggpoker import GGPokerRoom
@@ -126,6 +127,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(BovadaRoom())
     rooms.append(PartyRoom())
     rooms.append(MergeRoom())
+    rooms.append(EverestRoom())
     return {room.name: room for room in rooms}
 
 
