@@ -25,6 +25,10 @@ from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 from auditor.parse.errors import HandParseError
 from auditor.read.split import STRAY_KEPT, RawHand, StrayText
 
+BROKEN_KEPT = 10 * STRAY_KEPT
+"""Lines held after a document stops being XML, waiting for the next hand's start tag:
+past them, only the last line is kept (its number counts the stray lines)."""
+
 _ROOT = "<xml-session>"  # the root the export lacks (it writes several top elements)
 
 
@@ -133,7 +137,10 @@ def split_xml_session(
             text = text.lstrip("\ufeff")
         if state.broken:
             if not text.lstrip().startswith(hand_start):
-                state.pending.append((number, text))
+                if len(state.pending) < BROKEN_KEPT:
+                    state.pending.append((number, text))
+                else:  # a long run of non-XML: its first lines and where it ends are kept
+                    state.pending[-1] = (number, text)
                 continue
             yield from _flush_broken(state, number - 1, hand_start)
             parser, root = _new_parser(), None
