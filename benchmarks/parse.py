@@ -19,12 +19,14 @@ import resource
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from auditor.read.decode import open_text
-from auditor.read.split import RawHand, split_hands
+from auditor.read.hands import hands_again
+from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.rooms import REGISTRY, Reader, Room, is_audited
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -37,9 +39,10 @@ def omaha_hand_texts() -> dict[str, list[str]]:
     for path in sorted(p for p in CORPUS.rglob("*") if p.is_file()):
         with open(path, "rb") as raw:
             text, _ = open_text(raw)
-            for hand in split_hands(text, str(path)):
+            for hand in hands_again(text, str(path)):  # as a run splits it (XML too)
                 if isinstance(hand, RawHand) and is_audited(hand):
-                    texts[hand.room].append(hand.text)
+                    # a session's shared lines (an XML <description>) go with each hand
+                    texts[hand.room].append("\n".join((*hand.context, *hand.lines)) + "\n")
     return texts
 
 
@@ -48,15 +51,20 @@ def build_input(texts: list[str], hands: int) -> bytes:
     return "\n\n".join(texts * repeats).encode("utf-8")
 
 
-def split_only(data: bytes, room: Room) -> int:
+def _split(data: bytes, room: Room) -> Iterator[RawHand | StrayText]:
     text, _ = open_text(io.BytesIO(data))
-    return sum(1 for _ in split_hands(text, "bench", (room,)))
+    if room.splits_files:
+        return room.split_file(text, "bench")
+    return split_hands(text, "bench", (room,))
+
+
+def split_only(data: bytes, room: Room) -> int:
+    return sum(1 for _ in _split(data, room))
 
 
 def parse(data: bytes, room: Room, reader: Reader) -> int:
-    text, _ = open_text(io.BytesIO(data))
     count = 0
-    for hand in split_hands(text, "bench", (room,)):
+    for hand in _split(data, room):
         assert isinstance(hand, RawHand)
         reader.read(hand)
         count += 1

@@ -40,6 +40,8 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "Cake/": "cake",
     "PKR/": "pkr",
     "RunItOnce/": "runitonce",
+    "Merge/": "merge",
+    "Everest/": "everest",
 }
 
 

@@ -107,20 +107,22 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.betfair import BetfairRoom
     from auditor.rooms.betonline import BetOnlineRoom
     from auditor.rooms.bovada import BovadaRoom
+    from auditor.rooms.cake import CakeRoom
     from auditor.rooms.enet import EnetRoom
     from auditor.rooms.entraction import EntractionRoom
-    from auditor.rooms.cake import CakeRoom
+    from auditor.rooms.everest import EverestRoom
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
     from auditor.rooms.ggpoker import GGPokerRoom
     from auditor.rooms.kingsclub import KingsClubRoom
+    from auditor.rooms.merge import MergeRoom
     from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.party import PartyRoom
     from auditor.rooms.pkr import PkrRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
-    from auditor.rooms.sealswithclubs import SealsWithClubsRoom
     from auditor.rooms.runitonce import RunItOnceRoom
+    from auditor.rooms.sealswithclubs import SealsWithClubsRoom
     from auditor.rooms.winamax import WinamaxRoom
     from auditor.rooms.wpn import WpnRoom
 
@@ -144,6 +146,8 @@ def _bundled() -> dict[str, Room]:
     rooms.append(CakeRoom())
     rooms.append(PkrRoom())
     rooms.append(RunItOnceRoom())
+    rooms.append(MergeRoom())
+    rooms.append(EverestRoom())
     return {room.name: room for room in rooms}
 
 
