@@ -106,6 +106,7 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.bovada import BovadaRoom
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
+    from auditor.rooms.microgaming import MicrogamingRoom
     from auditor.rooms.ggpoker import GGPokerRoom
     from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pacific import PacificRoom
@@ -124,6 +125,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(WinamaxRoom())
     rooms.append(BovadaRoom())
     rooms.append(PartyRoom())
+    rooms.append(MicrogamingRoom())
     return {room.name: room for room in rooms}
 
 
