@@ -14,8 +14,9 @@ start and end event with the file line it was read on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Literal, cast
 from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
 from auditor.parse.errors import HandParseError
@@ -43,6 +44,15 @@ class XmlLayout:
         )
 
 
+def _parser(events: Sequence[Literal["start", "end"]]) -> XMLPullParser[Element]:
+    return XMLPullParser(events)
+
+
+def _events(parser: XMLPullParser[Element]) -> Iterator[tuple[str, Element]]:
+    """The parser's start and end events (those this module asks for carry an element)."""
+    return cast(Iterator[tuple[str, Element]], parser.read_events())
+
+
 def split_documents(
     lines: Iterable[str], file: str, room: str, layout: XmlLayout
 ) -> Iterator[RawHand | StrayText]:
@@ -52,7 +62,7 @@ def split_documents(
     current: list[str] = []
     inside = broken = False
     start = depth = 0
-    parser = XMLPullParser(("start", "end"))
+    parser = _parser(("start", "end"))
     stray: list[str] = []
     stray_start = stray_count = 0
     for number, line in enumerate(lines, start=1):
@@ -80,7 +90,7 @@ def split_documents(
                     yield StrayText(file, stray_start, tuple(stray), stray_count)
                     stray = []
                 current, start, depth, broken = [], number, 0, False
-                parser = XMLPullParser(("start", "end"))
+                parser = _parser(("start", "end"))
                 inside = True
             if broken:
                 current.append(line)
@@ -88,7 +98,7 @@ def split_documents(
             parser.feed(line + "\n")
             closed = False
             try:
-                for event, _ in parser.read_events():
+                for event, _ in _events(parser):
                     depth += 1 if event == "start" else -1
                     if depth == 0:
                         closed = True
@@ -115,15 +125,15 @@ def parse_events(raw: RawHand) -> Iterator[tuple[int, str, Element]]:
     """(file line, "start" or "end", element) for each element of ``raw``'s XML, in
     order; a document the parser cannot read raises HandParseError at its line and
     column (the end of the hand for one that never closes)."""
-    parser = XMLPullParser(("start", "end"))
+    parser = _parser(("start", "end"))
     number = raw.first_line
     try:
         for number, line in enumerate(raw.lines, start=raw.first_line):
             parser.feed(line + "\n")
-            for event, element in parser.read_events():
+            for event, element in _events(parser):
                 yield number, event, element
         parser.close()
-        for event, element in parser.read_events():
+        for event, element in _events(parser):
             yield number, event, element
     except ParseError as err:
         raise xml_error(raw, err) from None
@@ -143,11 +153,11 @@ def xml_error(raw: RawHand, err: ParseError) -> HandParseError:
 def start_tag(raw: RawHand, tag: str) -> dict[str, str]:
     """The attributes of the hand's ``tag`` start tag ({} if its lines have none): read
     off the lines up to it, without reading the hand (its room's game, id and table)."""
-    parser = XMLPullParser(("start",))
+    parser = _parser(("start",))
     try:
         for line in raw.lines[:8]:
             parser.feed(line + "\n")
-            for _, element in parser.read_events():
+            for _, element in _events(parser):
                 if element.tag == tag:
                     return dict(element.attrib)
     except ParseError:

@@ -106,8 +106,8 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.bovada import BovadaRoom
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
-    from auditor.rooms.microgaming import MicrogamingRoom
     from auditor.rooms.ggpoker import GGPokerRoom
+    from auditor.rooms.microgaming import MicrogamingRoom
     from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.party import PartyRoom

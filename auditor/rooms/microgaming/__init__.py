@@ -27,7 +27,8 @@ LAYOUT = XmlLayout("Game", known=("----", "ExtendedTableName:", "<?xml"))
 class MicrogamingRoom(Room):
     name: ClassVar[str] = "microgaming"
     reads: ClassVar[str] = (
-        'Microgaming XML hand records (<Game hhversion=...>) and PokerTracker\'s text of them'
+        "Microgaming's XML hand records (`<Game hhversion=...>` documents) and PokerTracker's "
+        'text of them ("** Hand # N starting")'
     )
     games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8")
     default_profile: ClassVar[str] = "microgaming"

@@ -110,7 +110,8 @@ class MicrogamingReader:
                         events.append(ev.StreetDealt(span, _STREETS[kind_], 1, board, new))
                         bets = {}
                     else:
-                        self._action(element, kind_, span, names, bets, events)
+                        totals = game.get("hhversion", "1") == "1"
+                        self._action(element, kind_, span, names, bets, events, totals)
                         acted.add(element.get("seat", ""))
                 elif tag not in ("Card", "Seat", "Gameplay"):
                     raise LineError(line, f"an element Microgaming does not write: <{tag}>")
@@ -196,12 +197,17 @@ class MicrogamingReader:
         names: dict[str, str],
         bets: dict[str, int],
         events: list[ev.Event],
+        totals: bool,
     ) -> None:
         player = _player(names, element.get("seat", ""), span.line)
         value = element.get("value")
         amount = _amount(value, span.line) if value is not None else 0
         top = max(bets.values(), default=0)
         so_far = bets.get(player, 0)
+        if totals and kind in ("Call", "Raise", "Bet") and not (kind == "Bet" and top == 0):
+            # hhversion 1 (no attribute) writes a call's or raise's total in the round
+            # (fpdb's MicrogamingToFpdb: addCallTo, addRaiseTo)
+            amount -= so_far
         if kind in _POSTS:
             events.append(ev.Posted(span, player, _POSTS[kind], amount))
             bets[player] = so_far + amount
