@@ -103,6 +103,7 @@ class Room(ABC):
 
 
 def _bundled() -> dict[str, Room]:
+    from auditor.rooms.bossmedia import BossMediaRoom
     from auditor.rooms.bovada import BovadaRoom
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
@@ -126,6 +127,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(BovadaRoom())
     rooms.append(PartyRoom())
     rooms.append(MicrogamingRoom())
+    rooms.append(BossMediaRoom())
     return {room.name: room for room in rooms}
 
 
