@@ -2,8 +2,9 @@
 
 :func:`split_documents` cuts a file into its hands as a real XML parser reads it: each
 hand is the text of one element whose start tag opens a line (``<Game ...>``,
-``<HISTORY ...>``), fed line by line to its own ``XMLPullParser`` and yielded the moment
-that element closes (memory holds one hand, whatever the session's length). A hand the
+``<HISTORY ...>``), fed to its own ``XMLPullParser`` (the lines up to each line that holds
+its end tag in one feed) and yielded the moment that element closes (memory holds one
+hand, whatever the session's length). A hand the
 parser cannot read (a broken document) is yielded all the same, up to the next hand or
 separator: its reader parses it again and reports PARSE_ERROR at the parser's line and
 column, and the file's other hands are still read, each with a parser of its own.
@@ -61,7 +62,7 @@ def split_documents(
     close = f"</{layout.hand_tag}>"
     current: list[str] = []
     inside = broken = False
-    start = depth = 0
+    start = depth = fed = 0
     parser = _parser(("start", "end"))
     stray: list[str] = []
     stray_start = stray_count = 0
@@ -89,13 +90,15 @@ def split_documents(
                 if stray:
                     yield StrayText(file, stray_start, tuple(stray), stray_count)
                     stray = []
-                current, start, depth, broken = [], number, 0, False
+                current, start, depth, fed, broken = [], number, 0, 0, False
                 parser = _parser(("start", "end"))
                 inside = True
-            if broken:
+            if broken or (current and close not in line):
+                # fed with the line that may close the hand (one feed, not one a line)
                 current.append(line)
                 continue
-            parser.feed(line + "\n")
+            parser.feed("".join(f"{unfed}\n" for unfed in current[fed:]) + line + "\n")
+            fed = len(current) + 1
             closed = False
             try:
                 for event, _ in _events(parser):

@@ -18,10 +18,12 @@ What the export means:
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+import lark
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -39,17 +41,13 @@ NOTATION = CardNotation("tens as 10", ten="10")
 SCALE = 100
 _STREETS = {"flop": ev.Street.FLOP, "turn": ev.Street.TURN, "river": ev.Street.RIVER}
 _BLINDS = {"small blind": ev.PostKind.SMALL_BLIND, "big blind": ev.PostKind.BIG_BLIND}
-_parser: Lark | None = None
-
-
-def _lark() -> Lark:
-    global _parser
-    if _parser is None:
-        text = grammar_text("microgaming_export")
-        folder = private_cache_folder()
-        cache: str | bool = str(folder / "microgaming_export.lark-cache") if folder else False
-        _parser = Lark(text, parser="lalr", lexer="contextual", cache=cache)
-    return _parser
+def _lark(lines: _Lines) -> Lark:
+    """The export's LALR parser, ``lines``' methods run as it reduces each line rule."""
+    text = grammar_text("microgaming_export")
+    folder = private_cache_folder()
+    digest = hashlib.sha256(f"{text}\0{lark.__version__}".encode()).hexdigest()[:16]
+    cache: str | bool = str(folder / f"microgaming_export-{digest}.lark-cache") if folder else False
+    return Lark(text, parser="lalr", lexer="contextual", transformer=lines, cache=cache)
 
 
 def _cards(text: str) -> tuple[Card, ...]:
@@ -59,8 +57,12 @@ def _cards(text: str) -> tuple[Card, ...]:
 class _Lines(Transformer[Token, None]):
     """One hand's lines into events (``events``), with the bets of the street so far."""
 
-    def __init__(self, raw: RawHand) -> None:
+    def __init__(self) -> None:
         super().__init__()
+        self.begin(RawHand("", 1, ()))
+
+    def begin(self, raw: RawHand) -> None:
+        """Forget the last hand: ``raw`` is read next."""
         self.raw = raw
         self.events: list[ev.Event] = []
         self.head: dict[str, Any] = {}
@@ -179,12 +181,20 @@ class _Lines(Transformer[Token, None]):
 
 
 class ExportReader:
+    """Reads one hand at a time; not thread-safe (one per process)."""
+
+    def __init__(self) -> None:
+        self._lines = _Lines()
+        self._parser: Lark | None = None
+
     def read(self, raw: RawHand) -> ev.Hand:
-        lines = _Lines(raw)
+        if self._parser is None:  # lark is loaded when a hand of the export is read
+            self._parser = _lark(self._lines)
+        lines = self._lines
+        lines.begin(raw)
         text = "\n".join(raw.lines) + "\n"
         try:
-            tree = _lark().parse(text)
-            lines.transform(tree)
+            self._parser.parse(text)
             return _hand(raw, lines)
         except LineError as err:
             line_text = raw.lines[err.line - raw.first_line] if raw.lines else ""
