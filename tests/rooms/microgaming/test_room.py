@@ -5,6 +5,7 @@ text of its hands read into the same events as every room's."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TypeVar
 
 from auditor import events as ev
@@ -187,3 +188,19 @@ def test_a_damaged_export_line_is_a_parse_error_at_its_line() -> None:
     (result,) = audit_text(EXPORT.replace("Player0 bet - €4.50", "Player0 bets €4.50"))
     assert result.status is Status.REJECTED
     assert [(f.code, f.source.line) for f in result.findings] == [(Code.PARSE_ERROR, 23)]
+
+
+def test_each_hand_is_yielded_as_its_element_closes() -> None:
+    """The splitter streams: the first hand comes out before the second's lines are read
+    (a long session is never held whole)."""
+    read: list[int] = []
+
+    def lines() -> Iterator[str]:
+        for number, line in enumerate(SESSION.splitlines(keepends=True), start=1):
+            read.append(number)
+            yield line
+
+    items = MicrogamingRoom().split_file(lines(), "f.txt")
+    first = next(items)
+    assert isinstance(first, RawHand) and first.hand_id == "5049170001"
+    assert max(read) == 47  # its "</Game>----PRIMA.DAT----" line, no further
