@@ -42,6 +42,8 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "RunItOnce/": "runitonce",
     "Merge/": "merge",
     "Everest/": "everest",
+    "Microgaming/": "microgaming",
+    "BossMedia/": "bossmedia",
 }
 
 

@@ -106,6 +106,7 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.absolute import AbsoluteRoom
     from auditor.rooms.betfair import BetfairRoom
     from auditor.rooms.betonline import BetOnlineRoom
+    from auditor.rooms.bossmedia import BossMediaRoom
     from auditor.rooms.bovada import BovadaRoom
     from auditor.rooms.cake import CakeRoom
     from auditor.rooms.enet import EnetRoom
@@ -116,6 +117,7 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.ggpoker import GGPokerRoom
     from auditor.rooms.kingsclub import KingsClubRoom
     from auditor.rooms.merge import MergeRoom
+    from auditor.rooms.microgaming import MicrogamingRoom
     from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.party import PartyRoom
@@ -148,6 +150,8 @@ def _bundled() -> dict[str, Room]:
     rooms.append(RunItOnceRoom())
     rooms.append(MergeRoom())
     rooms.append(EverestRoom())
+    rooms.append(MicrogamingRoom())
+    rooms.append(BossMediaRoom())
     return {room.name: room for room in rooms}
 
 
