@@ -107,6 +107,7 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
     from auditor.rooms.ggpoker import GGPokerRoom
+    from auditor.rooms.ipoker import IPokerRoom
     from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.party import PartyRoom
@@ -124,6 +125,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(WinamaxRoom())
     rooms.append(BovadaRoom())
     rooms.append(PartyRoom())
+    rooms.append(IPokerRoom())
     return {room.name: room for room in rooms}
 
 

@@ -1,0 +1,77 @@
+"""iPoker: the network's XML session exports (``<session>`` with a ``<general>`` block,
+then one ``<game>`` per hand), as the client writes them and as PokerTracker / Holdem
+Manager keep them. The room splits its files itself (:mod:`.split`, streaming) and
+reads each game with expat (:mod:`.reader`); what the elements and attributes mean is in
+README.md here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import ClassVar
+
+from auditor.read.split import RawHand, StrayText
+from auditor.rooms import Reader, Room
+from auditor.rooms.ipoker.games import SITE, game_name, is_omaha
+
+_TAG_START = "<gametype>"
+
+
+class IPokerRoom(Room):
+    name: ClassVar[str] = "ipoker"
+    reads: ClassVar[str] = "iPoker XML session exports (<session>, <game gamecode=...>)"
+    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO5")
+    default_profile: ClassVar[str] = "seeds"
+    reader_kind: ClassVar[str] = "XML (expat, streaming): auditor/rooms/ipoker"
+    sites: ClassVar[tuple[str, ...]] = (SITE,)
+    splits_files: ClassVar[bool] = True
+
+    def sniff(self, head: str) -> bool:
+        # an XML document whose root is an iPoker <session> (the declaration optional)
+        text = head.lstrip("\ufeff \t\r\n")
+        if text.startswith("<?xml"):
+            text = text[text.find("?>") + 2 :].lstrip()
+        return text.startswith("<session") and ("<game " in head or "<general>" in head)
+
+    def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
+        from auditor.rooms.ipoker.split import split_session
+
+        return split_session(lines, file, self.name)
+
+    def is_header(self, line: str) -> bool:
+        return False  # its files are split by split_file, never by header lines
+
+    def game(self, raw: RawHand) -> str:
+        return _context_text(raw, _TAG_START)
+
+    def is_omaha(self, game: str) -> bool:
+        return is_omaha(game)
+
+    def reader(self) -> Reader:
+        from auditor.rooms.ipoker.reader import IPokerReader
+
+        return IPokerReader()
+
+    def table_name(self, raw: RawHand) -> str:
+        return _context_text(raw, "<tablename>")
+
+    def hand_id(self, raw: RawHand) -> str:
+        first = raw.lines[0] if raw.lines else ""
+        at = first.find('gamecode="')
+        if at < 0:
+            return ""
+        rest = first[at + len('gamecode="') :]
+        return rest[: rest.find('"')]
+
+
+def _context_text(raw: RawHand, tag: str) -> str:
+    """The text of a one-line element of the session block (for routing only; the reader
+    reads the block with the XML parser)."""
+    for line in raw.context:
+        at = line.find(tag)
+        if at >= 0:
+            rest = line[at + len(tag) :]
+            return rest[: rest.find("</")].strip()
+    return ""
+
+
+__all__ = ["IPokerRoom", "game_name"]

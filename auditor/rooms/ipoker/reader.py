@@ -1,0 +1,344 @@
+"""iPoker XML games to events (the element and attribute meanings: README.md here).
+
+The game's own lines (one ``<game>`` element) and the session's ``<general>`` block
+(its context) are each read with expat, whose handlers note every element with its line
+and column; the events are then built from those elements, actions in the order of their
+``no`` attribute (iPoker writes a round's actions out of order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from xml.parsers import expat
+
+from auditor import events as ev
+from auditor.cards import Card
+from auditor.money import AmountError, to_minor
+from auditor.parse.errors import HandParseError
+from auditor.parse.facts import SEAT_LIMIT, LineError, variant
+from auditor.read.split import RawHand
+from auditor.rooms.ipoker.games import (
+    SITE,
+    Session,
+    amount_text,
+    card_of,
+    read_session,
+    start_time,
+)
+from auditor.source import SourceSpan
+
+# action type codes (README.md): what each becomes
+FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE_BY, ALL_IN = "0 1 2 3 4 5 6 7".split()
+SITTING_OUT, SITS_OUT, ANTE, BRING_IN, RAISE_TO = "8", "9", "15", "16", "23"
+_STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
+
+
+@dataclass(slots=True)
+class Element:
+    """One element as read: its name, attributes, text and place in the file."""
+
+    name: str
+    attrs: dict[str, str]
+    line: int
+    column: int
+    text: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Collector:
+    """expat's handlers: every element of a document, in document order."""
+
+    first_line: int
+    elements: list[Element] = field(default_factory=list)
+    stack: list[Element] = field(default_factory=list)
+    parser: expat.XMLParserType = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.parser = expat.ParserCreate()
+        self.parser.buffer_text = True
+        self.parser.StartElementHandler = self._start
+        self.parser.EndElementHandler = self._end
+        self.parser.CharacterDataHandler = self._text
+
+    def _start(self, name: str, attrs: dict[str, str]) -> None:
+        p = self.parser
+        found = Element(name, attrs, self.first_line + p.CurrentLineNumber - 1, p.CurrentColumnNumber + 1)
+        self.elements.append(found)
+        self.stack.append(found)
+
+    def _end(self, name: str) -> None:
+        self.stack.pop()
+
+    def _text(self, text: str) -> None:
+        if self.stack:
+            self.stack[-1].text.append(text)
+
+
+_CUT_SHORT = expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS]
+
+
+def elements(lines: tuple[str, ...], first_line: int, file: str) -> tuple[list[Element], bool]:
+    """The elements of ``lines`` (one element and its children; line 1 is the file's
+    ``first_line``), and whether the text stops before the element's end tag (the end of
+    a file cut short: what is there is read); a document expat cannot read raises
+    HandParseError at its place."""
+    collector = _Collector(first_line)
+    try:
+        collector.parser.Parse("\n".join(lines), True)
+    except expat.ExpatError as err:
+        if err.code == _CUT_SHORT and collector.elements and err.lineno >= len(lines):
+            return collector.elements, True
+        line = first_line + err.lineno - 1
+        text = lines[err.lineno - 1] if 0 < err.lineno <= len(lines) else ""
+        reason = expat.errors.messages[err.code]
+        raise HandParseError(
+            file, line, err.offset + 1, text.strip(), f"well-formed XML ({reason})", kind=reason
+        ) from None
+    return collector.elements, False
+
+
+class IPokerReader:
+    """Reads one iPoker ``<game>`` (a RawHand whose context is its session's ``<general>``)."""
+
+    def __init__(self) -> None:
+        self._sessions: dict[tuple[str, ...], Session] = {}  # a session's games share it
+
+    def read(self, raw: RawHand) -> ev.Hand:
+        try:
+            return self._read(raw)
+        except LineError as err:
+            text = ""
+            at = err.line - raw.first_line
+            if 0 <= at < len(raw.lines):
+                text = raw.lines[at].strip()
+            raise HandParseError(raw.file, err.line, 1, text, err.problem, err.code) from None
+
+    def _session(self, raw: RawHand) -> Session:
+        found = self._sessions.get(raw.context)
+        if found is None:
+            if len(self._sessions) > 64:
+                self._sessions.clear()
+            found = read_session(elements(raw.context, 1, raw.file)[0] if raw.context else [])
+            self._sessions[raw.context] = found
+        return found
+
+    def _read(self, raw: RawHand) -> ev.Hand:
+        session = self._session(raw)
+        found, cut_short = elements(raw.lines, raw.first_line, raw.file)
+        hand = _Game(raw, session, found).hand()
+        if cut_short:  # the file ends inside the game: read as far as it goes
+            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1)
+            hand = replace(hand, truncated=True, truncated_at=last)
+        return hand
+
+
+class _Game:
+    def __init__(self, raw: RawHand, session: Session, found: list[Element]) -> None:
+        self.raw = raw
+        self.session = session
+        self.found = found
+        self.scale = 100 if session.currency != "chips" else 1
+        self.events: list[ev.Event] = []
+
+    def span(self, at: Element) -> SourceSpan:
+        return SourceSpan(self.raw.file, at.line, at.column)
+
+    def money(self, at: Element, name: str) -> int:
+        text = at.attrs.get(name)
+        if text is None:
+            raise LineError(at.line, f"<{at.name}> has no {name} attribute")
+        try:
+            return to_minor(amount_text(text), self.scale)
+        except AmountError as err:
+            raise LineError.of(at.line, err) from None
+
+    def need(self, at: Element, name: str) -> str:
+        value = at.attrs.get(name)
+        if value is None:
+            raise LineError(at.line, f"<{at.name}> has no {name} attribute")
+        return value
+
+    def hand(self) -> ev.Hand:
+        game = self.found[0]
+        if game.name != "game":
+            raise LineError(game.line, f"a <game> element, not <{game.name}>")
+        hand_id = self.need(game, "gamecode")
+        players = [e for e in self.found if e.name == "player"]
+        pockets = [e for e in self.found if e.name == "cards" and e.attrs.get("type") == "Pocket"]
+        hole = max((len("".join(e.text).split()) for e in pockets), default=4)
+        date = next((e for e in self.found if e.name == "startdate"), None)
+        started = self.session.started
+        if date is not None:
+            try:
+                started = start_time("".join(date.text).strip())
+            except ValueError as err:
+                raise LineError(date.line, str(err)) from None
+        session = self.session
+        button = next((int(p.attrs["seat"]) for p in players if p.attrs.get("dealer") == "1" and p.attrs.get("seat", "").isdigit()), None)
+        start = ev.HandStarted(
+            self.span(game),
+            site=SITE,
+            hand_id=hand_id,
+            game=session.game,
+            variant=variant(session.limit, session.hi_lo, hole),
+            limit=session.limit,
+            hi_lo=session.hi_lo,
+            hole_card_count=hole,
+            small_stake=self._stake(session.small),
+            big_stake=self._stake(session.big),
+            currency=session.currency,
+            scale=self.scale,
+            started_at=started,
+            time_zone="",
+            table_name=session.table,
+            max_seats=session.max_seats,
+            button_seat=button,
+        )
+        self.events.append(start)
+        names: set[str] = set()
+        wins: list[tuple[Element, str, int]] = []
+        bets: dict[str, int] = {}
+        for player in players:
+            seat_text = self.need(player, "seat")
+            name = self.need(player, "name")
+            if not name:  # an empty seat, written as a player with no name and no chips
+                continue
+            if not seat_text.isdigit() or not 0 < int(seat_text) <= SEAT_LIMIT or name in names:
+                raise LineError(player.line, f"seat {seat_text!r} of {name!r} is not a seat the table can have or is listed twice")
+            names.add(name)
+            stack = self.money(player, "chips")
+            self.events.append(ev.SeatTaken(self.span(player), int(seat_text), name, stack))
+            if "win" in player.attrs:
+                wins.append((player, name, self.money(player, "win")))
+            if "bet" in player.attrs:
+                bets[name] = self.money(player, "bet")
+        folded: set[str] = set()
+        shown: list[tuple[Element, str, tuple[Card, ...]]] = []
+        board: tuple[Card, ...] = ()
+        rounds = [e for e in self.found if e.name == "round"]
+        children = self._children(rounds)
+        for round_at, inside in children:
+            number = round_at.attrs.get("no", "")
+            committed: dict[str, int] = {}
+            for item in inside:
+                if item.name != "cards":
+                    continue
+                cards = tuple(card_of(t) for t in "".join(item.text).split())
+                kind = item.attrs.get("type", "")
+                if kind == "Pocket":
+                    player = item.attrs.get("player", "")
+                    known = () if all(c.text == "X" for c in cards) else cards
+                    if known and player != session.hero:
+                        shown.append((item, player, known))
+                        known = () if session.hero else known
+                    self.events.append(ev.Dealt(self.span(item), player, known))
+                elif kind in _STREETS:
+                    board = board + cards
+                    self.events.append(ev.StreetDealt(self.span(item), _STREETS[kind], 1, board, cards))
+                else:
+                    raise LineError(item.line, f"cards of type {kind!r}")
+            actions = sorted((e for e in inside if e.name == "action"), key=_order)
+            for action in actions:
+                self._action(action, number, committed, folded)
+        if self.found[-1].name not in ("round", "action", "cards") and not rounds:
+            pass
+        # the wins: net of the rake; with no <uncalled_bet_enabled>, a bet nobody called
+        # is in its bettor's win as well (README.md)
+        uncalled = {} if session.uncalled_bet_enabled else _uncalled(bets)
+        standing = [n for n in names if n not in folded]
+        if len(standing) > 1 and shown:
+            self.events.append(ev.ShowdownStarted(self.span(shown[0][0]), 1))
+        for item, player, cards in shown:
+            if player not in folded:
+                self.events.append(ev.Shown(self.span(item), player, cards))
+        for player_at, name, won in wins:
+            won -= uncalled.get(name, 0)
+            if won > 0:
+                self.events.append(ev.Collected(self.span(player_at), name, won))
+        return ev.Hand(start, tuple(self.events), uncalled_returns_written=False)
+
+    def _stake(self, text: str) -> int:
+        try:
+            return to_minor(amount_text(text), self.scale) if text else 0
+        except AmountError as err:
+            raise LineError(self.raw.first_line, str(err)) from None
+
+    def _children(self, rounds: list[Element]) -> list[tuple[Element, list[Element]]]:
+        """Each round with the elements inside it (the elements come in document order)."""
+        out: list[tuple[Element, list[Element]]] = []
+        inside: list[Element] = []
+        for item in self.found:
+            if item.name == "round":
+                inside = []
+                out.append((item, inside))
+            elif out and item.name in ("action", "cards"):
+                inside.append(item)
+        return out
+
+    def _action(self, at: Element, number: str, committed: dict[str, int], folded: set[str]) -> None:
+        kind = self.need(at, "type")
+        player = self.need(at, "player")
+        span = self.span(at)
+        amount = self.money(at, "sum") if "sum" in at.attrs else 0
+        facing = max(committed.values(), default=0)
+        mine = committed.get(player, 0)
+        event: ev.Event
+        if kind == FOLD:
+            event = ev.Folded(span, player)
+            folded.add(player)
+        elif kind == SITS_OUT:
+            event = ev.Folded(span, player, note="sitting out")
+            folded.add(player)
+        elif kind == SITTING_OUT:
+            event = ev.PlayerStatus(span, player, ev.Status.SITTING_OUT)
+            folded.add(player)
+        elif kind == CHECK:
+            event = ev.Checked(span, player)
+        elif kind in (SMALL_BLIND, BIG_BLIND, ANTE, BRING_IN):
+            post = {SMALL_BLIND: ev.PostKind.SMALL_BLIND, BIG_BLIND: ev.PostKind.BIG_BLIND, ANTE: ev.PostKind.ANTE, BRING_IN: ev.PostKind.BRING_IN}[kind]
+            event = ev.Posted(span, player, post, amount)
+            if post is not ev.PostKind.ANTE:
+                committed[player] = mine + amount
+        elif kind == CALL:
+            event = ev.Called(span, player, amount)
+            committed[player] = mine + amount
+        elif kind == BET:
+            event = ev.Bet(span, player, amount)
+            committed[player] = mine + amount
+        elif kind == RAISE_TO:
+            event = ev.RaisedTo(span, player, 0, amount, given=ev.RaiseGiven.TO)
+            committed[player] = amount
+        elif kind == RAISE_BY:
+            event = ev.RaisedTo(span, player, amount, 0, given=ev.RaiseGiven.BY)
+            committed[player] = mine + amount
+        elif kind == ALL_IN:
+            # the chips put in with the all-in: a bet, a call or a raise by what it adds
+            total = mine + amount
+            if facing == 0:
+                event = ev.Bet(span, player, amount, all_in=True)
+            elif total <= facing:
+                event = ev.Called(span, player, amount, all_in=True)
+            else:
+                event = ev.RaisedTo(span, player, amount, 0, all_in=True, given=ev.RaiseGiven.BY)
+            committed[player] = total
+        else:
+            raise LineError(at.line, f"an action of type {kind!r} (no iPoker type the reader knows)")
+        if number == "0" and kind not in (SMALL_BLIND, BIG_BLIND, ANTE, BRING_IN, SITTING_OUT, SITS_OUT):
+            raise LineError(at.line, f"an action of type {kind!r} before the cards are dealt")
+        self.events.append(event)
+
+
+def _order(at: Element) -> int:
+    number = at.attrs.get("no", "")
+    return int(number) if number.isdigit() else 0
+
+
+def _uncalled(bets: dict[str, int]) -> dict[str, int]:
+    """The part of the biggest bettor's total nobody matched (in his win in the old
+    layout): his total bet less the next biggest."""
+    if len(bets) < 2:
+        return {}
+    ranked = sorted(bets.items(), key=lambda item: item[1], reverse=True)
+    (top, most), (_, next_most) = ranked[0], ranked[1]
+    return {top: most - next_most} if most > next_most else {}
