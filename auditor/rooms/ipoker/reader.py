@@ -31,6 +31,12 @@ from auditor.source import SourceSpan
 # action type codes (README.md): what each becomes
 FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE_BY, ALL_IN = "0 1 2 3 4 5 6 7".split()
 SITTING_OUT, SITS_OUT, ANTE, BRING_IN, RAISE_TO = "8", "9", "15", "16", "23"
+_POSTS = {
+    SMALL_BLIND: ev.PostKind.SMALL_BLIND,
+    BIG_BLIND: ev.PostKind.BIG_BLIND,
+    ANTE: ev.PostKind.ANTE,
+    BRING_IN: ev.PostKind.BRING_IN,
+}
 _STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
 
 
@@ -140,6 +146,9 @@ class _Game:
         self.found = found
         self.scale = 100 if session.currency != "chips" else 1
         self.events: list[ev.Event] = []
+        self.truncated = False
+        self.pocketed: set[str] = set()
+        self.big = self._stake(session.big)
 
     def span(self, at: Element) -> SourceSpan:
         return SourceSpan(self.raw.file, at.line, at.column)
@@ -186,7 +195,7 @@ class _Game:
             hi_lo=session.hi_lo,
             hole_card_count=hole,
             small_stake=self._stake(session.small),
-            big_stake=self._stake(session.big),
+            big_stake=self.big,
             currency=session.currency,
             scale=self.scale,
             started_at=started,
@@ -197,6 +206,13 @@ class _Game:
         )
         self.events.append(start)
         names: set[str] = set()
+        pocketed = {e.attrs.get("player", "") for e in pockets}
+        acting = {
+            e.attrs.get("player", "")
+            for e in self.found
+            if e.name == "action" and e.attrs.get("type") not in (SITTING_OUT, SITS_OUT)
+        }
+        self.pocketed = pocketed
         wins: list[tuple[Element, str, int]] = []
         bets: dict[str, int] = {}
         for player in players:
@@ -208,7 +224,11 @@ class _Game:
                 raise LineError(player.line, f"seat {seat_text!r} of {name!r} is not a seat the table can have or is listed twice")
             names.add(name)
             stack = self.money(player, "chips")
-            self.events.append(ev.SeatTaken(self.span(player), int(seat_text), name, stack))
+            # <players> lists everyone seated; those dealt in have a Pocket <cards>
+            # (a "partial" export has none: there, whoever the record shows doing nothing)
+            out = name not in pocketed and name not in acting
+            seat = ev.SeatTaken(self.span(player), int(seat_text), name, stack, out_of_hand=out)
+            self.events.append(seat)
             if "win" in player.attrs:
                 wins.append((player, name, self.money(player, "win")))
             if "bet" in player.attrs:
@@ -241,8 +261,9 @@ class _Game:
             actions = sorted((e for e in inside if e.name == "action"), key=_order)
             for action in actions:
                 self._action(action, number, committed, folded)
-        if self.found[-1].name not in ("round", "action", "cards") and not rounds:
-            pass
+        if not any(r.attrs.get("no", "0") != "0" for r in rounds):
+            # only the blinds (the "partial" exports): the record stops before the deal
+            self.truncated = True
         # the wins: net of the rake; with no <uncalled_bet_enabled>, a bet nobody called
         # is in its bettor's win as well (README.md)
         uncalled = {} if session.uncalled_bet_enabled else _uncalled(bets)
@@ -256,7 +277,14 @@ class _Game:
             won -= uncalled.get(name, 0)
             if won > 0:
                 self.events.append(ev.Collected(self.span(player_at), name, won))
-        return ev.Hand(start, tuple(self.events), uncalled_returns_written=False)
+        last = SourceSpan(self.raw.file, self.raw.first_line + len(self.raw.lines) - 1)
+        return ev.Hand(
+            start,
+            tuple(self.events),
+            truncated=self.truncated,
+            truncated_at=last if self.truncated else None,
+            uncalled_returns_written=False,
+        )
 
     def _stake(self, text: str) -> int:
         try:
@@ -287,19 +315,27 @@ class _Game:
         if kind == FOLD:
             event = ev.Folded(span, player)
             folded.add(player)
-        elif kind == SITS_OUT:
+        elif kind == SITS_OUT and player in self.pocketed:  # dealt in: his hand is folded
             event = ev.Folded(span, player, note="sitting out")
+            folded.add(player)
+        elif kind == SITS_OUT:  # not dealt in: he sat out instead of posting his blind
+            event = ev.PlayerStatus(span, player, ev.Status.SITS_OUT)
             folded.add(player)
         elif kind == SITTING_OUT:
             event = ev.PlayerStatus(span, player, ev.Status.SITTING_OUT)
             folded.add(player)
         elif kind == CHECK:
             event = ev.Checked(span, player)
-        elif kind in (SMALL_BLIND, BIG_BLIND, ANTE, BRING_IN):
-            post = {SMALL_BLIND: ev.PostKind.SMALL_BLIND, BIG_BLIND: ev.PostKind.BIG_BLIND, ANTE: ev.PostKind.ANTE, BRING_IN: ev.PostKind.BRING_IN}[kind]
+        elif kind in _POSTS:
+            post = _POSTS[kind]
+            live = amount
+            if post is ev.PostKind.BIG_BLIND and 0 < self.big < amount:
+                # a newcomer's big blind with the small blind dead on top (fpdb reads
+                # it so too): "posts small & big blinds"
+                post, live = ev.PostKind.SMALL_AND_BIG, self.big
             event = ev.Posted(span, player, post, amount)
             if post is not ev.PostKind.ANTE:
-                committed[player] = mine + amount
+                committed[player] = mine + live
         elif kind == CALL:
             event = ev.Called(span, player, amount)
             committed[player] = mine + amount
@@ -324,7 +360,7 @@ class _Game:
             committed[player] = total
         else:
             raise LineError(at.line, f"an action of type {kind!r} (no iPoker type the reader knows)")
-        if number == "0" and kind not in (SMALL_BLIND, BIG_BLIND, ANTE, BRING_IN, SITTING_OUT, SITS_OUT):
+        if number == "0" and kind not in (*_POSTS, SITTING_OUT, SITS_OUT):
             raise LineError(at.line, f"an action of type {kind!r} before the cards are dealt")
         self.events.append(event)
 
