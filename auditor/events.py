@@ -391,6 +391,9 @@ class Hand:
     # False for a room whose records never write an uncalled bet's return: the
     # replay returns it by the rules, with no finding for the line the layout never has
     uncalled_returns_written: bool = True
+    # False for a room whose records never say in which order hands were shown (its
+    # shown cards come in seat order): the showdown order is not judged
+    show_order_written: bool = True
 
 
 _PLAYED = frozenset(

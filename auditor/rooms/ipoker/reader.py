@@ -249,10 +249,12 @@ class _Game:
                 if kind == "Pocket":
                     player = item.attrs.get("player", "")
                     known = () if all(c.text == "X" for c in cards) else cards
-                    if known and player != session.hero:
+                    if known:  # shown at the showdown if he gets there (README.md)
                         shown.append((item, player, known))
-                        known = () if session.hero else known
-                    self.events.append(ev.Dealt(self.span(item), player, known))
+                    # the export's own player sees his cards; others' are known from
+                    # their show (with no <nickname>, whose cards these are is not said)
+                    dealt = known if player == session.hero or not session.hero else ()
+                    self.events.append(ev.Dealt(self.span(item), player, dealt))
                 elif kind in _STREETS:
                     board = board + cards
                     self.events.append(ev.StreetDealt(self.span(item), _STREETS[kind], 1, board, cards))
@@ -268,10 +270,10 @@ class _Game:
         # is in its bettor's win as well (README.md)
         uncalled = {} if session.uncalled_bet_enabled else _uncalled(bets)
         standing = [n for n in names if n not in folded]
+        shown = [(item, player, cards) for item, player, cards in shown if player in standing]
         if len(standing) > 1 and shown:
             self.events.append(ev.ShowdownStarted(self.span(shown[0][0]), 1))
-        for item, player, cards in shown:
-            if player not in folded:
+            for item, player, cards in shown:
                 self.events.append(ev.Shown(self.span(item), player, cards))
         for player_at, name, won in wins:
             won -= uncalled.get(name, 0)
@@ -284,6 +286,7 @@ class _Game:
             truncated=self.truncated,
             truncated_at=last if self.truncated else None,
             uncalled_returns_written=False,
+            show_order_written=False,
         )
 
     def _stake(self, text: str) -> int:
