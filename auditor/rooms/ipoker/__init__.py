@@ -7,6 +7,7 @@ README.md here."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import ClassVar
 
 from auditor.read.split import RawHand, StrayText
@@ -14,6 +15,7 @@ from auditor.rooms import Reader, Room
 from auditor.rooms.ipoker.games import SITE, game_name, is_omaha
 
 _TAG_START = "<gametype>"
+TEXT_HEADER = "GAME #"
 
 
 class IPokerRoom(Room):
@@ -26,21 +28,35 @@ class IPokerRoom(Room):
     splits_files: ClassVar[bool] = True
 
     def sniff(self, head: str) -> bool:
-        # an XML document whose root is an iPoker <session> (the declaration optional)
         text = head.lstrip("\ufeff \t\r\n")
+        if text.startswith(TEXT_HEADER):  # PokerTracker's text: its server line says iPoker
+            return "\nServer " in head and "ipoker" in head.lower()
+        # an XML document whose root is an iPoker <session> (the declaration optional)
         if text.startswith("<?xml"):
             text = text[text.find("?>") + 2 :].lstrip()
         return text.startswith("<session") and ("<game " in head or "<general>" in head)
 
     def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
+        from auditor.read.split import split_hands
         from auditor.rooms.ipoker.split import split_session
 
-        return split_session(lines, file, self.name)
+        stream = iter(lines)
+        first = next(stream, "")
+        rest = chain((first,), stream)
+        if first.lstrip("\ufeff \t").startswith(TEXT_HEADER):  # the text layout: by headers
+            return split_hands(rest, file, (self,))
+        return split_session(rest, file, self.name)
+
+    header_starts = (TEXT_HEADER,)
 
     def is_header(self, line: str) -> bool:
-        return False  # its files are split by split_file, never by header lines
+        # only the text layout's hands start at a header line; XML files are split whole
+        return line.startswith(TEXT_HEADER) and ": " in line
 
     def game(self, raw: RawHand) -> str:
+        if not raw.context:  # the text layout: "GAME #4999408769: Omaha 50/100 - ..."
+            words = raw.header.partition(": ")[2]
+            return words.rsplit(" - ", 1)[0]
         return _context_text(raw, _TAG_START)
 
     def is_omaha(self, game: str) -> bool:
@@ -52,10 +68,15 @@ class IPokerRoom(Room):
         return IPokerReader()
 
     def table_name(self, raw: RawHand) -> str:
+        if not raw.context:
+            table = next((line for line in raw.lines if line.startswith("Table ")), "")
+            return table[len("Table ") :].strip()
         return _context_text(raw, "<tablename>")
 
     def hand_id(self, raw: RawHand) -> str:
         first = raw.lines[0] if raw.lines else ""
+        if first.startswith(TEXT_HEADER):
+            return first[len(TEXT_HEADER) :].partition(":")[0]
         at = first.find('gamecode="')
         if at < 0:
             return ""

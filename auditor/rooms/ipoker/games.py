@@ -123,8 +123,9 @@ def amount_text(text: str) -> str:
 
 
 def card_of(text: str) -> Card:
-    """A card as iPoker writes it ("D10", "SQ"); "X" is a card not shown."""
-    if text == "X":
+    """A card as iPoker writes it ("D10", "SQ"); "X" (or "x", 2013's archives) is a card
+    not shown."""
+    if text in ("X", "x"):
         return UNKNOWN
     found = _CARDS.get(text.upper())
     return found if found is not None else Card(text, -1)

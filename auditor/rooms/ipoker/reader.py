@@ -9,7 +9,7 @@ and column; the events are then built from those elements, actions in the order 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from typing import TYPE_CHECKING
 from xml.parsers import expat
 
 from auditor import events as ev
@@ -20,6 +20,7 @@ from auditor.parse.facts import SEAT_LIMIT, LineError, variant
 from auditor.read.split import RawHand
 from auditor.rooms.ipoker.games import (
     SITE,
+    UNKNOWN,
     Session,
     amount_text,
     card_of,
@@ -27,6 +28,9 @@ from auditor.rooms.ipoker.games import (
     start_time,
 )
 from auditor.source import SourceSpan
+
+if TYPE_CHECKING:
+    from auditor.rooms.ipoker.text_reader import IPokerTextReader
 
 # action type codes (README.md): what each becomes
 FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE_BY, ALL_IN = "0 1 2 3 4 5 6 7".split()
@@ -109,8 +113,18 @@ class IPokerReader:
 
     def __init__(self) -> None:
         self._sessions: dict[tuple[str, ...], Session] = {}  # a session's games share it
+        self._text: IPokerTextReader | None = None
+
+    def _text_reader(self) -> IPokerTextReader:
+        if self._text is None:  # lark: loaded when a text hand comes
+            from auditor.rooms.ipoker.text_reader import IPokerTextReader
+
+            self._text = IPokerTextReader()
+        return self._text
 
     def read(self, raw: RawHand) -> ev.Hand:
+        if not raw.context and raw.lines and raw.lines[0].startswith("GAME #"):
+            return self._text_reader().read(raw)  # PokerTracker's text of iPoker hands
         try:
             return self._read(raw)
         except LineError as err:
@@ -248,7 +262,7 @@ class _Game:
                 kind = item.attrs.get("type", "")
                 if kind == "Pocket":
                     player = item.attrs.get("player", "")
-                    known = () if all(c.text == "X" for c in cards) else cards
+                    known = () if all(c is UNKNOWN for c in cards) else cards
                     if known:  # shown at the showdown if he gets there (README.md)
                         shown.append((item, player, known))
                     # the export's own player sees his cards; others' are known from
