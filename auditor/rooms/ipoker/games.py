@@ -131,7 +131,13 @@ def card_of(text: str) -> Card:
     return found if found is not None else Card(text, -1)
 
 
-_DATES = ("%Y-%m-%d %H:%M:%S", "%d.%m.%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d-%b-%Y %H:%M:%S")
+_DATES = (
+    "%Y-%m-%d %H:%M:%S",
+    "%d.%m.%Y %H:%M:%S",
+    "%d/%m/%Y %H:%M:%S",
+    "%Y/%m/%d %H:%M:%S",
+    "%d-%b-%Y %H:%M:%S",
+)
 
 
 def start_time(text: str) -> datetime | None:

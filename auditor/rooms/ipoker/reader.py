@@ -16,7 +16,7 @@ from auditor import events as ev
 from auditor.cards import Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
-from auditor.parse.facts import SEAT_LIMIT, LineError, variant
+from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, variant
 from auditor.read.split import RawHand
 from auditor.rooms.ipoker.games import (
     SITE,
@@ -33,7 +33,16 @@ if TYPE_CHECKING:
     from auditor.rooms.ipoker.text_reader import IPokerTextReader
 
 # action type codes (README.md): what each becomes
-FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE_BY, ALL_IN = "0 1 2 3 4 5 6 7".split()
+FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE_BY, ALL_IN = [
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+]
 SITTING_OUT, SITS_OUT, ANTE, BRING_IN, RAISE_TO = "8", "9", "15", "16", "23"
 _POSTS = {
     SMALL_BLIND: ev.PostKind.SMALL_BLIND,
@@ -73,7 +82,9 @@ class _Collector:
 
     def _start(self, name: str, attrs: dict[str, str]) -> None:
         p = self.parser
-        found = Element(name, attrs, self.first_line + p.CurrentLineNumber - 1, p.CurrentColumnNumber + 1)
+        found = Element(
+            name, attrs, self.first_line + p.CurrentLineNumber - 1, p.CurrentColumnNumber + 1
+        )
         self.elements.append(found)
         self.stack.append(found)
 
@@ -198,7 +209,14 @@ class _Game:
             except ValueError as err:
                 raise LineError(date.line, str(err)) from None
         session = self.session
-        button = next((int(p.attrs["seat"]) for p in players if p.attrs.get("dealer") == "1" and p.attrs.get("seat", "").isdigit()), None)
+        button = next(
+            (
+                int(p.attrs["seat"])
+                for p in players
+                if p.attrs.get("dealer") == "1" and p.attrs.get("seat", "").isdigit()
+            ),
+            None,
+        )
         start = ev.HandStarted(
             self.span(game),
             site=SITE,
@@ -235,7 +253,8 @@ class _Game:
             if not name:  # an empty seat, written as a player with no name and no chips
                 continue
             if not seat_text.isdigit() or not 0 < int(seat_text) <= SEAT_LIMIT or name in names:
-                raise LineError(player.line, f"seat {seat_text!r} of {name!r} is not a seat the table can have or is listed twice")
+                problem = f"seat {seat_text!r} of {name!r}: not a seat, or a player seated twice"
+                raise LineError.of(player.line, SeatError(problem))
             names.add(name)
             stack = self.money(player, "chips")
             # <players> lists everyone seated; those dealt in have a Pocket <cards>
@@ -261,17 +280,19 @@ class _Game:
                 cards = tuple(card_of(t) for t in "".join(item.text).split())
                 kind = item.attrs.get("type", "")
                 if kind == "Pocket":
-                    player = item.attrs.get("player", "")
+                    whose = item.attrs.get("player", "")
                     known = () if all(c is UNKNOWN for c in cards) else cards
                     if known:  # shown at the showdown if he gets there (README.md)
-                        shown.append((item, player, known))
+                        shown.append((item, whose, known))
                     # the export's own player sees his cards; others' are known from
                     # their show (with no <nickname>, whose cards these are is not said)
-                    dealt = known if player == session.hero or not session.hero else ()
-                    self.events.append(ev.Dealt(self.span(item), player, dealt))
+                    dealt = known if whose == session.hero or not session.hero else ()
+                    self.events.append(ev.Dealt(self.span(item), whose, dealt))
                 elif kind in _STREETS:
                     board = board + cards
-                    self.events.append(ev.StreetDealt(self.span(item), _STREETS[kind], 1, board, cards))
+                    self.events.append(
+                        ev.StreetDealt(self.span(item), _STREETS[kind], 1, board, cards)
+                    )
                 else:
                     raise LineError(item.line, f"cards of type {kind!r}")
             actions = sorted((e for e in inside if e.name == "action"), key=_order)
@@ -284,11 +305,11 @@ class _Game:
         # is in its bettor's win as well (README.md)
         uncalled = {} if session.uncalled_bet_enabled else _uncalled(bets)
         standing = [n for n in names if n not in folded]
-        shown = [(item, player, cards) for item, player, cards in shown if player in standing]
+        shown = [(item, whose, cards) for item, whose, cards in shown if whose in standing]
         if len(standing) > 1 and shown:
             self.events.append(ev.ShowdownStarted(self.span(shown[0][0]), 1))
-            for item, player, cards in shown:
-                self.events.append(ev.Shown(self.span(item), player, cards))
+            for item, whose, cards in shown:
+                self.events.append(ev.Shown(self.span(item), whose, cards))
         for player_at, name, won in wins:
             won -= uncalled.get(name, 0)
             if won > 0:
@@ -321,7 +342,9 @@ class _Game:
                 inside.append(item)
         return out
 
-    def _action(self, at: Element, number: str, committed: dict[str, int], folded: set[str]) -> None:
+    def _action(
+        self, at: Element, number: str, committed: dict[str, int], folded: set[str]
+    ) -> None:
         kind = self.need(at, "type")
         player = self.need(at, "player")
         span = self.span(at)
@@ -376,7 +399,9 @@ class _Game:
                 event = ev.RaisedTo(span, player, amount, 0, all_in=True, given=ev.RaiseGiven.BY)
             committed[player] = total
         else:
-            raise LineError(at.line, f"an action of type {kind!r} (no iPoker type the reader knows)")
+            raise LineError(
+                at.line, f"an action of type {kind!r} (no iPoker type the reader knows)"
+            )
         if number == "0" and kind not in (*_POSTS, SITTING_OUT, SITS_OUT):
             raise LineError(at.line, f"an action of type {kind!r} before the cards are dealt")
         self.events.append(event)

@@ -119,7 +119,9 @@ def split_session(lines: Iterable[str], file: str, room: str) -> Iterator[RawHan
                 continue
             if opened is not None and opened.name == GAME:
                 # the game's lines up to the break: its reader reports the break
-                yield RawHand(file, opened.line, _cut(held, held_from, opened, number, None), room, 0, context)
+                yield RawHand(
+                    file, opened.line, _cut(held, held_from, opened, number, None), room, 0, context
+                )
             else:
                 yield StrayText(file, error_line, (line,))
             opened = None

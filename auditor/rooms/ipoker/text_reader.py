@@ -34,7 +34,9 @@ _HEADER = re.compile(
     r"(?P<big>[$€£]?[0-9][0-9,.]*) - (?P<date>[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8})"
 )
 _TABLE = re.compile(r"Table (?P<table>.+?)\s*$")
-_SEAT = re.compile(r"Seat (?P<seat>[0-9]+): (?P<player>.+) \(" + _MONEY.format("stack") + " in chips\\)")
+_SEAT = re.compile(
+    r"Seat (?P<seat>[0-9]+): (?P<player>.+) \(" + _MONEY.format("stack") + " in chips\\)"
+)
 _POST = re.compile(r"(?P<player>.+): (?P<kind>SB|BB|Ante) " + _MONEY.format("amount"))
 _DEALT = re.compile(r"Dealt to (?P<player>.+) \[(?P<cards>[^\]]*)\]")
 _ACTION = re.compile(
@@ -43,7 +45,9 @@ _ACTION = re.compile(
     + ")?"
 )
 _STREET = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]")
-_TOTAL = re.compile(r"Total pot " + _MONEY.format("total") + r"(?: Rake [$€£]?(?P<rake>[0-9][0-9,]*(?:\.[0-9]+)?))?")
+_TOTAL = re.compile(
+    r"Total pot " + _MONEY.format("total") + r"(?: Rake [$€£]?(?P<rake>[0-9][0-9,]*(?:\.[0-9]+)?))?"
+)
 _WINS = re.compile(r"(?P<player>.+): wins " + _MONEY.format("amount"))
 _STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 _POSTS = {"SB": ev.PostKind.SMALL_BLIND, "BB": ev.PostKind.BIG_BLIND, "Ante": ev.PostKind.ANTE}
@@ -78,7 +82,7 @@ class IPokerTextReader:
         self._table_name = ""
         self._scale = 100
         self._put_in: dict[str, int] = {}
-        self._wins: list[tuple[SourceSpan, str, int]] = []
+        self._won: list[tuple[SourceSpan, str, int]] = []
         self._pot: tuple[SourceSpan, int, int | None] | None = None
         self._board: tuple[ev.Event, ...] = ()
 
@@ -88,11 +92,15 @@ class IPokerTextReader:
         try:
             self._parser.parse(text, start="start")
         except LineError as err:
-            raise HandParseError(raw.file, err.line, 1, self._line(err.line), err.problem, err.code) from None
+            raise HandParseError(
+                raw.file, err.line, 1, self._line(err.line), err.problem, err.code
+            ) from None
         except (UnexpectedCharacters, UnexpectedToken, UnexpectedEOF, UnexpectedInput) as err:
             line = raw.first_line + max(getattr(err, "line", 1), 1) - 1
             column = max(getattr(err, "column", 1), 1)
-            expected = ", ".join(sorted(getattr(err, "expected", ()) or ())) or "a line of the layout"
+            expected = (
+                ", ".join(sorted(getattr(err, "expected", ()) or ())) or "a line of the layout"
+            )
             raise HandParseError(raw.file, line, column, self._line(line), expected) from None
         return self._hand()
 
@@ -190,14 +198,20 @@ class IPokerTextReader:
 
     def _wins(self, token: Token) -> Token:
         fields = self._fields(_WINS, token)
-        self._wins.append((self._span(token), fields["player"], self._money(token, fields["amount"])))
+        self._won.append(
+            (self._span(token), fields["player"], self._money(token, fields["amount"]))
+        )
         return token
 
     def _button(self) -> int | None:
         """The layout writes no button; heads-up, the button is the small blind (its
         hands are of "Heads Up" tables), so two seats name it; more do not."""
         seats = {e.player: e.seat for e in self._events if isinstance(e, ev.SeatTaken)}
-        small = [e.player for e in self._events if isinstance(e, ev.Posted) and e.kind is ev.PostKind.SMALL_BLIND]
+        small = [
+            e.player
+            for e in self._events
+            if isinstance(e, ev.Posted) and e.kind is ev.PostKind.SMALL_BLIND
+        ]
         if len(seats) == 2 and len(small) == 1:
             return seats.get(small[0])
         return None
@@ -211,7 +225,8 @@ class IPokerTextReader:
             hand_id=fields["id"],
             game=fields["game"],
             variant=variant(ev.Limit.POT, False, cards),
-            limit=ev.Limit.POT,  # the header names no limit: PokerTracker's iPoker Omaha is pot limit
+            # the header names no limit: PokerTracker's iPoker "Omaha" is pot limit
+            limit=ev.Limit.POT,
             hi_lo=False,
             hole_card_count=cards,
             small_stake=to_minor(fields["small"], self._scale),
@@ -234,6 +249,6 @@ class IPokerTextReader:
             span, total, rake = self._pot
             gross = total - sum(uncalled.values()) + (rake or 0)
             events += [ev.SummaryStarted(span), ev.SummaryPot(span, gross, None, (), rake)]
-        for span, player, won in self._wins:
+        for span, player, won in self._won:
             events.append(ev.Collected(span, player, won - uncalled.get(player, 0)))
         return ev.Hand(start, tuple(events), uncalled_returns_written=False)
