@@ -246,7 +246,6 @@ class _Game:
         }
         self.pocketed = pocketed
         wins: list[tuple[Element, str, int]] = []
-        bets: dict[str, int] = {}
         for player in players:
             seat_text = self.need(player, "seat")
             name = self.need(player, "name")
@@ -264,16 +263,17 @@ class _Game:
             self.events.append(seat)
             if "win" in player.attrs:
                 wins.append((player, name, self.money(player, "win")))
-            if "bet" in player.attrs:
-                bets[name] = self.money(player, "bet")
         folded: set[str] = set()
         shown: list[tuple[Element, str, tuple[Card, ...]]] = []
         board: tuple[Card, ...] = ()
         rounds = [e for e in self.found if e.name == "round"]
         children = self._children(rounds)
+        committed: dict[str, int] = {}
+        betting: dict[str, int] = {}  # the bets of the last round anyone put chips in
         for round_at, inside in children:
             number = round_at.attrs.get("no", "")
-            committed: dict[str, int] = {}
+            if number not in ("0", "1"):  # the blinds (round 0) count in the preflop bets
+                committed = {}
             for item in inside:
                 if item.name != "cards":
                     continue
@@ -298,12 +298,14 @@ class _Game:
             actions = sorted((e for e in inside if e.name == "action"), key=_order)
             for action in actions:
                 self._action(action, number, committed, folded)
+            if any(committed.values()):
+                betting = committed
         if not any(r.attrs.get("no", "0") != "0" for r in rounds):
             # only the blinds (the "partial" exports): the record stops before the deal
             self.truncated = True
         # the wins: net of the rake; with no <uncalled_bet_enabled>, a bet nobody called
         # is in its bettor's win as well (README.md)
-        uncalled = {} if session.uncalled_bet_enabled else _uncalled(bets)
+        uncalled = {} if session.uncalled_bet_enabled else _uncalled(betting)
         standing = [n for n in names if n not in folded]
         shown = [(item, whose, cards) for item, whose, cards in shown if whose in standing]
         if len(standing) > 1 and shown:
@@ -413,10 +415,9 @@ def _order(at: Element) -> int:
 
 
 def _uncalled(bets: dict[str, int]) -> dict[str, int]:
-    """The part of the biggest bettor's total nobody matched (in his win in the old
-    layout): his total bet less the next biggest."""
-    if len(bets) < 2:
-        return {}
-    ranked = sorted(bets.items(), key=lambda item: item[1], reverse=True)
+    """The part of the last bet nobody matched (in its bettor's win in the old layout):
+    the biggest bet of the hand's last betting round less the next biggest (live chips
+    only: a dead small blind matches nothing)."""
+    ranked = sorted(bets.items(), key=lambda item: item[1], reverse=True) + [("", 0)]
     (top, most), (_, next_most) = ranked[0], ranked[1]
     return {top: most - next_most} if most > next_most else {}
