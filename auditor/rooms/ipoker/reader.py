@@ -114,7 +114,7 @@ def elements(lines: tuple[str, ...], first_line: int, file: str) -> tuple[list[E
         text = lines[err.lineno - 1] if 0 < err.lineno <= len(lines) else ""
         reason = expat.errors.messages[err.code]
         raise HandParseError(
-            file, line, err.offset + 1, text.strip(), f"well-formed XML ({reason})", kind=reason
+            file, line, err.offset + 1, text.strip(), f"well-formed XML ({reason})"
         ) from None
     return collector.elements, False
 
@@ -418,6 +418,6 @@ def _uncalled(bets: dict[str, int]) -> dict[str, int]:
     """The part of the last bet nobody matched (in its bettor's win in the old layout):
     the biggest bet of the hand's last betting round less the next biggest (live chips
     only: a dead small blind matches nothing)."""
-    ranked = sorted(bets.items(), key=lambda item: item[1], reverse=True) + [("", 0)]
+    ranked = [*sorted(bets.items(), key=lambda item: item[1], reverse=True), ("", 0)]
     (top, most), (_, next_most) = ranked[0], ranked[1]
     return {top: most - next_most} if most > next_most else {}

@@ -133,7 +133,13 @@ def test_a_whole_run_finds_no_more_across_hands(corpus: Path, tmp_path: Path) ->
     run_audit([str(row.path) for row in ipoker_rows()], tmp_path / "out", workers=1)
     findings = load(tmp_path / "out")["findings"]
     found = {
-        (str(f.source_file).split("corpus/", 1)[-1], str(f.hand_id), str(f.code), int(f.source_line))
-        for f in findings.itertuples()
+        (str(file).split("corpus/", 1)[-1], str(hand), str(code), int(line))
+        for file, hand, code, line in zip(
+            findings.source_file,
+            findings.hand_id,
+            findings.code,
+            findings.source_line.astype(int),
+            strict=True,
+        )
     }
     assert found == EXPECTED.keys() | RUN_EXPECTED.keys()
