@@ -7,9 +7,10 @@ A file may hold several ``<session>`` documents one after the other (the "Miner"
 exports), a session cut short with no ``</session>`` (the archives fpdb keeps), or a
 broken document. A game the parser cannot finish is still yielded, with its lines up to
 the break: its reader then reports PARSE_ERROR at the same line and column. After a
-break the splitter starts a new parser at the next line holding a ``<game`` tag (a
-plain text search that only picks where to restart: every game is read by the parser),
-so the file's other games are still read.
+break the splitter starts a new parser at the next ``<?xml``, ``<session`` or ``<game``
+tag (a plain text search that only picks where to restart: every game is read by the
+parser), so the file's other games are still read; a new document that begins inside an
+unclosed one (a session cut short, then the next) starts a new parser where it begins.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from auditor.read.split import RawHand, StrayText
 
 GAME = "game"
 GENERAL = "general"
+_DOCUMENT_STARTS = ("<?xml", "<session")
+_RESTARTS = ("<?xml", "<session", "<" + GAME)
 _JUNK_AFTER_ROOT = expat.errors.codes[expat.errors.XML_ERROR_JUNK_AFTER_DOC_ELEMENT]
 
 
@@ -77,6 +80,7 @@ def split_session(lines: Iterable[str], file: str, room: str) -> Iterator[RawHan
     held_from = 1
     parser: _Parser | None = _Parser(1, 0)
     opened: _Open | None = None
+    restarted = (0, 0)  # where the last new document began (never twice at one place)
     number = 0
     for number, line in enumerate(lines, start=1):
         line = line.rstrip("\r\n")
@@ -87,11 +91,11 @@ def split_session(lines: Iterable[str], file: str, room: str) -> Iterator[RawHan
         held.append(line)
         column = 0
         while True:
-            if parser is None:  # after a break: restart at the next "<game" tag
-                found = line.find("<" + GAME, column)
-                if found < 0:
+            if parser is None:  # after a break: restart at the next document or game
+                starts = [at for at in (line.find(tag, column) for tag in _RESTARTS) if at >= 0]
+                if not starts:
                     break
-                parser, column = _Parser(number, found), found
+                parser, column = _Parser(number, min(starts)), min(starts)
             try:
                 parser.parser.Parse(line[column:] + "\n", False)
                 broken: expat.ExpatError | None = None
@@ -112,9 +116,18 @@ def split_session(lines: Iterable[str], file: str, room: str) -> Iterator[RawHan
                 break
             error_line, error_column = parser.place(broken.lineno, broken.offset)
             parser = None
-            if broken.code == _JUNK_AFTER_ROOT and opened is None:
-                # another document after the first (several sessions in one file): a
-                # new parser from the place the first one stopped
+            rest = line[error_column:].lstrip("\ufeff") if error_line == number else ""
+            another = rest.startswith(_DOCUMENT_STARTS) or (
+                broken.code == _JUNK_AFTER_ROOT and opened is None
+            )
+            if another and (number, error_column) != restarted:
+                # another document begins (several sessions in one file, or a session
+                # cut short before the next): a new parser from there; a game the new
+                # document cuts short is read as far as it goes
+                if opened is not None and opened.name == GAME:
+                    own = _cut(held, held_from, opened, number, error_column)
+                    yield RawHand(file, opened.line, own, room, 0, context)
+                opened, restarted = None, (number, error_column)
                 parser, column = _Parser(number, error_column), error_column
                 continue
             if opened is not None and opened.name == GAME:
@@ -125,7 +138,7 @@ def split_session(lines: Iterable[str], file: str, room: str) -> Iterator[RawHan
             else:
                 yield StrayText(file, error_line, (line,))
             opened = None
-            break  # the rest of a broken line is not read
+            break  # the rest of a broken line is not read: restart at the next start
     if parser is not None:
         try:
             parser.parser.Parse("", True)

@@ -204,6 +204,18 @@ def test_a_second_session_in_the_same_file_has_its_own_block() -> None:
     ]
 
 
+def test_a_session_cut_short_inside_a_game_then_the_next_session() -> None:
+    cut = game("83").split('  <round no="1">')[0]
+    other = SESSION_HEAD.replace("Laufen", "Ding")
+    results, summary = audit(SESSION_HEAD + cut + other + game("84") + "</session>\n")
+    assert summary.hands_read == 2 and summary.hands_rejected == 0
+    assert [[f.code for f in r.findings] for r in results] == [[Code.HAND_INCOMPLETE], []]
+    assert [r.hand.start.table_name for r in results if r.hand] == [
+        "Laufen, 584073501",
+        "Ding, 584073501",
+    ]
+
+
 def test_a_wrong_declared_encoding_is_read() -> None:
     # cp1252 bytes in a document that declares utf-8 (the 2012 and 2019 exports)
     text = SESSION_HEAD.replace("$", "€") + game("91").replace("$", "€") + "</session>\n"
