@@ -20,7 +20,10 @@ TEXT_HEADER = "GAME #"
 
 class IPokerRoom(Room):
     name: ClassVar[str] = "ipoker"
-    reads: ClassVar[str] = "iPoker XML session exports (<session>, <game gamecode=...>)"
+    reads: ClassVar[str] = (
+        "iPoker XML session exports (`<session>`, one `<game>` per hand; read as a stream)"
+        ' and PokerTracker\'s text of iPoker hands ("GAME #...")'
+    )
     games: ClassVar[tuple[str, ...]] = ("PLO", "PLO5")
     default_profile: ClassVar[str] = "seeds"
     reader_kind: ClassVar[str] = "XML (expat, streaming): auditor/rooms/ipoker"
