@@ -76,6 +76,12 @@ class IPokerRoom(Room):
             return table[len("Table ") :].strip()
         return _context_text(raw, "<tablename>")
 
+    def same_record_text(self, text: str) -> str:
+        """XML's indentation and line breaks between elements are no part of the record
+        (exports of one game indent it differently, or start it on the line where the
+        last game ends): lines compared without their leading and trailing blanks."""
+        return _stripped(text)
+
     def hand_id(self, raw: RawHand) -> str:
         first = raw.lines[0] if raw.lines else ""
         if first.startswith(TEXT_HEADER):
@@ -85,6 +91,10 @@ class IPokerRoom(Room):
             return ""
         rest = first[at + len('gamecode="') :]
         return rest[: rest.find('"')]
+
+
+def _stripped(text: str) -> str:
+    return "\n".join(line.strip() for line in text.split("\n") if line.strip())
 
 
 def _context_text(raw: RawHand, tag: str) -> str:

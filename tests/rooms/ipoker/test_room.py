@@ -338,3 +338,11 @@ def test_a_damaged_text_hand_is_a_parse_error_at_its_line() -> None:
     assert summary.hands_rejected == 1
     (finding,) = results[0].findings
     assert finding.code == Code.PARSE_ERROR and finding.source.line == 13
+
+
+def test_two_exports_of_one_game_indented_differently_are_one_record() -> None:
+    room = IPokerRoom()
+    one = game("99")
+    other = "\n".join("\t\t" + line.strip() for line in one.splitlines()) + "\n"
+    assert room.same_record_text(one) == room.same_record_text(other)
+    assert room.same_record_text(one) != room.same_record_text(game("99", "$101"))
