@@ -103,7 +103,7 @@ def read_session(found: list[Element]) -> Session:
         table=text.get("tablename", ""),
         hero="" if hero == "N/A" else hero,
         started=started,
-        max_seats=int(seats) if seats.isdigit() else None,
+        max_seats=int(seats) if seats.isdecimal() else None,
         uncalled_bet_enabled=text.get("uncalled_bet_enabled", "").lower() == "true",
     )
 

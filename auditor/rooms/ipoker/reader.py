@@ -213,7 +213,7 @@ class _Game:
             (
                 int(p.attrs["seat"])
                 for p in players
-                if p.attrs.get("dealer") == "1" and p.attrs.get("seat", "").isdigit()
+                if p.attrs.get("dealer") == "1" and p.attrs.get("seat", "").isdecimal()
             ),
             None,
         )
@@ -251,7 +251,7 @@ class _Game:
             name = self.need(player, "name")
             if not name:  # an empty seat, written as a player with no name and no chips
                 continue
-            if not seat_text.isdigit() or not 0 < int(seat_text) <= SEAT_LIMIT or name in names:
+            if not seat_text.isdecimal() or not 0 < int(seat_text) <= SEAT_LIMIT or name in names:
                 problem = f"seat {seat_text!r} of {name!r}: not a seat, or a player seated twice"
                 raise LineError.of(player.line, SeatError(problem))
             names.add(name)
@@ -411,13 +411,13 @@ class _Game:
 
 def _order(at: Element) -> int:
     number = at.attrs.get("no", "")
-    return int(number) if number.isdigit() else 0
+    return int(number) if number.isdecimal() else 0
 
 
 def _uncalled(bets: dict[str, int]) -> dict[str, int]:
     """The part of the last bet nobody matched (in its bettor's win in the old layout):
     the biggest bet of the hand's last betting round less the next biggest (live chips
     only: a dead small blind matches nothing)."""
-    ranked = [*sorted(bets.items(), key=lambda item: item[1], reverse=True), ("", 0)]
+    ranked = [*sorted(bets.items(), key=lambda item: item[1], reverse=True), ("", 0), ("", 0)]
     (top, most), (_, next_most) = ranked[0], ranked[1]
     return {top: most - next_most} if most > next_most else {}

@@ -84,7 +84,7 @@ class IPokerTextReader:
         self._put_in: dict[str, int] = {}
         self._won: list[tuple[SourceSpan, str, int]] = []
         self._pot: tuple[SourceSpan, int, int | None] | None = None
-        self._board: tuple[ev.Event, ...] = ()
+        self._started: datetime | None = None
 
     def read(self, raw: RawHand) -> ev.Hand:
         self._reset(raw)
@@ -127,6 +127,10 @@ class IPokerTextReader:
         fields = self._fields(_HEADER, token)
         self._header_fields = fields
         self._header_span = self._span(token)
+        try:
+            self._started = datetime.strptime(fields["date"], "%Y-%m-%d %H:%M:%S")
+        except ValueError as err:
+            raise LineError(self._header_span.line, f"a date: {err}") from None
         sign = fields["small"][0] if not fields["small"][0].isdigit() else ""
         self._currency = CURRENCY_OF_SYMBOL.get(sign, "")
         return token
@@ -233,7 +237,7 @@ class IPokerTextReader:
             big_stake=to_minor(fields["big"], self._scale),
             currency=self._currency or "chips",
             scale=self._scale,
-            started_at=datetime.strptime(fields["date"], "%Y-%m-%d %H:%M:%S"),
+            started_at=self._started,
             time_zone="",
             table_name=self._table_name,
             max_seats=None,
