@@ -346,3 +346,16 @@ def test_two_exports_of_one_game_indented_differently_are_one_record() -> None:
     other = "\n".join("\t\t" + line.strip() for line in one.splitlines()) + "\n"
     assert room.same_record_text(one) == room.same_record_text(other)
     assert room.same_record_text(one) != room.same_record_text(game("99", "$101"))
+
+
+def test_a_game_with_no_round_at_all_is_incomplete_not_a_crash() -> None:
+    bare = game("101").split('  <round no="0">')[0] + " </game>\n"
+    results, summary = audit(SESSION_HEAD + bare + "</session>\n")
+    assert summary.hands_audited == 1
+    assert [f.code for f in results[0].findings] == [Code.HAND_INCOMPLETE]
+
+
+def test_a_text_hand_with_a_date_no_calendar_has_is_a_parse_error() -> None:
+    results, summary = audit(TEXT_LAYOUT.replace("2013-08-01", "2013-02-30"))
+    assert summary.hands_rejected == 1
+    assert [(f.code, f.source.line) for f in results[0].findings] == [(Code.PARSE_ERROR, 1)]
