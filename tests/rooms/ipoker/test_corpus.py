@@ -123,7 +123,6 @@ def test_every_explained_finding_is_still_found(
     assert EXPECTED.keys() - observed[0] == set()
 
 
-@pytest.mark.slow
 def test_a_whole_run_finds_no_more_across_hands(corpus: Path, tmp_path: Path) -> None:
     """The run also checks stacks and buttons from hand to hand: each game starts with
     what the table's last game left (wins net of the rake, uncalled bets back)."""
