@@ -387,18 +387,17 @@ class _Game:
         elif kind == RAISE_TO:
             event = ev.RaisedTo(span, player, 0, amount, given=ev.RaiseGiven.TO)
             committed[player] = amount
-        elif kind == RAISE_BY:
-            event = ev.RaisedTo(span, player, amount, 0, given=ev.RaiseGiven.BY)
-            committed[player] = mine + amount
-        elif kind == ALL_IN:
-            # the chips put in with the all-in: a bet, a call or a raise by what it adds
-            total = mine + amount
+        elif kind in (RAISE_BY, ALL_IN):
+            # the chips put in with the action: a bet, a call or a raise by what it adds
+            # (7: all-in; 6: fpdb reads a raise by, HHSmithy another all-in: the chips
+            # say which it is, the all-in is not claimed)
+            total, all_in = mine + amount, kind == ALL_IN
             if facing == 0:
-                event = ev.Bet(span, player, amount, all_in=True)
+                event = ev.Bet(span, player, amount, all_in=all_in)
             elif total <= facing:
-                event = ev.Called(span, player, amount, all_in=True)
+                event = ev.Called(span, player, amount, all_in=all_in)
             else:
-                event = ev.RaisedTo(span, player, amount, 0, all_in=True, given=ev.RaiseGiven.BY)
+                event = ev.RaisedTo(span, player, amount, 0, all_in=all_in, given=ev.RaiseGiven.BY)
             committed[player] = total
         else:
             raise LineError(

@@ -359,3 +359,19 @@ def test_a_text_hand_with_a_date_no_calendar_has_is_a_parse_error() -> None:
     results, summary = audit(TEXT_LAYOUT.replace("2013-08-01", "2013-02-30"))
     assert summary.hands_rejected == 1
     assert [(f.code, f.source.line) for f in results[0].findings] == [(Code.PARSE_ERROR, 1)]
+
+
+def test_type_6_is_the_chips_added_a_raise_by_over_a_bet() -> None:
+    text = SESSION_HEAD + game("111", villain_act="3").replace(
+        '<action no="4" player="Hero" type="4" sum="$0" cards=""/>',
+        '<action no="4" player="Hero" type="6" sum="$2" cards=""/>\n'
+        '   <action no="5" player="Villain" type="0" sum="$0" cards=""/>',
+    )
+    (hand,) = read_all(text)
+    (raised,) = of(hand, ev.RaisedTo)
+    assert (raised.player, raised.by, raised.given, raised.all_in) == (
+        "Hero",
+        200,
+        ev.RaiseGiven.BY,
+        False,
+    )
