@@ -6,6 +6,7 @@ README.md here."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import ClassVar
@@ -16,6 +17,8 @@ from auditor.rooms.ipoker.games import SITE, game_name, is_omaha
 
 _TAG_START = "<gametype>"
 TEXT_HEADER = "GAME #"
+# "GAME #4999408769: Omaha 50/100 - 2013-08-01 22:16:18"
+_TEXT_HEADER = re.compile(r"GAME #[0-9]+: .+ - [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8}\s*$")
 
 
 class IPokerRoom(Room):
@@ -54,10 +57,10 @@ class IPokerRoom(Room):
 
     def is_header(self, line: str) -> bool:
         # only the text layout's hands start at a header line; XML files are split whole
-        return line.startswith(TEXT_HEADER) and ": " in line
+        return line.startswith(TEXT_HEADER) and _TEXT_HEADER.match(line) is not None
 
     def game(self, raw: RawHand) -> str:
-        if not raw.context:  # the text layout: "GAME #4999408769: Omaha 50/100 - ..."
+        if raw.lines and raw.lines[0].startswith(TEXT_HEADER):  # "GAME #1: Omaha 50/100 - ..."
             words = raw.header.partition(": ")[2]
             return words.rsplit(" - ", 1)[0]
         return _context_text(raw, _TAG_START)
@@ -71,7 +74,7 @@ class IPokerRoom(Room):
         return IPokerReader()
 
     def table_name(self, raw: RawHand) -> str:
-        if not raw.context:
+        if raw.lines and raw.lines[0].startswith(TEXT_HEADER):
             table = next((line for line in raw.lines if line.startswith("Table ")), "")
             return table[len("Table ") :].strip()
         return _context_text(raw, "<tablename>")

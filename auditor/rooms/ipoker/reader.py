@@ -134,7 +134,7 @@ class IPokerReader:
         return self._text
 
     def read(self, raw: RawHand) -> ev.Hand:
-        if not raw.context and raw.lines and raw.lines[0].startswith("GAME #"):
+        if raw.lines and raw.lines[0].startswith("GAME #"):
             return self._text_reader().read(raw)  # PokerTracker's text of iPoker hands
         try:
             return self._read(raw)

@@ -375,3 +375,10 @@ def test_type_6_is_the_chips_added_a_raise_by_over_a_bet() -> None:
         ev.RaiseGiven.BY,
         False,
     )
+
+
+def test_only_the_text_layout_s_own_header_starts_a_hand() -> None:
+    room = IPokerRoom()
+    assert room.is_header("GAME #4999408769: Omaha 50/100 - 2013-08-01 22:16:18")
+    assert not room.is_header("GAME #1: over")  # another file's line: no date, no hand
+    assert not room.is_header('<game gamecode="5383392792">')  # XML is split whole
