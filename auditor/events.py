@@ -404,6 +404,9 @@ class Hand:
     # True for a room whose records write an uncalled bet's return at the showdown, after
     # the streets still dealt: a return is due by the end of the hand
     uncalled_returns_late: bool = False
+    # False for a room whose records never say in which order hands were shown (its
+    # shown cards come in seat order): the showdown order is not judged
+    show_order_written: bool = True
 
 
 _PLAYED = frozenset(

@@ -25,7 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from auditor.read.decode import open_text
-from auditor.read.hands import hands_again
+from auditor.read.hands import HEAD_LINES, split_file
+from auditor.read.looks import HEAD_CHARS
 from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.rooms import REGISTRY, Reader, Room, is_audited
 
@@ -34,19 +35,28 @@ ANCHOR_ROOM = "pokerstars"  # every room's parse speed is also given as a ratio 
 
 
 def omaha_hand_texts() -> dict[str, list[str]]:
-    """The corpus's Omaha hands that a registered room reads, by room."""
+    """The corpus's Omaha hands that a registered room reads, by room (a room that splits
+    its files itself, XML sessions..., has its files' hands: each hand's file, whole,
+    once per Omaha hand of it, so that repeating texts repeats whole documents)."""
     texts: dict[str, list[str]] = {name: [] for name in REGISTRY}
     for path in sorted(p for p in CORPUS.rglob("*") if p.is_file()):
         with open(path, "rb") as raw:
             text, _ = open_text(raw)
-            for hand in hands_again(text, str(path)):  # as a run splits it (XML too)
-                if isinstance(hand, RawHand) and is_audited(hand):
-                    # a session's shared lines (an XML <description>) go with each hand
-                    texts[hand.room].append("\n".join((*hand.context, *hand.lines)) + "\n")
+            lines = list(text)
+        sample = "".join(lines[:HEAD_LINES])[:HEAD_CHARS]
+        found = split_file(lines, str(path), sample, tuple(REGISTRY.values()))
+        hands = [h for h in found if isinstance(h, RawHand) and is_audited(h)]
+        for hand in hands:
+            whole = REGISTRY[hand.room].splits_files
+            texts[hand.room].append("".join(lines) if whole else hand.text)
     return texts
 
 
 def build_input(texts: list[str], hands: int) -> bytes:
+    if len(set(texts)) < len(texts):  # whole files, each once per hand in it
+        files = list(dict.fromkeys(texts))
+        repeats = -(-hands // len(texts))
+        return "\n".join(files * repeats).encode("utf-8")
     repeats = -(-hands // len(texts))
     return "\n\n".join(texts * repeats).encode("utf-8")
 
@@ -59,15 +69,15 @@ def _split(data: bytes, room: Room) -> Iterator[RawHand | StrayText]:
 
 
 def split_only(data: bytes, room: Room) -> int:
-    return sum(1 for _ in _split(data, room))
+    return sum(1 for hand in _split(data, room) if isinstance(hand, RawHand))
 
 
 def parse(data: bytes, room: Room, reader: Reader) -> int:
     count = 0
     for hand in _split(data, room):
-        assert isinstance(hand, RawHand)
-        reader.read(hand)
-        count += 1
+        if isinstance(hand, RawHand):  # not the text between two rooms' files joined
+            reader.read(hand)
+            count += 1
     return count
 
 

@@ -44,6 +44,7 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "Everest/": "everest",
     "Microgaming/": "microgaming",
     "BossMedia/": "bossmedia",
+    "iPoker/": "ipoker",
 }
 
 

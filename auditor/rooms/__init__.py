@@ -115,6 +115,7 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
     from auditor.rooms.ggpoker import GGPokerRoom
+    from auditor.rooms.ipoker import IPokerRoom
     from auditor.rooms.kingsclub import KingsClubRoom
     from auditor.rooms.merge import MergeRoom
     from auditor.rooms.microgaming import MicrogamingRoom
@@ -152,6 +153,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(EverestRoom())
     rooms.append(MicrogamingRoom())
     rooms.append(BossMediaRoom())
+    rooms.append(IPokerRoom())
     return {room.name: room for room in rooms}
 
 

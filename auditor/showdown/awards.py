@@ -87,7 +87,7 @@ class _Settle(Descriptions):
             order = showdown_order_finding(
                 self.start, self.profile, self.replay, self.timeline, self.seat_of
             )
-            if order is not None:
+            if order is not None and self.hand.show_order_written:
                 self.findings.append(order)
             rake = rake_finding(
                 self.start,

@@ -13,11 +13,11 @@ from auditor.read.looks import describe
 from auditor.run import run_audit
 
 FILES = {
-    "ipoker.xml": (
-        '<?xml version="1.0" encoding="utf-8"?>\n<!-- export -->\n<session sessioncode="9">\n'
-        "  <general><nickname>ann</nickname><gametype>Omaha PL 0.05/0.10</gametype></general>\n"
-        '  <game gamecode="5383392792"><round no="0"/></game>\n</session>\n',
-        "XML, root element <session>",
+    "hands.xml": (
+        '<?xml version="1.0" encoding="utf-8"?>\n<!-- export -->\n<handhistory site="x">\n'
+        '  <hand id="5383392792"><game>Omaha PL 0.05/0.10</game><seat no="1"/></hand>\n'
+        "</handhistory>\n",
+        "XML, root element <handhistory>",
     ),
     "ohh.json": (
         '{"spec_version": "1.4.6", "site_name": "x", "game_number": "7",\n'
