@@ -1,0 +1,218 @@
+"""Poker Now (pokernow.club), the home-game site: its CSV game logs.
+
+A log is one table's whole session: columns ``entry,at,order`` (the entry quoted, `at`
+an ISO time in UTC, `order` the log's sequence number), written NEWEST ROW FIRST, with
+every hand of every game played (Hold'em hands among Omaha ones: skipped and counted)
+and the table's life between hands (seats requested, admin stack changes, blind
+changes). There is no table name and no stakes in a hand: the room gives each hand
+
+- its rows in play order (sorted by `order`), the rows since the last hand before them
+  (its lead-ins: a stack the admin changed, a player who sat down) and after the log's
+  last hand its closing rows;
+- a context of the session: the table (the log's file name: Poker Now names its logs
+  ``poker_now_log_<game id>.csv``) and the blinds and ante then in force, from "The game's
+  big blind was changed from 3 to 4." rows (before the first change: its "from" value).
+
+Memory: the log cannot be read backwards from a stream, so its rows are spooled, one
+block (a hand, or the rows between two hands) at a time, to an anonymous temporary file;
+what stays in memory is an index of 4 integers per block and the blind changes, and
+then one hand (with its lead-ins) at a time as the blocks are read back in play order.
+A hand's rows are contiguous in the log, so its line i (play order) is the log's line
+``first_line - i``.
+"""
+
+from __future__ import annotations
+
+import csv
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import PurePath
+from typing import IO, ClassVar
+
+from auditor.read.split import STRAY_KEPT, RawHand, StrayText
+from auditor.rooms import Reader, Room
+from auditor.rooms.pokernow.games import HEADER_START, hand_id, header_game, is_omaha, row
+
+SITE = "Poker Now"
+COLUMNS = "entry,at,order"
+_ENDING = "-- ending hand #"
+_SETTING = "The game's "  # The game's small blind was changed from 10 to 1.
+_BETWEEN, _HAND = 0, 1
+# index of a spooled block: where it is, its kind, the log line of its newest row
+_Block = tuple[int, int, int, int]
+_Row = tuple[int, str, str, int]  # log line, line text, entry, order
+
+
+class PokerNowRoom(Room):
+    name: ClassVar[str] = "pokernow"
+    reads: ClassVar[str] = "Poker Now CSV game logs (entry,at,order, newest row first)"
+    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8")
+    default_profile: ClassVar[str] = "seeds"
+    reader_kind: ClassVar[str] = "grammars/pokernow.lark"
+    sites: ClassVar[tuple[str, ...]] = (SITE,)
+    header_starts: ClassVar[tuple[str, ...]] = ('"' + HEADER_START,)
+    splits_files: ClassVar[bool] = True
+
+    def sniff(self, head: str) -> bool:
+        first, _, rest = head.lstrip("\ufeff").partition("\n")
+        return first.rstrip("\r") == COLUMNS and ('Z,' in rest or not rest.strip())
+
+    def is_header(self, line: str) -> bool:
+        return line.startswith(self.header_starts)
+
+    def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
+        with tempfile.TemporaryFile() as spool:
+            blocks, settings = _spool(lines, spool)
+            yield from _in_play_order(blocks, settings, spool, file, self.name)
+
+    def game(self, raw: RawHand) -> str:
+        return header_game(_entry(raw.header))
+
+    def is_omaha(self, game: str) -> bool:
+        return is_omaha(game)
+
+    def reader(self) -> Reader:
+        from auditor.rooms.pokernow.reader import PokerNowReader  # lark: loaded when used
+
+        return PokerNowReader()
+
+    def table_name(self, raw: RawHand) -> str:
+        return context_value(raw.context, "table")
+
+    def hand_id(self, raw: RawHand) -> str:
+        fields = row(raw.header)
+        return hand_id(fields[0], fields[2]) if len(fields) == 3 else ""
+
+
+def _entry(line: str) -> str:
+    fields = row(line)
+    return fields[0] if fields else ""
+
+
+def context_value(context: tuple[str, ...], key: str) -> str:
+    """A value of the session context (``table=...``, ``big blind=...``): "" if none."""
+    for item in context:
+        name, _, value = item.partition("=")
+        if name == key:
+            return value
+    return ""
+
+
+def table_of(file: str) -> str:
+    """The table of a log: its file name without ``poker_now_log_`` and ``.csv``."""
+    stem = PurePath(file.replace("\\", "/")).stem
+    return stem.removeprefix("poker_now_log_")
+
+
+def _rows(lines: Iterable[str]) -> Iterator[_Row | tuple[int, str]]:
+    for number, line in enumerate(lines, start=1):
+        line = line.rstrip("\r\n").lstrip("\ufeff")
+        if number == 1 and line == COLUMNS or not line.strip():
+            continue
+        fields = row(line)
+        if len(fields) != 3 or not fields[2].isdigit():
+            yield number, line  # no row of a log: stray text
+            continue
+        yield number, line, fields[0], int(fields[2])
+
+
+def _spool(
+    lines: Iterable[str], spool: IO[bytes]
+) -> tuple[list[_Block | tuple[int, str]], list[tuple[int, str, str, str]]]:
+    """Write the log's rows to ``spool`` block by block (in log order: newest first);
+    return the blocks' index (and stray lines in place) and the blind changes."""
+    blocks: list[_Block | tuple[int, str]] = []
+    settings: list[tuple[int, str, str, str]] = []  # (order, what, from, to)
+    block: list[_Row] = []
+
+    def flush(kind: int) -> None:
+        if block:
+            data = "\n".join(f"{r[0]}\t{r[3]}\t{r[1]}" for r in block).encode("utf-8")
+            blocks.append((spool.tell(), len(data), kind, block[0][0]))
+            spool.write(data)
+            block.clear()
+
+    for item in _rows(lines):
+        if len(item) == 2:
+            blocks.append(item)
+            continue
+        _, _, entry, order = item
+        if entry.startswith(_ENDING):
+            flush(_BETWEEN)  # newer rows than this hand's: the next hand's lead-ins
+            block.append(item)
+        elif entry.startswith(HEADER_START):
+            block.append(item)
+            flush(_HAND)
+        else:
+            if entry.startswith(_SETTING):
+                found = _setting(entry)
+                if found is not None:
+                    settings.append((order, *found))
+            block.append(item)
+    flush(_BETWEEN)
+    return blocks, settings
+
+
+def _setting(entry: str) -> tuple[str, str, str] | None:
+    # The game's big blind was changed from 3 to 4.
+    what, sep, rest = entry.removeprefix(_SETTING).partition(" was changed from ")
+    old, sep2, new = rest.rstrip(".").partition(" to ")
+    return (what, old, new) if sep and sep2 else None
+
+
+def _in_play_order(
+    blocks: list[_Block | tuple[int, str]],
+    settings: list[tuple[int, str, str, str]],
+    spool: IO[bytes],
+    file: str,
+    room: str,
+) -> Iterator[RawHand | StrayText]:
+    # before a setting's first change it was that change's "from" (settings: newest first)
+    now: dict[str, str] = {what: old for _, what, old, _ in settings}
+    changes = sorted(settings)
+    at = 0
+    table = table_of(file)
+    context: tuple[str, ...] = ()  # one tuple while the settings hold (one string per run)
+    leads: list[str] = []  # rows since the last hand: the next hand's lead-ins
+    leads_start = 0
+    hand: RawHand | None = None  # held until we know whether rows follow it, none after
+    stray: list[str] = []
+    stray_start = stray_count = 0
+    for block in reversed(blocks):
+        if len(block) == 2:  # a line that is no row of a log
+            stray_start = stray_start or int(block[0])
+            stray_count += 1
+            if len(stray) < STRAY_KEPT:
+                stray.append(str(block[1]))
+            continue
+        offset, size, kind, _ = block
+        spool.seek(offset)
+        rows = [text.split("\t", 2) for text in spool.read(size).decode("utf-8").split("\n")]
+        rows.sort(key=lambda r: int(r[1]))  # play order
+        if not leads:
+            leads_start = int(rows[0][0])
+        if kind == _BETWEEN:
+            leads.extend(r[2] for r in rows)
+            continue
+        if hand is not None:
+            yield hand
+        header = next(i for i, r in enumerate(rows) if r[2].startswith('"' + HEADER_START))
+        start_order = int(rows[header][1])
+        changed = not context
+        while at < len(changes) and changes[at][0] < start_order:
+            now[changes[at][1]] = changes[at][3]
+            at, changed = at + 1, True
+        if changed:
+            context = (f"table={table}", *(f"{what}={value}" for what, value in sorted(now.items())))
+        lines = (*leads, *(r[2] for r in rows))
+        hand = RawHand(file, leads_start, lines, room, len(leads) + header, context)
+        leads = []
+    if hand is not None:  # the log's closing rows: after its last hand
+        yield RawHand(
+            file, hand.first_line, (*hand.lines, *leads), room, hand.header_index, context
+        )
+    elif leads:
+        stray_count += len(leads)
+        stray_start, stray = leads_start, [*leads[:STRAY_KEPT], *stray][:STRAY_KEPT]
+    if stray:
+        yield StrayText(file, stray_start, tuple(stray), stray_count)
