@@ -391,6 +391,9 @@ class Hand:
     # False for a room whose records never write an uncalled bet's return: the
     # replay returns it by the rules, with no finding for the line the layout never has
     uncalled_returns_written: bool = True
+    # True for a bomb pot (a home game's): every player's forced bet (Posted ANTE) is the
+    # whole play before the flop: no blinds and no betting until the flop
+    bomb_pot: bool = False
 
 
 _PLAYED = frozenset(

@@ -6,9 +6,9 @@ every hand of every game played (Hold'em hands among Omaha ones: skipped and cou
 and the table's life between hands (seats requested, admin stack changes, blind
 changes). There is no table name and no stakes in a hand: the room gives each hand
 
-- its rows in play order (sorted by `order`), the rows since the last hand before them
-  (its lead-ins: a stack the admin changed, a player who sat down) and after the log's
-  last hand its closing rows;
+- its rows in play order (sorted by `order`), then the cards its players showed after its
+  ending row; before them the other rows since the last hand (its lead-ins: a stack the
+  admin changed, a player who sat down); and after the log's last hand its closing rows;
 - a context of the session: the table (the log's file name: Poker Now names its logs
   ``poker_now_log_<game id>.csv``) and the blinds and ante then in force, from "The game's
   big blind was changed from 3 to 4." rows (before the first change: its "from" value).
@@ -23,9 +23,10 @@ A hand's rows are contiguous in the log, so its line i (play order) is the log's
 
 from __future__ import annotations
 
-import csv
+import re
 import tempfile
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import PurePath
 from typing import IO, ClassVar
 
@@ -38,6 +39,10 @@ COLUMNS = "entry,at,order"
 _ENDING = "-- ending hand #"
 _SETTING = "The game's "  # The game's small blind was changed from 10 to 1.
 _BETWEEN, _HAND = 0, 1
+# "P @ id" shows a J♦, 9♣. written after the hand's ending row: a card the player showed
+# once the hand was over (Poker Now lets him), and "Undealt cards: ..." (the board the hand
+# did not reach, shown once it is over): the hand's, not the next one's
+_SHOWS = re.compile(r'"(?:""[^\n]* @ [A-Za-z0-9_-]+"" shows a |Undealt cards)')
 # index of a spooled block: where it is, its kind, the log line of its newest row
 _Block = tuple[int, int, int, int]
 _Row = tuple[int, str, str, int]  # log line, line text, entry, order
@@ -189,11 +194,20 @@ def _in_play_order(
         spool.seek(offset)
         rows = [text.split("\t", 2) for text in spool.read(size).decode("utf-8").split("\n")]
         rows.sort(key=lambda r: int(r[1]))  # play order
-        if not leads:
-            leads_start = int(rows[0][0])
         if kind == _BETWEEN:
+            if hand is not None and not leads:  # cards shown after the hand are its
+                shown = 0
+                while shown < len(rows) and _SHOWS.match(rows[shown][2]):
+                    shown += 1
+                if shown:
+                    hand = replace(hand, lines=(*hand.lines, *(r[2] for r in rows[:shown])))
+                    rows = rows[shown:]
+            if rows and not leads:
+                leads_start = int(rows[0][0])
             leads.extend(r[2] for r in rows)
             continue
+        if not leads:
+            leads_start = int(rows[0][0])
         if hand is not None:
             yield hand
         header = next(i for i, r in enumerate(rows) if r[2].startswith('"' + HEADER_START))

@@ -186,11 +186,11 @@ class PokerNowReader:
             raise HandParseError(
                 raw.file, err.line, 1, _entry_at(raw, entries, err.line), err.problem, err.code
             ) from None
-        events = (start, *self._events)
+        events = (start, *_after_the_pots(self._events))
         if not self._ended:  # no "-- ending hand" row: the log stops inside the hand
             last = SourceSpan(raw.file, self._line(len(entries) - 1), 1)
-            return ev.Hand(start, events, True, last)
-        return ev.Hand(start, events)
+            return ev.Hand(start, events, True, last, bomb_pot=self._bomb_pot)
+        return ev.Hand(start, events, bomb_pot=self._bomb_pot)
 
     def _raise(self, raw: RawHand, entries: list[str], text: str, err: UnexpectedInput) -> None:
         if isinstance(err, UnexpectedEOF):
@@ -242,6 +242,7 @@ class PokerNowReader:
         self._seat_of: dict[str, int] = {}
         self._blinds: dict[ev.PostKind, int] = {}
         self._second_showdown = False
+        self._bomb_pot = False
         self._bet: dict[str, int] = {}  # each player's bet in the round, as the log's totals
 
     def _money(self, text: str) -> int:
@@ -320,6 +321,7 @@ class PokerNowReader:
     def POST(self, text: str, span: SourceSpan) -> None:
         found = _match(_POST, text)
         kind = _POST_KINDS[found["kind"]]
+        self._bomb_pot = self._bomb_pot or found["bomb"] is not None
         amount = self._money(found["amount"])
         if kind in (ev.PostKind.SMALL_BLIND, ev.PostKind.BIG_BLIND):
             self._blinds.setdefault(kind, amount)
@@ -342,6 +344,7 @@ class PokerNowReader:
         amount = self._money(found["amount"])
         all_in = found["all_in"] is not None
         if found["bomb"]:  # calling the bomb pot's forced bet: the same ante
+            self._bomb_pot = True
             self._events.append(ev.Posted(span, found["player"], ev.PostKind.ANTE, amount, all_in))
         else:
             player = found["player"]
@@ -410,6 +413,21 @@ class PokerNowReader:
         found = _match(_QUEUED, text)
         chips = self._money(found["amount"]) if found["how"] == "adding" else None
         self._events.append(ev.StackAdded(span, found["player"], ev.StackChange.TOP_UP, chips, text))
+
+
+def _after_the_pots(events: list[ev.Event]) -> list[ev.Event]:
+    """``events`` with the hand's end marked (SummaryStarted) after its last pot paid, when
+    cards are shown after it. Poker Now writes each pot's award right after its winner's
+    hand, and lets any player show his cards once the pot is paid, until the next hand
+    (the same rows come after the "-- ending hand" row too): a hand shown after the last
+    pot is paid was not tabled at the showdown, and says nothing of its order."""
+    paid = [at for at, event in enumerate(events) if type(event) is ev.Collected]
+    if not paid:
+        return events
+    after = paid[-1] + 1
+    if not any(type(event) is ev.Shown for event in events[after:]):
+        return events
+    return [*events[:after], ev.SummaryStarted(events[after].span), *events[after:]]
 
 
 def _match(pattern: re.Pattern[str], text: str) -> re.Match[str]:
