@@ -103,6 +103,11 @@ _POST_KINDS = {
 _LIVE_POSTS = (
     ev.PostKind.SMALL_BLIND, ev.PostKind.BIG_BLIND, ev.PostKind.STRADDLE, ev.PostKind.LIVE
 )  # fmt: skip
+# what is play, not its result: the result is what follows the last of them
+_ACTIONS = frozenset(
+    {ev.Posted, ev.Folded, ev.Checked, ev.Called, ev.Bet, ev.RaisedTo, ev.StreetDealt}
+    | {ev.UncalledReturned}
+)
 _STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
 _STATUS = {
     "joined the game": ev.Status.JOINS,
@@ -186,7 +191,7 @@ class PokerNowReader:
             raise HandParseError(
                 raw.file, err.line, 1, _entry_at(raw, entries, err.line), err.problem, err.code
             ) from None
-        events = (start, *_after_the_pots(self._events))
+        events = (start, *_result_marked(_second_showdown(self._events, self._second_showdown)))
         if not self._ended:  # no "-- ending hand" row: the log stops inside the hand
             last = SourceSpan(raw.file, self._line(len(entries) - 1), 1)
             return ev.Hand(start, events, True, last, bomb_pot=self._bomb_pot)
@@ -241,7 +246,7 @@ class PokerNowReader:
         self._scale = 100 if "." in context_value(raw.context, "big blind") else 1
         self._seat_of: dict[str, int] = {}
         self._blinds: dict[ev.PostKind, int] = {}
-        self._second_showdown = False
+        self._second_showdown = -1  # where the second run's (or board's) first pot is paid
         self._bomb_pot = False
         self._bet: dict[str, int] = {}  # each player's bet in the round, as the log's totals
 
@@ -380,9 +385,8 @@ class PokerNowReader:
 
     def COLLECTED(self, text: str, span: SourceSpan) -> None:
         found = _match(_COLLECTED, text)
-        if found["second"] and not self._second_showdown:
-            self._second_showdown = True  # the second run's (or board's) pots from here
-            self._events.append(ev.ShowdownStarted(span, 2))
+        if found["second"] and self._second_showdown < 0:
+            self._second_showdown = len(self._events)  # the second run's (board's) first
         amount = self._money(found["amount"])
         self._events.append(ev.Collected(span, found["player"], amount))
 
@@ -415,19 +419,34 @@ class PokerNowReader:
         self._events.append(ev.StackAdded(span, found["player"], ev.StackChange.TOP_UP, chips, text))
 
 
-def _after_the_pots(events: list[ev.Event]) -> list[ev.Event]:
-    """``events`` with the hand's end marked (SummaryStarted) after its last pot paid, when
-    cards are shown after it. Poker Now writes each pot's award right after its winner's
-    hand, and lets any player show his cards once the pot is paid, until the next hand
-    (the same rows come after the "-- ending hand" row too): a hand shown after the last
-    pot is paid was not tabled at the showdown, and says nothing of its order."""
-    paid = [at for at, event in enumerate(events) if type(event) is ev.Collected]
-    if not paid:
+def _second_showdown(events: list[ev.Event], first_paid: int) -> list[ev.Event]:
+    """``events`` with the second run's (or second board's) showdown started after the
+    last pot paid on the first: the hands shown from there are shown for the second."""
+    if first_paid < 0:
         return events
-    after = paid[-1] + 1
-    if not any(type(event) is ev.Shown for event in events[after:]):
+    at = first_paid
+    while at > 0 and type(events[at - 1]) is not ev.Collected:
+        at -= 1
+    at = at or first_paid
+    return [*events[:at], ev.ShowdownStarted(events[at].span, 2), *events[at:]]
+
+
+def _result_marked(events: list[ev.Event]) -> list[ev.Event]:
+    """``events`` with the hand's result marked (SummaryStarted) after its last action.
+
+    Poker Now writes no showdown, only the result: each pot's winning hand revealed as
+    the pot (or half, or board) is paid, in the order the pots are paid (the high half
+    before the low, the first board before the second), and the other players' cards
+    only if they choose to show them, which they may do until the next hand (the same
+    rows come after the "-- ending hand" row too). The order of those rows is the order
+    of the payments, not the order the players tabled their hands: what follows the
+    last action is read as the hand's summary (the awards are still checked against the
+    cards; the showdown order is not judged from it)."""
+    last = max((at for at, event in enumerate(events) if type(event) in _ACTIONS), default=-1)
+    result = events[last + 1 :]
+    if not any(type(event) is ev.Shown or type(event) is ev.Collected for event in result):
         return events
-    return [*events[:after], ev.SummaryStarted(events[after].span), *events[after:]]
+    return [*events[: last + 1], ev.SummaryStarted(result[0].span), *result]
 
 
 def _match(pattern: re.Pattern[str], text: str) -> re.Match[str]:
