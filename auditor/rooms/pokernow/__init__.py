@@ -45,6 +45,9 @@ _BETWEEN, _HAND = 0, 1
 _SHOWS = re.compile(r'"(?:""[^\n]* @ [A-Za-z0-9_-]+"" shows a |Undealt cards)')
 # index of a spooled block: where it is, its kind, the log line of its newest row
 _Block = tuple[int, int, int, int]
+_SMALL_BLIND = re.compile(r'"""[^\n]* @ [A-Za-z0-9_-]+"" posts a small blind of ')
+_POSTER = re.compile(r'"(?P<player>[^\n]*? @ [A-Za-z0-9_-]+)" posts ')
+_SEAT = re.compile(r'#(?P<seat>[0-9]+) "(?P<player>[^\n]*? @ [A-Za-z0-9_-]+)" \(')
 _Row = tuple[int, str, str, int]  # log line, line text, entry, order
 
 
@@ -158,6 +161,18 @@ def _spool(
     return blocks, settings
 
 
+def _small_blind_seat(lines: Iterable[str]) -> int:
+    """The seat of the hand's small blind (0: none posted, or no stacks row)."""
+    seats: dict[str, int] = {}
+    for line in lines:
+        if line.startswith('"Player stacks: '):
+            seats = {found["player"]: int(found["seat"]) for found in _SEAT.finditer(row(line)[0])}
+        elif _SMALL_BLIND.match(line):
+            poster = _POSTER.match(row(line)[0])
+            return seats.get(poster["player"], 0) if poster else 0
+    return 0
+
+
 def _setting(entry: str) -> tuple[str, str, str] | None:
     # The game's big blind was changed from 3 to 4.
     what, sep, rest = entry.removeprefix(_SETTING).partition(" was changed from ")
@@ -181,6 +196,9 @@ def _in_play_order(
     leads: list[str] = []  # rows since the last hand: the next hand's lead-ins
     leads_start = 0
     hand: RawHand | None = None  # held until we know whether rows follow it, none after
+    # the last hand's small blind seat: where a dead button is ("(dead button)" headers
+    # name no seat; Poker Now's button is dead: it goes where the small blind was)
+    dead_button = 0
     stray: list[str] = []
     stray_start = stray_count = 0
     for block in reversed(blocks):
@@ -219,7 +237,11 @@ def _in_play_order(
         if changed:
             context = (f"table={table}", *(f"{what}={value}" for what, value in sorted(now.items())))
         lines = (*leads, *(r[2] for r in rows))
-        hand = RawHand(file, leads_start, lines, room, len(leads) + header, context)
+        told = context
+        if dead_button and '(dead button) --",' in rows[header][2]:
+            told = (*context, f"dead button={dead_button}")
+        hand = RawHand(file, leads_start, lines, room, len(leads) + header, told)
+        dead_button = _small_blind_seat(r[2] for r in rows)
         leads = []
     if hand is not None:  # the log's closing rows: after its last hand
         yield RawHand(

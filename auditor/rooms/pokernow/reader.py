@@ -291,9 +291,15 @@ class PokerNowReader:
             time_zone="UTC",
             table_name=context_value(self._context, "table"),
             max_seats=MAX_SEATS,
-            button_seat=self._seat_of.get(dealer) if dealer else None,
+            button_seat=self._seat_of.get(dealer) if dealer else self._dead_button(),
             table_span=self._table_span,
         )
+
+    def _dead_button(self) -> int | None:
+        """A "(dead button)" hand's button: the last hand's small blind seat, which the
+        room passes in the context (None when it could not tell)."""
+        seat = context_value(self._context, "dead button")
+        return int(seat) if seat.isdigit() else None
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, text: str, span: SourceSpan) -> None:
