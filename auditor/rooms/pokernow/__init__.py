@@ -45,7 +45,8 @@ _BETWEEN, _HAND = 0, 1
 _SHOWS = re.compile(r'"(?:""[^\n]* @ [A-Za-z0-9_-]+"" shows a |Undealt cards)')
 # index of a spooled block: where it is, its kind, the log line of its newest row
 _Block = tuple[int, int, int, int]
-_SMALL_BLIND = re.compile(r'"""[^\n]* @ [A-Za-z0-9_-]+"" posts a small blind of ')
+_BLIND = re.compile(r'"""[^\n]* @ [A-Za-z0-9_-]+"" posts a (?:small|big) blind of ')
+MAX_SEATS = 10  # a Poker Now table seats ten ("#10" in the stacks rows)
 _POSTER = re.compile(r'"(?P<player>[^\n]*? @ [A-Za-z0-9_-]+)" posts ')
 _SEAT = re.compile(r'#(?P<seat>[0-9]+) "(?P<player>[^\n]*? @ [A-Za-z0-9_-]+)" \(')
 _Row = tuple[int, str, str, int]  # log line, line text, entry, order
@@ -162,14 +163,22 @@ def _spool(
 
 
 def _small_blind_seat(lines: Iterable[str]) -> int:
-    """The seat of the hand's small blind (0: none posted, or no stacks row)."""
+    """The seat of the hand's small blind (0: none, or no stacks row). A "Dead Small Blind"
+    hand's is empty: every seat between the button and the big blind is (else its player
+    would post it), so the one just before the big blind's stands for it."""
     seats: dict[str, int] = {}
+    dead = False
     for line in lines:
         if line.startswith('"Player stacks: '):
             seats = {found["player"]: int(found["seat"]) for found in _SEAT.finditer(row(line)[0])}
-        elif _SMALL_BLIND.match(line):
+        elif line.startswith('"Dead Small Blind"'):
+            dead = True
+        elif _BLIND.match(line):
             poster = _POSTER.match(row(line)[0])
-            return seats.get(poster["player"], 0) if poster else 0
+            seat = seats.get(poster["player"], 0) if poster else 0
+            if " posts a small blind of " in line:
+                return seat
+            return (seat - 2) % MAX_SEATS + 1 if dead and seat else 0
     return 0
 
 

@@ -49,11 +49,10 @@ from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError
 from auditor.parse.grammar import build_parser
 from auditor.read.split import RawHand
-from auditor.rooms.pokernow import SITE, context_value
+from auditor.rooms.pokernow import MAX_SEATS, SITE, context_value
 from auditor.rooms.pokernow.games import HEADER, game_facts, hand_id
 from auditor.source import SourceSpan
 
-MAX_SEATS = 10  # a Poker Now table seats ten ("#10" in the stacks rows)
 
 _PLAYER = r'"(?P<player>[^\n]*? @ [A-Za-z0-9_-]+)"'
 _AMOUNT = r"(?P<amount>[0-9]+(?:\.[0-9]+)?)"
