@@ -37,6 +37,7 @@ from auditor.rooms.pokernow.games import HEADER_START, hand_id, header_game, is_
 SITE = "Poker Now"
 COLUMNS = "entry,at,order"
 _ENDING = "-- ending hand #"
+_HEADER_ROW = '"' + HEADER_START
 _SETTING = "The game's "  # The game's small blind was changed from 10 to 1.
 _BETWEEN, _HAND = 0, 1
 # "P @ id" shows a J♦, 9♣. written after the hand's ending row: a card the player showed
@@ -75,7 +76,7 @@ class PokerNowRoom(Room):
             yield from _in_play_order(blocks, settings, spool, file, self.name)
 
     def game(self, raw: RawHand) -> str:
-        return header_game(_entry(raw.header))
+        return header_game(_entry(raw.lines[header_at(raw)]))
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
@@ -89,8 +90,17 @@ class PokerNowRoom(Room):
         return context_value(raw.context, "table")
 
     def hand_id(self, raw: RawHand) -> str:
-        fields = row(raw.header)
+        fields = row(raw.lines[header_at(raw)])
         return hand_id(fields[0], fields[2]) if len(fields) == 3 else ""
+
+
+def header_at(raw: RawHand) -> int:
+    """Where the hand's header row is among its lines. A hand rebuilt from its text (a
+    run's chunk, the duplicates' second reading) no longer knows (-1): it is the first
+    "-- starting hand" row (its lead-ins are rows of any kind, not a few known texts)."""
+    if raw.header_index >= 0:
+        return raw.header_index
+    return next((at for at, line in enumerate(raw.lines) if line.startswith(_HEADER_ROW)), 0)
 
 
 def _entry(line: str) -> str:

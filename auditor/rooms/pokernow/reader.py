@@ -49,7 +49,7 @@ from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError
 from auditor.parse.grammar import build_parser
 from auditor.read.split import RawHand
-from auditor.rooms.pokernow import MAX_SEATS, SITE, context_value
+from auditor.rooms.pokernow import MAX_SEATS, SITE, context_value, header_at
 from auditor.rooms.pokernow.games import HEADER, game_facts, hand_id
 from auditor.source import SourceSpan
 
@@ -175,7 +175,8 @@ class PokerNowReader:
         self._reset(raw)
         rows = list(csv.reader(raw.lines))
         entries = [r[0].replace("\n", " ") if r else "" for r in rows]
-        header = rows[raw.header_at] if raw.header_at < len(rows) else []
+        at = header_at(raw)
+        header = rows[at] if at < len(rows) else []
         if len(header) != 3:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "a header row")
         self._header_row = header
