@@ -57,7 +57,7 @@ class PokerNowRoom(Room):
     name: ClassVar[str] = "pokernow"
     reads: ClassVar[str] = "Poker Now CSV game logs (entry,at,order, newest row first)"
     games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8")
-    default_profile: ClassVar[str] = "seeds"
+    default_profile: ClassVar[str] = "pokernow"
     reader_kind: ClassVar[str] = "grammars/pokernow.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts: ClassVar[tuple[str, ...]] = ('"' + HEADER_START,)
