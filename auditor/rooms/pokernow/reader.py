@@ -421,7 +421,8 @@ class PokerNowReader:
 
     def QUEUED_STACK(self, text: str, span: SourceSpan) -> None:
         found = _match(_QUEUED, text)
-        chips = self._money(found["amount"]) if found["how"] == "adding" else None
+        chips = None  # announced for the next hand: the update row, when written, does it
+        self._money(found["amount"])  # (an amount the hand's unit cannot hold is an error)
         self._events.append(ev.StackAdded(span, found["player"], ev.StackChange.TOP_UP, chips, text))
 
 
