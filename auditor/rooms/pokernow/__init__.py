@@ -126,7 +126,7 @@ def table_of(file: str) -> str:
 def _rows(lines: Iterable[str]) -> Iterator[_Row | tuple[int, str]]:
     for number, line in enumerate(lines, start=1):
         line = line.rstrip("\r\n").lstrip("\ufeff")
-        if number == 1 and line == COLUMNS or not line.strip():
+        if (number == 1 and line == COLUMNS) or not line.strip():
             continue
         fields = row(line)
         if len(fields) != 3 or not fields[2].isdigit():
@@ -254,7 +254,8 @@ def _in_play_order(
             now[changes[at][1]] = changes[at][3]
             at, changed = at + 1, True
         if changed:
-            context = (f"table={table}", *(f"{what}={value}" for what, value in sorted(now.items())))
+            values = (f"{what}={value}" for what, value in sorted(now.items()))
+            context = (f"table={table}", *values)
         lines = (*leads, *(r[2] for r in rows))
         told = context
         if dead_button and '(dead button) --",' in rows[header][2]:

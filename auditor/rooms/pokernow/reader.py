@@ -53,7 +53,6 @@ from auditor.rooms.pokernow import MAX_SEATS, SITE, context_value, header_at
 from auditor.rooms.pokernow.games import HEADER, game_facts, hand_id
 from auditor.source import SourceSpan
 
-
 _PLAYER = r'"(?P<player>[^\n]*? @ [A-Za-z0-9_-]+)"'
 _AMOUNT = r"(?P<amount>[0-9]+(?:\.[0-9]+)?)"
 _ALL_IN = r"(?P<all_in> and go all in)?$"
@@ -237,7 +236,7 @@ class PokerNowReader:
         self._file = raw.file
         self._first_line = raw.first_line
         self._context = raw.context
-        self._header_row: list[str] = []
+        self._header_row = []
         self._events: list[ev.Event] = []
         self._head: dict[str, str] = {}
         self._head_span = SourceSpan(raw.file, raw.first_line)
@@ -264,8 +263,9 @@ class PokerNowReader:
         small = context_value(self._context, "small blind")
         big = context_value(self._context, "big blind")
         try:
-            small_stake = self._money(small) if small else self._blinds.get(ev.PostKind.SMALL_BLIND, 0)
-            big_stake = self._money(big) if big else self._blinds.get(ev.PostKind.BIG_BLIND, 0)
+            posted = self._blinds
+            small_stake = self._money(small) if small else posted.get(ev.PostKind.SMALL_BLIND, 0)
+            big_stake = self._money(big) if big else posted.get(ev.PostKind.BIG_BLIND, 0)
         except AmountError as err:
             raise LineError.of(self._head_span.line, err) from None
         dealer = h.get("dealer")
@@ -417,13 +417,15 @@ class PokerNowReader:
         found = _match(_ADMIN_STACK, text)
         added = self._money(found["new"]) - self._money(found["old"])
         chips = added if added > 0 else None  # a stack the admin cut is no chips received
-        self._events.append(ev.StackAdded(span, found["player"], ev.StackChange.TOP_UP, chips, text))
+        top_up = ev.StackChange.TOP_UP
+        self._events.append(ev.StackAdded(span, found["player"], top_up, chips, text))
 
     def QUEUED_STACK(self, text: str, span: SourceSpan) -> None:
         found = _match(_QUEUED, text)
         chips = None  # announced for the next hand: the update row, when written, does it
         self._money(found["amount"])  # (an amount the hand's unit cannot hold is an error)
-        self._events.append(ev.StackAdded(span, found["player"], ev.StackChange.TOP_UP, chips, text))
+        top_up = ev.StackChange.TOP_UP
+        self._events.append(ev.StackAdded(span, found["player"], top_up, chips, text))
 
 
 def _second_showdown(events: list[ev.Event], first_paid: int) -> list[ev.Event]:
