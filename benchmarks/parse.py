@@ -19,12 +19,14 @@ import resource
 import statistics
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from auditor.read.decode import open_text
-from auditor.read.split import RawHand, split_hands
+from auditor.read.hands import hands_again
+from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.rooms import REGISTRY, Reader, Room, is_audited
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -32,32 +34,69 @@ ANCHOR_ROOM = "pokerstars"  # every room's parse speed is also given as a ratio 
 
 
 def omaha_hand_texts() -> dict[str, list[str]]:
-    """The corpus's Omaha hands that a registered room reads, by room."""
+    """The corpus's Omaha hands that a registered room reads, by room; for a room that
+    splits its files itself (a CSV log, an XML session), the whole files that hold them."""
     texts: dict[str, list[str]] = {name: [] for name in REGISTRY}
     for path in sorted(p for p in CORPUS.rglob("*") if p.is_file()):
         with open(path, "rb") as raw:
             text, _ = open_text(raw)
-            for hand in split_hands(text, str(path)):
+            lines = list(text)
+            for hand in hands_again(lines, str(path)):
                 if isinstance(hand, RawHand) and is_audited(hand):
+                    if REGISTRY[hand.room].splits_files:
+                        texts[hand.room].append("".join(lines))
+                        break
                     texts[hand.room].append(hand.text)
     return texts
 
 
-def build_input(texts: list[str], hands: int) -> bytes:
+def _hands(data: bytes, room: Room) -> Iterator[RawHand | StrayText]:
+    text, _ = open_text(io.BytesIO(data))
+    if not room.splits_files:
+        return split_hands(text, "bench", (room,))
+    # whole files, one after the other (a log is its own session: not joined into one)
+    return (
+        hand
+        for part in text_parts(text)
+        for hand in room.split_file(part.splitlines(keepends=True), "bench")
+    )
+
+
+def text_parts(text: Iterable[str]) -> Iterator[str]:
+    """The files joined in a split room's input, apart again."""
+    yield from "".join(text).split(_FILES_APART)
+
+
+_FILES_APART = "\n\x00\n"  # between two whole files of a room that splits its files
+
+
+def build_input(texts: list[str], hands: int, room: Room) -> bytes:
+    if room.splits_files:  # whole files: repeated until they hold ``hands`` Omaha hands
+        per_round = sum(
+            1
+            for text in texts
+            for hand in room.split_file(text.splitlines(keepends=True), "bench")
+            if isinstance(hand, RawHand) and room.is_omaha(room.game(hand))
+        )
+        return _FILES_APART.join(texts * -(-hands // max(per_round, 1))).encode("utf-8")
     repeats = -(-hands // len(texts))
     return "\n\n".join(texts * repeats).encode("utf-8")
 
 
 def split_only(data: bytes, room: Room) -> int:
-    text, _ = open_text(io.BytesIO(data))
-    return sum(1 for _ in split_hands(text, "bench", (room,)))
+    return sum(
+        1
+        for hand in _hands(data, room)
+        if isinstance(hand, RawHand) and (not room.splits_files or room.is_omaha(room.game(hand)))
+    )
 
 
 def parse(data: bytes, room: Room, reader: Reader) -> int:
-    text, _ = open_text(io.BytesIO(data))
     count = 0
-    for hand in split_hands(text, "bench", (room,)):
+    for hand in _hands(data, room):
         assert isinstance(hand, RawHand)
+        if room.splits_files and not room.is_omaha(room.game(hand)):
+            continue  # a log's other games: skipped, as a run skips them
         reader.read(hand)
         count += 1
     return count
@@ -89,13 +128,14 @@ def main() -> None:
         if not texts or (args.room is not None and name not in (args.room, ANCHOR_ROOM)):
             continue
         room = REGISTRY[name]
-        data = build_input(texts, args.hands)
+        data = build_input(texts, args.hands, room)
         reader = room.reader()
         anchor_s, hands = timed(lambda: split_only(data, room), args.runs)  # noqa: B023
         parse_s, parsed = timed(lambda: parse(data, room, reader), args.runs)  # noqa: B023
         assert parsed == hands
         print(
-            f"{name}: {len(texts)} Omaha hands of the corpus repeated to {hands:,}"
+            f"{name}: {len(texts)} {'files' if room.splits_files else 'Omaha hands'} of the corpus"
+            f" repeated to {hands:,} Omaha hands"
             f" ({len(data) / 1e6:.1f} MB)"
         )
         print(f"  anchor read+split only: {hands / anchor_s:,.0f} hands/s (median of {args.runs})")

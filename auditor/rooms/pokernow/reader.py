@@ -47,7 +47,7 @@ from auditor.cards import Card, CardNotation
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError
-from auditor.parse.grammar import build_parser
+from auditor.parse.grammar import LineClassifier, build_parser
 from auditor.read.split import RawHand
 from auditor.rooms.pokernow import MAX_SEATS, SITE, context_value, header_at
 from auditor.rooms.pokernow.games import HEADER, game_facts, hand_id
@@ -164,8 +164,9 @@ class PokerNowReader:
             "ADMIN_STACK": self.ADMIN_STACK,
             "QUEUED_STACK": self.QUEUED_STACK,
         }
-        callbacks = {name: self._on(method) for name, method in methods.items()}
-        self._parser: Lark = build_parser("pokernow", callbacks)
+        self._methods = methods
+        self._parser: Lark = build_parser("pokernow", {"ROWS": self._on_rows})
+        self._rows = LineClassifier(self._parser, tuple(methods))
         self._reset(RawHand("", 1, ("",)))
 
     # ------------------------------------------------------------ driving
@@ -221,16 +222,21 @@ class PokerNowReader:
         """The log line of the hand's ``index``-th entry (the log is written newest first)."""
         return self._first_line - index
 
-    def _on(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
-        def on_token(tok: Token) -> Token:
-            line = self._line((tok.line or 1) - 1)
+    def _on_rows(self, tok: Token) -> Token:
+        """The hand's rows: each row's kind from the grammar's terminals, one event each."""
+        index = (tok.line or 1) - 1
+        methods, file = self._methods, self._file
+        for found in self._rows.matches(tok):
+            line = self._line(index)
+            kind = found.lastgroup
             try:
-                method(str(tok).rstrip("\n"), SourceSpan(self._file, line))
+                if kind is None:
+                    raise ValueError(f"cannot tell the kind of {found.group()!r}")
+                methods[kind](found.group().rstrip("\n"), SourceSpan(file, line))
             except (AmountError, ValueError) as err:
                 raise LineError.of(line, err) from None
-            return tok
-
-        return on_token
+            index += 1
+        return tok
 
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
