@@ -23,6 +23,7 @@ A hand's rows are contiguous in the log, so its line i (play order) is the log's
 
 from __future__ import annotations
 
+import csv
 import re
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -124,15 +125,32 @@ def table_of(file: str) -> str:
 
 
 def _rows(lines: Iterable[str]) -> Iterator[_Row | tuple[int, str]]:
-    for number, line in enumerate(lines, start=1):
-        line = line.rstrip("\r\n").lstrip("\ufeff")
-        if (number == 1 and line == COLUMNS) or not line.strip():
-            continue
-        fields = row(line)
-        if len(fields) != 3 or not fields[2].isdigit():
-            yield number, line  # no row of a log: stray text
-            continue
-        yield number, line, fields[0], int(fields[2])
+    """The log's rows: (its line, its text, its entry, its order), or (line, text) for a
+    line that is no row of a log. One CSV reader for the whole file (a quoted entry may
+    span lines: its row is then its lines joined by a space, at its first line)."""
+    raw: list[str] = []
+
+    def feed() -> Iterator[str]:
+        for line in lines:
+            raw.append(line)
+            yield line
+
+    reader = csv.reader(feed())
+    number = 0  # the last physical line read
+    try:
+        for fields in reader:
+            first, number = number + 1, reader.line_num
+            text = " ".join(line.rstrip("\r\n") for line in raw).lstrip("\ufeff")
+            raw.clear()
+            if first == 1 and text == COLUMNS or not text.strip():
+                continue
+            if len(fields) != 3 or not fields[2].isdigit():
+                yield first, text  # no row of a log: stray text
+                continue
+            yield first, text, fields[0], int(fields[2])
+    except csv.Error:  # a quote never closed: the rest of the file is no row
+        if raw:
+            yield number + 1, " ".join(line.rstrip("\r\n") for line in raw[:STRAY_KEPT])
 
 
 def _spool(

@@ -245,3 +245,20 @@ def test_an_amount_finer_than_the_hand_s_unit_is_its_line_s_error() -> None:
     with pytest.raises(HandParseError) as caught:
         read(text)
     assert "finer than the hand's unit" in caught.value.expected
+
+
+def test_a_line_that_is_no_row_is_stray_text_and_the_hands_are_still_read() -> None:
+    text = log(heads_up(f"{ANN} folds", f"Uncalled bet of 2 returned to {BO}",
+                        f"{BO} collected 2 from pot"))  # fmt: skip
+    lines = text.splitlines(keepends=True)
+    lines.insert(3, "this line is no row of a log\n")
+    # an entry written over two lines (a quoted newline): one row, at its first line
+    at = next(n for n, line in enumerate(lines) if "posts a small blind" in line)
+    head, tail = lines[at].split("posts a small", 1)
+    lines[at : at + 1] = [head + "posts a\n", "small" + tail]
+    items = list(PokerNowRoom().split_file(lines, "poker_now_log_g1.csv"))
+    (stray,) = [i for i in items if isinstance(i, StrayText)]
+    assert (stray.first_line, stray.lines) == (4, ("this line is no row of a log",))
+    (raw,) = [i for i in items if isinstance(i, RawHand)]
+    hand = PokerNowReader().read(raw)
+    assert [p.kind for p in of(hand, ev.Posted)] == [ev.PostKind.SMALL_BLIND, ev.PostKind.BIG_BLIND]
