@@ -142,7 +142,7 @@ def _rows(lines: Iterable[str]) -> Iterator[_Row | tuple[int, str]]:
             first, number = number + 1, reader.line_num
             text = " ".join(line.rstrip("\r\n") for line in raw).lstrip("\ufeff")
             raw.clear()
-            if first == 1 and text == COLUMNS or not text.strip():
+            if (first == 1 and text == COLUMNS) or not text.strip():
                 continue
             if len(fields) != 3 or not fields[2].isdigit():
                 yield first, text  # no row of a log: stray text
