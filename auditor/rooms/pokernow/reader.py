@@ -116,19 +116,10 @@ _STATUS = {
 _SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", ",": " "})
 _NOTATION = CardNotation("tens as 10, suit symbols", ten="10")
 
-# What each of the grammar's terminals is, in Poker Now's words, for parse errors.
+# What the grammar's terminal is, in Poker Now's words, for parse errors.
 _WORDS = {
-    "HEADER": '-- starting hand #N (id: ...)  (GAME) (dealer: "P @ id") --',
-    "ENDING": "-- ending hand #N --",
-    "STACKS": 'Player stacks: #N "P @ id" (X) | ...',
-    "POST": '"P @ id" posts a big blind of X',
-    "FOLD": '"P @ id" folds',
-    "CHECK": '"P @ id" checks',
-    "CALL": '"P @ id" calls X',
-    "BET": '"P @ id" bets X',
-    "RAISE": '"P @ id" raises to X',
-    "COLLECTED": '"P @ id" collected X from pot',
-    "STREET": "Flop:  [..]",
+    "ROWS": 'a row Poker Now writes (-- starting hand #N ..., Player stacks: ..., "P @ id" '
+    "posts a big blind of X, calls X, raises to X, Flop:  [..], collected X from pot, ...)",
 }
 
 
@@ -212,7 +203,7 @@ class PokerNowReader:
         if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
             context = str(err.get_context(text, span=40))
         words = sorted({_WORDS[t] for t in expected if t in _WORDS})
-        what = "expected " + " or ".join(words) if 0 < len(words) <= 4 else "an entry of a log"
+        what = "expected " + " or ".join(words) if words else "this row is not one Poker Now writes"
         entry = entries[index] if 0 <= index < len(entries) else ""
         raise HandParseError(
             raw.file, self._line(index), column, entry, what, context=context
