@@ -15,8 +15,9 @@ changes). There is no table name and no stakes in a hand: the room gives each ha
 
 Memory: the log cannot be read backwards from a stream, so its rows are spooled, one
 block (a hand, or the rows between two hands) at a time, to an anonymous temporary file;
-what stays in memory is an index of 4 integers per block and the blind changes, and
-then one hand (with its lead-ins) at a time as the blocks are read back in play order.
+what stays in memory is an index of 4 integers per block, the blind changes and any
+line that is no row of a log (a log has none), and then one hand (with its lead-ins) at
+a time as the blocks are read back in play order.
 A hand's rows are contiguous in the log, so its line i (play order) is the log's line
 ``first_line - i``.
 """
