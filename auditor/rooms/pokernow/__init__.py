@@ -141,14 +141,18 @@ def _rows(lines: Iterable[str]) -> Iterator[_Row | tuple[int, str]]:
     try:
         for fields in reader:
             first, number = number + 1, reader.line_num
-            text = " ".join(line.rstrip("\r\n") for line in raw).lstrip("\ufeff")
+            if len(raw) == 1:  # the usual row: one line
+                text = raw[0].rstrip("\r\n")
+            else:
+                text = " ".join(line.rstrip("\r\n") for line in raw)
             raw.clear()
+            if len(fields) == 3 and fields[2].isdigit():
+                yield first, text, fields[0], int(fields[2])
+                continue
+            text = text.lstrip("\ufeff")
             if (first == 1 and text == COLUMNS) or not text.strip():
                 continue
-            if len(fields) != 3 or not fields[2].isdigit():
-                yield first, text  # no row of a log: stray text
-                continue
-            yield first, text, fields[0], int(fields[2])
+            yield first, text  # no row of a log: stray text
     except csv.Error:  # a quote never closed: the rest of the file is no row
         if raw:
             yield number + 1, " ".join(line.rstrip("\r\n") for line in raw[:STRAY_KEPT])
