@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -24,6 +25,7 @@ from auditor.results import Status
 from auditor.rooms.pokernow import PokerNowRoom
 from auditor.rooms.pokernow.reader import PokerNowReader
 from auditor.rooms.pokerstars import PokerStarsRoom
+from auditor.run import run_audit
 from tests.corpus import ROOT
 
 E = TypeVar("E", bound=ev.Event)
@@ -262,3 +264,20 @@ def test_a_line_that_is_no_row_is_stray_text_and_the_hands_are_still_read() -> N
     (raw,) = [i for i in items if isinstance(i, RawHand)]
     hand = PokerNowReader().read(raw)
     assert [p.kind for p in of(hand, ev.Posted)] == [ev.PostKind.SMALL_BLIND, ev.PostKind.BIG_BLIND]
+
+
+def test_a_copy_of_a_log_is_found_whatever_the_lead_ins(tmp_path: Path) -> None:
+    """A run finds each hand of a second copy of a log a duplicate, the first hand too,
+    though rows before its header (seats requested, approved, blinds set) are many."""
+    seats = [
+        f"The player {who} requested a seat." for who in (ANN, BO, ANN, BO, ANN, BO)
+    ]  # fmt: skip
+    text = log(heads_up(f"{ANN} folds", f"Uncalled bet of 2 returned to {BO}",
+                        f"{BO} collected 2 from pot", first=seats))  # fmt: skip
+    assert hands(text)[0].header_index == 8
+    for name in ("a.csv", "b.csv"):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    inputs = [str(tmp_path / "a.csv"), str(tmp_path / "b.csv")]
+    summary = run_audit(inputs, tmp_path / "out", workers=1)
+    assert summary.hands_read == summary.hands_audited == 2
+    assert summary.findings_by_code == {"HAND_DUPLICATE": 1}
