@@ -281,3 +281,36 @@ def test_a_copy_of_a_log_is_found_whatever_the_lead_ins(tmp_path: Path) -> None:
     summary = run_audit(inputs, tmp_path / "out", workers=1)
     assert summary.hands_read == summary.hands_audited == 2
     assert summary.findings_by_code == {"HAND_DUPLICATE": 1}
+
+
+@pytest.mark.slow
+def test_a_long_log_is_split_holding_an_index_not_its_text() -> None:
+    """A log read from a stream, newest row first: the split spools its rows and holds an
+    index of a few integers per hand, then one hand at a time (4,000 hands, 3 MB of rows:
+    the peak is a small part of the text, about 200 bytes a hand)."""
+    import tracemalloc
+    from collections.abc import Iterator
+
+    one = heads_up(f"{ANN} folds", f"Uncalled bet of 2 returned to {BO}",
+                   f"{BO} collected 2 from pot")[2:]  # fmt: skip
+    hands_n, at = 4000, datetime(2024, 1, 1)
+
+    def rows() -> Iterator[str]:  # newest row first, made as it is read
+        yield "entry,at,order\n"
+        for k in range(hands_n * len(one) - 1, -1, -1):
+            number = k // len(one) + 1
+            entry = one[k % len(one)].replace("#1", f"#{number}").replace("1xxxxxxx", str(number))
+            when = at + timedelta(seconds=k)
+            quoted = entry.replace('"', '""')
+            yield f'"{quoted}",{when:%Y-%m-%dT%H:%M:%S}.000Z,{int(when.timestamp()) * 100000}\n'
+
+    size = sum(len(row) for row in rows())
+    tracemalloc.start()
+    try:
+        ids = [PokerNowRoom().hand_id(h) for h in PokerNowRoom().split_file(rows(), "l.csv")
+               if isinstance(h, RawHand)]  # fmt: skip
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(ids) == hands_n and ids[:2] == ["hand1", "hand2"]  # play order
+    assert peak < size / 3
