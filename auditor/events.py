@@ -407,6 +407,9 @@ class Hand:
     # False for a room whose records never say in which order hands were shown (its
     # shown cards come in seat order): the showdown order is not judged
     show_order_written: bool = True
+    # True for a bomb pot (a home game's): every player's forced bet (Posted ANTE) is the
+    # whole play before the flop: no blinds and no betting until the flop
+    bomb_pot: bool = False
 
 
 _PLAYED = frozenset(

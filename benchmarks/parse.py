@@ -46,36 +46,52 @@ def omaha_hand_texts() -> dict[str, list[str]]:
         sample = "".join(lines[:HEAD_LINES])[:HEAD_CHARS]
         found = split_file(lines, str(path), sample, tuple(REGISTRY.values()))
         hands = [h for h in found if isinstance(h, RawHand) and is_audited(h)]
+        whole = "".join(lines)  # one string, listed once per hand of a room that splits
         for hand in hands:
-            whole = REGISTRY[hand.room].splits_files
-            texts[hand.room].append("".join(lines) if whole else hand.text)
+            texts[hand.room].append(whole if REGISTRY[hand.room].splits_files else hand.text)
     return texts
 
 
-def build_input(texts: list[str], hands: int) -> bytes:
-    if len(set(texts)) < len(texts):  # whole files, each once per hand in it
+def build_input(texts: list[str], hands: int, room: Room) -> bytes:
+    if room.splits_files:  # whole files, each once per hand in it
         files = list(dict.fromkeys(texts))
         repeats = -(-hands // len(texts))
-        return "\n".join(files * repeats).encode("utf-8")
+        return _FILES_APART.join(files * repeats).encode("utf-8")
     repeats = -(-hands // len(texts))
     return "\n\n".join(texts * repeats).encode("utf-8")
+
+
+# between two whole files of a room that splits its files: each is split on its own (a
+# Poker Now log is its own session; two joined would be one log with wrong context)
+_FILES_APART = "\n\x00\n"
 
 
 def _split(data: bytes, room: Room) -> Iterator[RawHand | StrayText]:
     text, _ = open_text(io.BytesIO(data))
     if room.splits_files:
-        return room.split_file(text, "bench")
+        files = "".join(text).split(_FILES_APART)
+        return (
+            hand
+            for part in files
+            for hand in room.split_file(part.splitlines(keepends=True), "bench")
+        )
     return split_hands(text, "bench", (room,))
 
 
+def _omaha(hand: RawHand | StrayText, room: Room) -> bool:
+    """An Omaha hand (a whole file of a room that splits its files holds others too)."""
+    return isinstance(hand, RawHand) and room.is_omaha(room.game(hand))
+
+
 def split_only(data: bytes, room: Room) -> int:
-    return sum(1 for hand in _split(data, room) if isinstance(hand, RawHand))
+    return sum(1 for hand in _split(data, room) if _omaha(hand, room))
 
 
 def parse(data: bytes, room: Room, reader: Reader) -> int:
     count = 0
     for hand in _split(data, room):
-        if isinstance(hand, RawHand):  # not the text between two rooms' files joined
+        if _omaha(hand, room):  # not text between two files, nor another game's hand
+            assert isinstance(hand, RawHand)
             reader.read(hand)
             count += 1
     return count
@@ -107,13 +123,14 @@ def main() -> None:
         if not texts or (args.room is not None and name not in (args.room, ANCHOR_ROOM)):
             continue
         room = REGISTRY[name]
-        data = build_input(texts, args.hands)
+        data = build_input(texts, args.hands, room)
         reader = room.reader()
         anchor_s, hands = timed(lambda: split_only(data, room), args.runs)  # noqa: B023
         parse_s, parsed = timed(lambda: parse(data, room, reader), args.runs)  # noqa: B023
         assert parsed == hands
         print(
-            f"{name}: {len(texts)} Omaha hands of the corpus repeated to {hands:,}"
+            f"{name}: {len(texts)} {'files' if room.splits_files else 'Omaha hands'} of the corpus"
+            f" repeated to {hands:,} Omaha hands"
             f" ({len(data) / 1e6:.1f} MB)"
         )
         print(f"  anchor read+split only: {hands / anchor_s:,.0f} hands/s (median of {args.runs})")

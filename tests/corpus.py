@@ -45,6 +45,7 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "Microgaming/": "microgaming",
     "BossMedia/": "bossmedia",
     "iPoker/": "ipoker",
+    "PokerNow/": "pokernow",
 }
 
 

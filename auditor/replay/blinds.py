@@ -20,6 +20,8 @@ class Blinds(OrderOfPlay):
         order = self.dealt_in
         if len(order) < 2 or self.start.button_seat is None or self.cancelled:
             return
+        if self.hand.bomb_pot:  # no blinds: everyone's forced bet instead
+            return
         after_button = [p for p in order if self.seat_of[p] > self.start.button_seat]
         clockwise = after_button + [p for p in order if p not in after_button]
         button_player = next((p for p in order if self.seat_of[p] == self.start.button_seat), None)

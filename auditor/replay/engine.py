@@ -280,7 +280,8 @@ class _Replay(Blinds, Sizing, UncalledBets):
         if event.street is ev.Street.PREFLOP:
             return
         if event.board == 1 and event.street is not self.street:
-            expected = self._next_to_act()
+            bombed = self.hand.bomb_pot and self.street is ev.Street.PREFLOP  # no betting
+            expected = None if bombed else self._next_to_act()
             if expected is not None:
                 self._find(
                     Code.STREET_EARLY,

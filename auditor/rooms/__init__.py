@@ -123,6 +123,7 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.party import PartyRoom
     from auditor.rooms.pkr import PkrRoom
+    from auditor.rooms.pokernow import PokerNowRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
     from auditor.rooms.runitonce import RunItOnceRoom
     from auditor.rooms.sealswithclubs import SealsWithClubsRoom
@@ -154,6 +155,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(MicrogamingRoom())
     rooms.append(BossMediaRoom())
     rooms.append(IPokerRoom())
+    rooms.append(PokerNowRoom())
     return {room.name: room for room in rooms}
 
 

@@ -1,6 +1,6 @@
 """Every file under a folder is told by its content, never by its name: a room's hands
-are read whatever the extension; a hand history no room reads (Poker Now CSV, OHH JSON,
-PHH TOML) is one FORMAT_UNSUPPORTED finding; anything else (a
+are read whatever the extension; a hand history no room reads (OHH JSON, PHH TOML) is
+one FORMAT_UNSUPPORTED finding; anything else (a
 README, a manifest, the fixtures' expected JSON, settings, binary data) is listed as not
 a hand history with the reason, with no finding; hidden entries are listed too."""
 
@@ -57,7 +57,9 @@ def test_hand_histories_are_read_or_reported_whatever_their_names(tmp_path: Path
     assert (stars["status"], stars["format"], stars["hands_read"]) == ("read", "pokerstars", 3)
     ipoker = files[str(folder / "ipoker.txt")]  # its room reads it, named .txt
     assert (ipoker["status"], ipoker["format"], ipoker["hands_read"]) == ("read", "ipoker", 1)
-    unsupported = {"poker_now.csv", "ohh.json", "hand.toml"}
+    now = files[str(folder / "poker_now.csv")]  # a Poker Now log, named .csv: read
+    assert (now["status"], now["format"], now["hands_read"]) == ("read", "pokernow", 108)
+    unsupported = {"ohh.json", "hand.toml"}
     for name in unsupported:
         row = files[str(folder / name)]
         assert (row["status"], row["format"], row["hands_read"]) == ("read", "unsupported", 0)
@@ -67,7 +69,6 @@ def test_hand_histories_are_read_or_reported_whatever_their_names(tmp_path: Path
         str(folder / n) for n in unsupported
     )
     looks = {Path(f["source_file"]).name: f["message"] for f in reported}
-    assert "it looks like CSV, header: entry,at,order" in looks["poker_now.csv"]
     assert "it looks like JSON, top-level keys: id, ohh" in looks["ohh.json"]
     assert "it looks like text, first line: \"variant = 'PO'\"" in looks["hand.toml"]
 

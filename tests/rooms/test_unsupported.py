@@ -24,11 +24,12 @@ FILES = {
         ' "players": [{"id": 1, "name": "ann"}], "rounds": []}\n',
         "JSON, top-level keys: spec_version, site_name, game_number, players, rounds",
     ),
-    "pokernow.csv": (
-        "entry,at,order\n"
-        '"-- starting hand #1 (No Limit Texas Hold\'em) --",2021-05-01T00:00:00Z,1\n'
-        '"Player ""ann"" posts a small blind of 1",2021-05-01T00:00:01Z,2\n',
-        "CSV, header: entry,at,order",
+    # a log of play in columns no room reads (Poker Now's entry,at,order is read)
+    "log.csv": (
+        "time,event\n"
+        '2021-05-01T00:00:00Z,"-- starting hand #1 (Pot Limit Omaha Hi) --"\n'
+        '2021-05-01T00:00:01Z,"ann posts a small blind of 1"\n',
+        "CSV, header: time,event",
     ),
     "party.txt": (
         "Game #21785454398 starts.\n\n#Game No : 21785454398\n***** Hand History *****\n",
