@@ -30,6 +30,7 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "Winamax/": "winamax",
     "Bovada_Ignition/": "bovada",
     "PartyPoker/": "party",
+    "PHH/": "phh",
 }
 
 

@@ -110,6 +110,7 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.party import PartyRoom
+    from auditor.rooms.phh import PhhRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
     from auditor.rooms.winamax import WinamaxRoom
     from auditor.rooms.wpn import WpnRoom
@@ -124,6 +125,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(WinamaxRoom())
     rooms.append(BovadaRoom())
     rooms.append(PartyRoom())
+    rooms.append(PhhRoom())
     return {room.name: room for room in rooms}
 
 
