@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from hashlib import blake2b
 from typing import Any

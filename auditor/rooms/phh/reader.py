@@ -23,7 +23,6 @@ chips put in, plus the uncalled excess returned, is taken away.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from decimal import Decimal
@@ -32,7 +31,7 @@ from typing import Any
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.findings import Code
-from auditor.money import AmountError, to_minor
+from auditor.money import AmountError, AmountOutOfRange, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, local_time
 from auditor.read.split import RawHand
@@ -47,7 +46,9 @@ _STREETS = {0: ev.Street.FLOP, 3: ev.Street.TURN, 4: ev.Street.RIVER}
 class _Bad(Exception):
     """A field or action the reader cannot take: where (key or action index) and why."""
 
-    def __init__(self, problem: str, key: str = "", action: int = -1, code: Code = Code.PARSE_ERROR):
+    def __init__(
+        self, problem: str, key: str = "", action: int = -1, code: Code = Code.PARSE_ERROR
+    ) -> None:
         super().__init__(problem)
         self.problem, self.key, self.action, self.code = problem, key, action, code
 
@@ -60,9 +61,22 @@ class _Table:
     put_in: list[int]
     street_bets: list[int]
     folded: set[int] = field(default_factory=set)
+    last_bets: list[int] = field(default_factory=list)  # the last round with a bet's
 
     def new_street(self) -> None:
+        if any(self.street_bets):
+            self.last_bets = self.street_bets
         self.street_bets = [0] * len(self.street_bets)
+
+    def uncalled(self) -> list[int]:
+        """The bet nobody matched, per player: the last round with a bet's highest bet
+        beyond the next highest (antes are dead money, no part of any round's bets)."""
+        bets = self.street_bets if any(self.street_bets) else self.last_bets
+        returned = [0] * len(self.stacks)
+        if len(bets) >= 2:
+            ranked = sorted(range(len(bets)), key=lambda s: bets[s], reverse=True)
+            returned[ranked[0]] = bets[ranked[0]] - bets[ranked[1]]
+        return returned
 
     def pay(self, seat: int, amount: int) -> None:
         self.stacks[seat] -= amount
@@ -109,7 +123,8 @@ class _Hand:
         try:
             minor = to_minor(str(value), self.scale)
         except AmountError as err:
-            code = Code.AMOUNT_OUT_OF_RANGE if "range" in type(err).__name__.lower() else Code.PARSE_ERROR
+            out = isinstance(err, AmountOutOfRange)
+            code = Code.AMOUNT_OUT_OF_RANGE if out else Code.PARSE_ERROR
             raise _Bad(f"{key}: {err}", key, action, code) from None
         if minor < 0:
             raise _Bad(f"{key}: {value} is negative", key, action)
@@ -187,7 +202,8 @@ class _Hand:
             small = posted[0] if posted else 0
             big = posted[1] if len(posted) > 1 else self.amount(doc.get("min_bet", 0), "min_bet")
         seat_count = doc.get("seat_count")
-        if seat_count is not None and not (type(seat_count) is int and count <= seat_count <= SEAT_LIMIT):
+        fits = type(seat_count) is int and count <= seat_count <= SEAT_LIMIT
+        if seat_count is not None and not fits:
             raise _Bad("seat_count is not a table size", "seat_count", code=Code.SEAT_INVALID)
         currency = doc.get("currency")
         level = doc.get("level")
@@ -210,8 +226,16 @@ class _Hand:
             max_seats=seat_count if seat_count is not None else None,
             button_seat=button,
             level=str(level) if level is not None else None,
+            tournament_id=self.tournament(),
             table_span=self.span("table") if "table" in self.keys else None,
         )
+
+    def tournament(self) -> str | None:
+        """The event, when its amounts are chips (no ``currency`` written): a tournament's
+        (a cash game's stakes are money, and PHH names their currency), whose pots are
+        paid out whole, no rake taken, so the replay weighs the payouts exactly."""
+        event = self.doc.get("event")
+        return str(event) if event and not self.doc.get("currency") else None
 
     def started_at(self) -> datetime | None:
         """The start, when the record gives a date and a time (a date alone is no start)."""
@@ -245,7 +269,8 @@ class _Hand:
                 paid = min(ante, table.stacks[seat])
                 table.stacks[seat] -= paid
                 table.put_in[seat] += paid
-                events.append(ev.Posted(span, names[seat], ev.PostKind.ANTE, paid, table.stacks[seat] == 0))
+                all_in = table.stacks[seat] == 0
+                events.append(ev.Posted(span, names[seat], ev.PostKind.ANTE, paid, all_in))
         span = self.span("blinds_or_straddles")
         order = [1, 0] if count == 2 else list(range(count))  # heads-up: the button's first
         kinds = [ev.PostKind.SMALL_BLIND, ev.PostKind.BIG_BLIND]
@@ -317,7 +342,8 @@ class _Hand:
                     elif shown[0] == "-":
                         dealt = [e for e in events if isinstance(e, ev.Dealt) and e.player == name]
                         cards = dealt[-1].cards if dealt else ()
-                        events.append(ev.Shown(span, name, cards) if cards else ev.NotShown(span, name))
+                        shows = ev.Shown(span, name, cards) if cards else ev.NotShown(span, name)
+                        events.append(shows)
                     elif "?" in shown[0]:
                         events.append(ev.NotShown(span, name))
                     else:
@@ -345,7 +371,8 @@ class _Hand:
             case ["db", cards]:
                 new = _cards(cards, index)
                 street = _STREETS.get(len(board))
-                if street is None or len(board) + len(new) != (3 if street is ev.Street.FLOP else len(board) + 1):
+                wanted = 3 if street is ev.Street.FLOP else len(board) + 1
+                if street is None or len(board) + len(new) != wanted:
                     raise _Bad(f"'d db {cards}': not the next street's cards", "actions", index)
                 table.new_street()
                 whole = (*board, *new)
@@ -364,11 +391,7 @@ class _Hand:
             if not finishing:
                 return
             key = "finishing_stacks"
-            # the uncalled excess: what the biggest contributor put in beyond the next one
-            ranked = sorted(range(count), key=lambda s: table.put_in[s], reverse=True)
-            returned = [0] * count
-            top, second = ranked[0], ranked[1]
-            returned[top] = table.put_in[top] - table.put_in[second]
+            returned = table.uncalled()
             won = [
                 finishing[s] - (stacks[s] - table.put_in[s] + returned[s]) for s in range(count)
             ]
@@ -386,7 +409,8 @@ def _big_blind(start: ev.HandStarted) -> int:
 def _player(text: str, count: int, index: int) -> int:
     if text[:1] == "p" and text[1:].isdigit() and 1 <= int(text[1:]) <= count:
         return int(text[1:]) - 1
-    raise _Bad(f"{text!r} is no player of this hand (p1 to p{count})", "actions", index, Code.SEAT_INVALID)
+    problem = f"{text!r} is no player of this hand (p1 to p{count})"
+    raise _Bad(problem, "actions", index, Code.SEAT_INVALID)
 
 
 def _cards(text: str, index: int) -> tuple[Card, ...]:
@@ -410,7 +434,8 @@ def _scale(doc: dict[str, Any]) -> int:
         for action in actions:
             if isinstance(action, str) and " cbr " in action:
                 places = max(places, _places(action.partition("#")[0].split()[-1]))
-    return 10 ** min(places, 8)
+    scale: int = 10 ** min(places, 8)
+    return scale
 
 
 def _places(value: object) -> int:
@@ -423,11 +448,3 @@ def _places(value: object) -> int:
         exponent = value.normalize().as_tuple().exponent
         return max(0, -exponent) if isinstance(exponent, int) else 0
     return 0
-
-
-def read_phh(raw: RawHand) -> ev.Hand:
-    """One hand's events (for tests and tools)."""
-    return PhhReader().read(raw)
-
-
-__all__: Sequence[str] = ("PhhReader", "SITE", "read_phh")
