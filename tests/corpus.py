@@ -31,6 +31,7 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "Bovada_Ignition/": "bovada",
     "PartyPoker/": "party",
     "PHH/": "phh",
+    "OHH/": "ohh",
 }
 
 

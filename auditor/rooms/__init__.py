@@ -107,6 +107,7 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.everleaf import EverleafRoom
     from auditor.rooms.fulltilt import FullTiltRoom
     from auditor.rooms.ggpoker import GGPokerRoom
+    from auditor.rooms.ohh import OhhRoom
     from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.party import PartyRoom
@@ -126,6 +127,7 @@ def _bundled() -> dict[str, Room]:
     rooms.append(BovadaRoom())
     rooms.append(PartyRoom())
     rooms.append(PhhRoom())
+    rooms.append(OhhRoom())
     return {room.name: room for room in rooms}
 
 

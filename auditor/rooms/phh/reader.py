@@ -121,7 +121,8 @@ class _Hand:
         if isinstance(value, bool) or not isinstance(value, int | Decimal | str):
             raise _Bad(f"{key}: {value!r} is not an amount", key, action)
         try:
-            minor = to_minor(str(value), self.scale)
+            text = format(value, "f") if isinstance(value, Decimal) else str(value)
+            minor = to_minor(text, self.scale)
         except AmountError as err:
             out = isinstance(err, AmountOutOfRange)
             code = Code.AMOUNT_OUT_OF_RANGE if out else Code.PARSE_ERROR
