@@ -49,13 +49,17 @@ def test_hand_histories_are_read_or_reported_whatever_their_names(tmp_path: Path
     folder.mkdir()
     (folder / "stars.csv").write_bytes(STARS.read_bytes())  # a room's hands, named .csv
     (folder / "poker_now.csv").write_bytes(POKER_NOW.read_bytes())
-    (folder / "ohh.json").write_bytes(OHH.read_bytes())
-    (folder / "hand.toml").write_bytes(PHH.read_bytes())  # PHH is TOML
+    (folder / "ohh.json").write_bytes(OHH.read_bytes())  # read by the ohh room
+    (folder / "hand.toml").write_bytes(PHH.read_bytes())  # PHH is TOML: the phh room's
+    (folder / "hands.json").write_text('{"version": "1.0", "hands": [{"handId": "1"}]}')
     (folder / "ipoker.txt").write_bytes(IPOKER.read_bytes())  # XML in a .txt
     files, findings = files_table(folder, tmp_path / "out")
     stars = files[str(folder / "stars.csv")]
     assert (stars["status"], stars["format"], stars["hands_read"]) == ("read", "pokerstars", 3)
-    unsupported = {"poker_now.csv", "ohh.json", "hand.toml", "ipoker.txt"}
+    for name, room in (("ohh.json", "ohh"), ("hand.toml", "phh")):
+        row = files[str(folder / name)]
+        assert (row["status"], row["format"], row["hands_read"]) == ("read", room, 1)
+    unsupported = {"poker_now.csv", "hands.json", "ipoker.txt"}
     for name in unsupported:
         row = files[str(folder / name)]
         assert (row["status"], row["format"], row["hands_read"]) == ("read", "unsupported", 0)
@@ -66,8 +70,7 @@ def test_hand_histories_are_read_or_reported_whatever_their_names(tmp_path: Path
     )
     looks = {Path(f["source_file"]).name: f["message"] for f in reported}
     assert "it looks like CSV, header: entry,at,order" in looks["poker_now.csv"]
-    assert "it looks like JSON, top-level keys: id, ohh" in looks["ohh.json"]
-    assert "it looks like text, first line: \"variant = 'PO'\"" in looks["hand.toml"]
+    assert "it looks like JSON, top-level keys: version, hands" in looks["hands.json"]
     assert "it looks like XML, root element <session>" in looks["ipoker.txt"]
 
 
