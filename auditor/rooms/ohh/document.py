@@ -30,14 +30,18 @@ class Piece:
     is_object: bool
 
 
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[{}\[\]]|[^\s"{}\[\],]+')
+_BRACKET = re.compile(r"[{}\[\]]")
+_KEY_AT = re.compile(r'"([A-Za-z0-9_]+)"\s*:')
+
+
 def objects(lines: Iterable[str]) -> Iterator[Piece]:
     """The top-level JSON objects of ``lines`` (inside a top-level array too), each with
-    the lines it is written on; other non-blank text as pieces that are no object. Brackets
-    inside strings are not counted; a line holding the end of one object and the start of
-    the next gives both."""
+    the lines it is written on; other non-blank text as pieces that are no object.
+    Brackets inside strings are not counted (no JSON string runs over a line's end); a
+    line inside an object with no bracket at all is taken whole."""
     depth = 0  # objects and arrays open inside the current hand
     in_array = False  # inside a top-level [ ... ]
-    in_string = escaped = False
     current: list[str] = []
     start = 0
     stray: list[str] = []
@@ -47,7 +51,6 @@ def objects(lines: Iterable[str]) -> Iterator[Piece]:
         line = line.rstrip("\r\n")
         if number == 1:
             line = line.lstrip("\ufeff")
-        in_string = escaped = False  # no JSON string runs over a line's end
         if depth > 0 and blank_before and line.startswith("{"):
             # an object never closed, and the next one starting as the storage format
             # starts them (after a blank line, at the line's start): the broken one is a
@@ -55,17 +58,12 @@ def objects(lines: Iterable[str]) -> Iterator[Piece]:
             yield Piece(start, tuple(current), True)
             current, depth = [], 0
         blank_before = not line.strip()
-        opened_here = False
-        outside_text = False
-        for char in line:
-            if in_string:
-                if escaped:
-                    escaped = False
-                elif char == "\\":
-                    escaped = True
-                elif char == '"':
-                    in_string = False
-                continue
+        if depth > 0 and _BRACKET.search(line) is None:
+            current.append(line)  # the common line: no bracket, the depth stays
+            continue
+        opened_here = outside_text = False
+        for token in _TOKEN.finditer(line):
+            char = token.group()[0]
             if depth == 0:
                 if char == "{":
                     depth, opened_here = 1, True
@@ -75,13 +73,8 @@ def objects(lines: Iterable[str]) -> Iterator[Piece]:
                     in_array = True
                 elif char == "]" and in_array:
                     in_array = False
-                elif not char.isspace() and char != ",":
+                else:
                     outside_text = True
-                    if char == '"':
-                        in_string = True
-                continue
-            if char == '"':
-                in_string = True
             elif char in "{[":
                 depth += 1
             elif char in "}]":
@@ -105,13 +98,12 @@ def objects(lines: Iterable[str]) -> Iterator[Piece]:
         yield Piece(stray_at, tuple(stray), False)
 
 
-def places(lines: Sequence[str], key: str) -> list[tuple[int, int]]:
-    """Where each ``"key":`` is written in ``lines``: (line, column of its quote), 1-based."""
-    pattern = re.compile(r'"' + re.escape(key) + r'"\s*:')
-    found: list[tuple[int, int]] = []
+def key_places(lines: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
+    """Where each key is written, in order: (line, column of its quote), 1-based."""
+    found: dict[str, list[tuple[int, int]]] = {}
     for number, line in enumerate(lines, start=1):
-        if f'"{key}"' in line:
-            found.extend((number, hit.start() + 1) for hit in pattern.finditer(line))
+        for hit in _KEY_AT.finditer(line):
+            found.setdefault(hit.group(1), []).append((number, hit.start() + 1))
     return found
 
 

@@ -87,22 +87,16 @@ class _Hand:
     def __init__(self, raw: RawHand, doc: object) -> None:
         self.raw = raw
         ohh = _get(doc, "ohh")
-        self.top = self.place("ohh", 0)
+        self.places = document.key_places(raw.lines)
+        self.top = self.places.get("ohh", [(1, 1)])[0]
         if not isinstance(ohh, dict):
             raise _Bad('no "ohh" object: not an Open Hand History hand', (1, 1))
         self.ohh: dict[str, Any] = ohh
-        self.places: dict[str, list[tuple[int, int]]] = {}
         self.scale = self.unit()
-
-    def place(self, key: str, index: int) -> tuple[int, int]:
-        found = document.places(self.raw.lines, key)
-        return found[index] if index < len(found) else (1, 1)
 
     def at(self, key: str, index: int = 0) -> tuple[int, int]:
         """The place of the ``index``-th ``key`` (the hand's "ohh" key when not found)."""
-        if key not in self.places:
-            self.places[key] = document.places(self.raw.lines, key)
-        found = self.places[key]
+        found = self.places.get(key, ())
         return found[index] if index < len(found) else self.top
 
     def span(self, key: str, index: int = 0) -> SourceSpan:
