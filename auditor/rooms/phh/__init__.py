@@ -7,8 +7,8 @@ hand is a RawHand of the document's own lines from its first non-blank line. Its
 are the variant codes (``variant = 'FO/8'``); Hold'em ("NT", "FT"), stud, draw... are
 skipped and counted. The corpus's hands (WSOP final tables, transcribed from the
 broadcast) are live tournament hands: the "phh" profile (auditor/profiles/phh.toml) is the
-Poker TDA's rules, which the
-WSOP follows; see tests/rooms/phh/test_corpus.py."""
+Poker TDA's rules, which the WSOP follows, with the two points the records show argued;
+see tests/rooms/phh/test_corpus.py."""
 
 from __future__ import annotations
 

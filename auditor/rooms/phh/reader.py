@@ -16,9 +16,10 @@ the big blind and ``p2`` the button, who posts the small blind, so ``antes`` and
 Each event's span is its element's line and column in the file (the ``actions`` array is
 often one line: the column tells its elements apart); the seats, forced bets and
 collections are spanned at their fields' lines. The record writes no uncalled-bet returns
-(the replay returns them by the rules) and no collections: the amounts collected are the
-``winnings`` if written, else what ``finishing_stacks`` leaves once the stack, less the
-chips put in, plus the uncalled excess returned, is taken away.
+(the replay returns them by the rules) and no collections: the amounts collected are
+what ``finishing_stacks`` leaves once the stack, less the chips put in, plus the uncalled
+excess returned, is taken away (else the ``winnings``, when written). A hand of chips
+(no ``currency``) with an ``event`` is a tournament's: its pots are paid out whole.
 """
 
 from __future__ import annotations
@@ -384,18 +385,19 @@ class _Hand:
     def collect(
         self, events: list[ev.Event], table: _Table, names: list[str], stacks: list[int]
     ) -> None:
+        """The collections: from ``finishing_stacks`` (each player's end, less what his
+        stack became once his bets, but the bet nobody called, were in), else from
+        ``winnings`` read as the chips each won from the pots; neither: none written."""
         count = len(names)
-        won = self.amounts("winnings", count, required=False)
-        key = "winnings"
-        if not won:
-            finishing = self.amounts("finishing_stacks", count, required=False)
-            if not finishing:
-                return
-            key = "finishing_stacks"
+        finishing = self.amounts("finishing_stacks", count, required=False)
+        key = "finishing_stacks"
+        if finishing:
             returned = table.uncalled()
             won = [
                 finishing[s] - (stacks[s] - table.put_in[s] + returned[s]) for s in range(count)
             ]
+        else:
+            won, key = self.amounts("winnings", count, required=False), "winnings"
         span = self.span(key)
         for seat, amount in enumerate(won):
             if amount > 0:

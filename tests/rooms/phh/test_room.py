@@ -253,3 +253,19 @@ def test_a_damaged_hand_is_a_parse_error_at_its_place(
     (result,) = audit_text(WSOP_12.replace(old, new, 1))
     assert result.status is Status.REJECTED
     assert [f.code for f in result.findings] == [code]
+
+
+def test_winnings_stand_in_for_finishing_stacks_not_written() -> None:
+    text = WSOP_12.replace(
+        "finishing_stacks = [4075000, 5275000, 6100000, 4750000, 9500000]",
+        "winnings = [0, 0, 2900000, 0, 0]",
+    )
+    hand = read(text)
+    (collected,) = of(hand, ev.Collected)
+    assert (collected.player, collected.amount, collected.span.line) == (
+        "Kristopher Tong",
+        2900000,
+        len(text.splitlines()),
+    )
+    no_payout = WSOP_12.rsplit("\n", 1)[0]  # neither written: no collection is claimed
+    assert of(read(no_payout), ev.Collected) == []
