@@ -165,8 +165,10 @@ class _Hand:
         table = _Table(list(stacks), [0] * count, [0] * count)
         self.post(events, table, names, antes, blinds, count, _big_blind(start))
         self.play(events, table, names, game)
-        self.collect(events, table, names, stacks)
-        return ev.Hand(start, tuple(events), uncalled_returns_written=False)
+        paid = self.collect(events, table, names, stacks)
+        # a record with no payout (both fields are optional) does not say how the hand
+        # ended: its betting is replayed, its pots are not weighed (no finding of its own)
+        return ev.Hand(start, tuple(events), truncated=not paid, uncalled_returns_written=False)
 
     def players(self, count: int) -> list[str]:
         names = self.doc.get("players")
@@ -384,10 +386,10 @@ class _Hand:
 
     def collect(
         self, events: list[ev.Event], table: _Table, names: list[str], stacks: list[int]
-    ) -> None:
+    ) -> bool:
         """The collections: from ``finishing_stacks`` (each player's end, less what his
         stack became once his bets, but the bet nobody called, were in), else from
-        ``winnings`` read as the chips each won from the pots; neither: none written."""
+        ``winnings`` read as the chips each won from the pots; neither: False, none written."""
         count = len(names)
         finishing = self.amounts("finishing_stacks", count, required=False)
         key = "finishing_stacks"
@@ -402,6 +404,7 @@ class _Hand:
         for seat, amount in enumerate(won):
             if amount > 0:
                 events.append(ev.Collected(span, names[seat], amount))
+        return bool(won)  # whether the record writes the payout
 
 
 def _big_blind(start: ev.HandStarted) -> int:

@@ -268,4 +268,7 @@ def test_winnings_stand_in_for_finishing_stacks_not_written() -> None:
         len(text.splitlines()),
     )
     no_payout = WSOP_12.rsplit("\n", 1)[0]  # neither written: no collection is claimed
-    assert of(read(no_payout), ev.Collected) == []
+    hand = read(no_payout)
+    assert of(hand, ev.Collected) == [] and hand.truncated and hand.truncated_at is None
+    (result,) = audit_text(no_payout)  # the betting replayed, the pots not weighed
+    assert result.status is Status.AUDITED and not result.findings
