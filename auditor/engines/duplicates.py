@@ -83,6 +83,9 @@ def _head(text: str, room: str, context: str = "") -> RawHand:
     lines = tuple(text.split("\n", _HEAD_LINES)[:_HEAD_LINES])
     shared = tuple(context.split("\n")) if context else ()
     room = room or rooms.room_of(RawHand("", 0, lines)).name
+    found = rooms.REGISTRY.get(room)
+    if found is not None and found.splits_files:  # a document: its id may be on any line
+        lines = tuple(text.split("\n"))
     return RawHand("", 0, lines, room, context=shared)
 
 

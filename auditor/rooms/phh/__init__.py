@@ -91,7 +91,7 @@ class PhhRoom(Room):
         return PhhReader()
 
     def hand_id(self, raw: RawHand) -> str:
-        return document.hand_id(raw.lines)
+        return document.hand_id(raw.lines, raw.file)
 
     def table_name(self, raw: RawHand) -> str:
         return document.table_name(raw.lines)

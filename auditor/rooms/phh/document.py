@@ -101,16 +101,17 @@ def element_places(lines: Sequence[str], key: str, texts: Sequence[str]) -> list
     return places
 
 
-def hand_id(lines: Sequence[str]) -> str:
-    """The hand's id, from its text alone: ``hand`` (its number in the event), after the
-    date (``year``, ``month``, ``day``) and a digest of the ``event`` when they are
-    written, since the same number recurs in every event and day ("20230622-5e0c1a2b-12").
-    A .phhs hand with no ``hand`` key is known by its table's name; else "".
+def hand_id(lines: Sequence[str], file: str = "") -> str:
+    """The hand's id, from its text: ``hand`` (its number in the event), after the date
+    (``year``, ``month``, ``day``) and a digest of the ``event`` when they are written,
+    since the same number recurs in every event and day ("20230622-5e0c1a2b-12"). A .phhs
+    hand with no ``hand`` key is known by its file's name and its table's ("a.phhs[7]":
+    every .phhs file numbers its tables from 1); else "".
 
     >>> hand_id(["hand = 12", "day = 22", "month = 6", "year = 2023"])
     '20230622-12'
-    >>> hand_id(["[7]", "variant = 'PO'"])
-    '7'
+    >>> hand_id(["[7]", "variant = 'PO'"], "/data/a.phhs")
+    'a.phhs[7]'
     """
     values: dict[str, int] = {}
     event = ""
@@ -124,7 +125,8 @@ def hand_id(lines: Sequence[str]) -> str:
             event = named.group(1) if named.group(1) is not None else named.group(2)
     if "hand" not in values:
         if lines and TABLE_HEADER.match(lines[0]):
-            return lines[0].strip().split("#")[0].strip().strip("[]").strip().strip("'\"")
+            table = lines[0].split("#")[0].strip().strip("[]").strip().strip("'\"")
+            return f"{file.replace(chr(92), '/').rsplit('/', 1)[-1]}[{table}]"
         return ""
     parts: list[str] = []
     if all(name in values for name in ("year", "month", "day")):

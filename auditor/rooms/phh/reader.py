@@ -214,7 +214,7 @@ class _Hand:
         return ev.HandStarted(
             self.span("variant"),
             site=SITE,
-            hand_id=document.hand_id(self.raw.lines),
+            hand_id=document.hand_id(self.raw.lines, self.raw.file),
             game=code,
             variant=game.variant,
             limit=game.limit,

@@ -8,6 +8,7 @@ and column, and the file's other hands are still read."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -21,6 +22,7 @@ from auditor.results import Status
 from auditor.rooms import REGISTRY
 from auditor.rooms.ohh import OhhRoom
 from auditor.rooms.ohh.reader import OhhReader
+from auditor.run import run_audit
 from tests.corpus import CORPUS, ROOT
 
 E = TypeVar("E", bound=ev.Event)
@@ -224,3 +226,12 @@ def test_broken_json_is_a_parse_error_and_the_next_hand_is_read() -> None:
     unclosed = PRETTY.rsplit("}", 1)[0]  # the object never closed
     results = audit_text(unclosed + "\n\n" + COMPACT + "\n")
     assert [r.status for r in results] == [Status.REJECTED, Status.AUDITED]
+
+
+def test_a_copy_of_a_pretty_printed_hand_is_found(tmp_path: Path) -> None:
+    """A pretty-printed hand's game_number is on its ninth line: its copies still meet."""
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "hands.ohh").write_text(FIXTURE, encoding="utf-8")
+    summary = run_audit([str(tmp_path / "a"), str(tmp_path / "b")], tmp_path / "out", workers=1)
+    assert summary.findings_by_code == {"HAND_DUPLICATE": 2}

@@ -7,6 +7,7 @@ and column; a damaged document is a PARSE_ERROR at its place."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -20,6 +21,7 @@ from auditor.results import Status
 from auditor.rooms import REGISTRY
 from auditor.rooms.phh import PhhRoom
 from auditor.rooms.phh.reader import PhhReader
+from auditor.run import run_audit
 from tests.corpus import CORPUS, ROOT
 
 FIXTURES = ROOT / "fixtures" / "phh"
@@ -272,3 +274,20 @@ def test_winnings_stand_in_for_finishing_stacks_not_written() -> None:
     assert of(hand, ev.Collected) == [] and hand.truncated and hand.truncated_at is None
     (result,) = audit_text(no_payout)  # the betting replayed, the pots not weighed
     assert result.status is Status.AUDITED and not result.findings
+
+
+def test_a_phhs_table_with_no_hand_number_is_known_by_its_file() -> None:
+    text = SESSION.replace("hand = 1\n", "").replace("hand = 2\n", "")
+    raws = [r for r in split(text, "/data/club/night.phhs") if isinstance(r, RawHand)]
+    assert [room().hand_id(r) for r in raws] == ["night.phhs[1]", "night.phhs[2]"]
+    assert [PhhReader().read(r).start.hand_id for r in raws] == ["night.phhs[1]", "night.phhs[2]"]
+
+
+def test_a_copy_of_a_hand_is_found_though_its_id_is_written_last(tmp_path: Path) -> None:
+    """A PHH document's ``hand``, date and event come anywhere in it (here at its end): the
+    copies of a hand still meet under one id."""
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "12.phh").write_text(WSOP_12, encoding="utf-8")
+    summary = run_audit([str(tmp_path / "a"), str(tmp_path / "b")], tmp_path / "out", workers=1)
+    assert summary.findings_by_code == {"HAND_DUPLICATE": 1}
