@@ -21,7 +21,7 @@ the phh profile differs):
 Across hands: PHH writes a date, no time, so no two hands are judged consecutive (no
 STACK_CONTINUITY or BUTTON_WRONG can be claimed), and the players are listed by position,
 not seat. pokerkit (the format's own library) is the oracle for what the reader works
-out that the record does not write: each call's amount and each player's winnings.
+out that the record does not write (tests/rooms/phh/test_pokerkit_oracle.py).
 """
 
 from __future__ import annotations
@@ -30,9 +30,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pokerkit import CheckingOrCalling, HandHistory
 
-from auditor import events as ev
 from auditor.pipeline import HandAuditor
 from auditor.results import FileSummary, Status
 from tests.corpus import ManifestRow, manifest
@@ -106,34 +104,6 @@ def test_the_hold_em_hands_are_read_and_skipped(corpus: Path) -> None:
         results = list(HandAuditor().audit_file(str(row.path), summary))
         assert [r.status for r in results] == [Status.SKIPPED]
         assert summary.skipped_games == {"NT" if "NLHE" in row.game else "FT": 1}
-
-
-@pytest.mark.parametrize(
-    "row", [r for r in manifest() if r.file.startswith("PHH/") and "HOLDEM" not in r.game],
-    ids=lambda r: r.file,
-)
-def test_pokerkit_works_out_the_same_calls_and_winnings(row: ManifestRow, corpus: Path) -> None:
-    """The amounts PHH leaves out: "cc" is a check or a call of what is owed, capped by
-    the stack; the collections are the finishing stacks less what the stack became.
-    pokerkit's own replay of the file calls the same, and ends where ours does, with the
-    record's finishing stacks."""
-    with open(row.path, "rb") as file:
-        history = HandHistory.load(file)
-    *_, state = history  # the hand's last state
-    assert list(state.stacks) == list(history.finishing_stacks or [])
-    names = list(history.players or [])
-    calls = [
-        (names[op.player_index], op.amount)
-        for op in state.operations
-        if isinstance(op, CheckingOrCalling) and op.amount
-    ]
-    (result,) = HandAuditor().audit_file(str(row.path), FileSummary(source_file=row.file))
-    assert result.hand is not None and result.replay is not None
-    events = result.hand.events
-    assert [(e.player, e.amount) for e in events if isinstance(e, ev.Called)] == calls
-    # the engine's replay of our events (calls, the uncalled bet returned by the rules,
-    # the collections) ends every player where pokerkit's replay of the file does
-    assert dict(result.replay.ending_stacks) == dict(zip(names, state.stacks, strict=True))
 
 
 @pytest.mark.slow
