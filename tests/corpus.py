@@ -46,6 +46,8 @@ ROOM_OF_FOLDER: dict[str, str] = {
     "BossMedia/": "bossmedia",
     "iPoker/": "ipoker",
     "PokerNow/": "pokernow",
+    "PHH/": "phh",
+    "OHH/": "ohh",
 }
 
 

@@ -119,9 +119,11 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.kingsclub import KingsClubRoom
     from auditor.rooms.merge import MergeRoom
     from auditor.rooms.microgaming import MicrogamingRoom
+    from auditor.rooms.ohh import OhhRoom
     from auditor.rooms.ongame import OnGameRoom
     from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.party import PartyRoom
+    from auditor.rooms.phh import PhhRoom
     from auditor.rooms.pkr import PkrRoom
     from auditor.rooms.pokernow import PokerNowRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
@@ -156,6 +158,8 @@ def _bundled() -> dict[str, Room]:
     rooms.append(BossMediaRoom())
     rooms.append(IPokerRoom())
     rooms.append(PokerNowRoom())
+    rooms.append(PhhRoom())
+    rooms.append(OhhRoom())
     return {room.name: room for room in rooms}
 
 

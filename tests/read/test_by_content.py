@@ -1,7 +1,7 @@
 """Every file under a folder is told by its content, never by its name: a room's hands
-are read whatever the extension; a hand history no room reads (OHH JSON, PHH TOML) is
-one FORMAT_UNSUPPORTED finding; anything else (a
-README, a manifest, the fixtures' expected JSON, settings, binary data) is listed as not
+are read whatever the extension (a Poker Now log named .csv, an iPoker session named
+.txt, OHH JSON, PHH TOML); a hand history no room reads is one FORMAT_UNSUPPORTED
+finding; anything else (a README, a manifest, the fixtures' expected JSON, settings, binary data) is listed as not
 a hand history with the reason, with no finding; hidden entries are listed too."""
 
 from __future__ import annotations
@@ -49,8 +49,9 @@ def test_hand_histories_are_read_or_reported_whatever_their_names(tmp_path: Path
     folder.mkdir()
     (folder / "stars.csv").write_bytes(STARS.read_bytes())  # a room's hands, named .csv
     (folder / "poker_now.csv").write_bytes(POKER_NOW.read_bytes())
-    (folder / "ohh.json").write_bytes(OHH.read_bytes())
-    (folder / "hand.toml").write_bytes(PHH.read_bytes())  # PHH is TOML
+    (folder / "ohh.json").write_bytes(OHH.read_bytes())  # read by the ohh room
+    (folder / "hand.toml").write_bytes(PHH.read_bytes())  # PHH is TOML: the phh room's
+    (folder / "hands.json").write_text('{"version": "1.0", "hands": [{"handId": "1"}]}')
     (folder / "ipoker.txt").write_bytes(IPOKER.read_bytes())  # XML in a .txt
     files, findings = files_table(folder, tmp_path / "out")
     stars = files[str(folder / "stars.csv")]
@@ -59,7 +60,10 @@ def test_hand_histories_are_read_or_reported_whatever_their_names(tmp_path: Path
     assert (ipoker["status"], ipoker["format"], ipoker["hands_read"]) == ("read", "ipoker", 1)
     now = files[str(folder / "poker_now.csv")]  # a Poker Now log, named .csv: read
     assert (now["status"], now["format"], now["hands_read"]) == ("read", "pokernow", 108)
-    unsupported = {"ohh.json", "hand.toml"}
+    for name, room in (("ohh.json", "ohh"), ("hand.toml", "phh")):
+        row = files[str(folder / name)]
+        assert (row["status"], row["format"], row["hands_read"]) == ("read", room, 1)
+    unsupported = {"hands.json"}
     for name in unsupported:
         row = files[str(folder / name)]
         assert (row["status"], row["format"], row["hands_read"]) == ("read", "unsupported", 0)
@@ -69,8 +73,7 @@ def test_hand_histories_are_read_or_reported_whatever_their_names(tmp_path: Path
         str(folder / n) for n in unsupported
     )
     looks = {Path(f["source_file"]).name: f["message"] for f in reported}
-    assert "it looks like JSON, top-level keys: id, ohh" in looks["ohh.json"]
-    assert "it looks like text, first line: \"variant = 'PO'\"" in looks["hand.toml"]
+    assert "it looks like JSON, top-level keys: version, hands" in looks["hands.json"]
 
 
 def test_what_is_not_a_hand_history_is_listed_with_its_reason(tmp_path: Path) -> None:
