@@ -60,8 +60,8 @@ class Descriptions(SettleState):
         span: SourceSpan,
         on_board: str = "",
     ) -> None:
-        if len(hole) != self.start.hole_card_count or len(board) < 3:
-            return
+        if len(hole) != self.start.hole_card_count or not 3 <= len(board) <= 5:
+            return  # a board of more than five cards (a street dealt twice) is no hand's
         # by index: a real card has one Card object, so equal indices are the same card
         indices = [*map(INDEX, hole), *map(INDEX, board)]
         if min(indices) < 0 or len(set(indices)) < len(indices):

@@ -142,7 +142,10 @@ class BossMediaReader:
         if not stamp.isdigit():
             raise LineError(raw.first_line, f"a start time in seconds since 1970, not {stamp!r}")
         # DATE is a POSIX time: the instant in UTC
-        started = datetime.fromtimestamp(int(stamp), UTC).replace(tzinfo=None)
+        try:
+            started = datetime.fromtimestamp(int(stamp), UTC).replace(tzinfo=None)
+        except (ValueError, OverflowError, OSError):  # beyond the years a datetime holds
+            raise LineError(raw.first_line, f"a start time no calendar holds: {stamp}") from None
         return ev.HandStarted(
             SourceSpan(raw.file, raw.first_line),
             site=SITE,

@@ -205,6 +205,11 @@ class ExportReader:
 
 def _hand(raw: RawHand, lines: _Lines) -> ev.Hand:
     head = lines.head
+    try:  # the header's stakes: a problem with them is the header line's
+        small = to_minor(str(head["small"]), SCALE)
+        big = to_minor(str(head["big"]), SCALE)
+    except AmountError as err:
+        raise LineError.of(raw.first_line, err) from None
     limit = LIMITS[str(head["limit"])]
     game = str(head["game"])
     hi_lo = is_hi_lo(game)
@@ -217,8 +222,8 @@ def _hand(raw: RawHand, lines: _Lines) -> ev.Hand:
         limit=limit,
         hi_lo=hi_lo,
         hole_card_count=4,
-        small_stake=to_minor(str(head["small"]), SCALE),
-        big_stake=to_minor(str(head["big"]), SCALE),
+        small_stake=small,
+        big_stake=big,
         currency=CURRENCY_OF_SYMBOL.get(lines.symbol, "chips"),
         scale=SCALE,
         started_at=head["started"],

@@ -233,7 +233,14 @@ class PartyReader:
             raise HandParseError(
                 raw.file, err.line, 1, _line_at(raw, err.line), err.problem, err.code
             ) from None
-        start = self._hand_started()
+        try:  # the header's stakes and date: a problem with them is the header line's
+            start = self._hand_started()
+        except (AmountError, ValueError, OverflowError) as err:
+            line = raw.first_line + raw.header_at
+            found = LineError.of(line, err)
+            raise HandParseError(
+                raw.file, line, 1, raw.header, found.problem, found.code
+            ) from None
         self._events[self._start_at] = start
         if cut_at is not None:
             return ev.Hand(start, tuple(self._events), truncated=True, truncated_at=cut_at)

@@ -254,7 +254,7 @@ class _Hand:
                 on.year, on.month, on.day, when.hour, when.minute, when.second,
                 str(doc.get("time_zone", "")),
             )
-        except ValueError as err:
+        except (ValueError, OverflowError) as err:  # a year beyond C's int too
             raise _Bad(f"the date: {err}", "day") from None
 
     def post(
