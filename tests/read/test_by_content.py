@@ -1,8 +1,9 @@
 """Every file under a folder is told by its content, never by its name: a room's hands
 are read whatever the extension (a Poker Now log named .csv, an iPoker session named
 .txt, OHH JSON, PHH TOML); a hand history no room reads is one FORMAT_UNSUPPORTED
-finding; anything else (a README, a manifest, the fixtures' expected JSON, settings, binary data) is listed as not
-a hand history with the reason, with no finding; hidden entries are listed too."""
+finding; anything else (a README, a manifest, the fixtures' expected JSON, settings,
+binary data) is listed as not a hand history with the reason, with no finding; hidden
+entries are listed too."""
 
 from __future__ import annotations
 
