@@ -2,8 +2,8 @@
 hands) that crashed their reader or the showdown (INTERNAL_ERROR) before: a stake finer
 than a cent or beyond any table, a date or a POSIX time beyond any calendar, a turn
 dealt twice, a summary of board 2,453,159,596 (the reader padded a tuple to it: 24 GB,
-and the kernel killed the run). Each is now what the record is: rejected at its line (PARSE_ERROR, or
-AMOUNT_OUT_OF_RANGE), or audited."""
+and the kernel killed the run). Each is now what the record is: rejected at its line
+(PARSE_ERROR, or AMOUNT_OUT_OF_RANGE), or audited."""
 
 from __future__ import annotations
 
