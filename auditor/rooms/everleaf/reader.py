@@ -107,6 +107,7 @@ def _cards(notation: CardNotation, text: str) -> tuple[Card, ...]:
 # is not in the $1.71 he wins (the $1.80 pot less its rake)
 _RETURNS_WRITTEN = False
 
+
 class EverleafReader:
     """Reads one hand at a time; not thread-safe (one per process)."""
 

@@ -125,6 +125,7 @@ def _cards(notation: CardNotation, text: str) -> tuple[Card, ...]:
 # ("Main pot: $25.00" in R5-362055755-3, yakitaki's $25 flop bet not in it)
 _RETURNS_WRITTEN = False
 
+
 class OnGameReader:
     """Reads one hand at a time; not thread-safe (one per process)."""
 
