@@ -77,6 +77,11 @@ class RawHand:
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"
 
+    def line_text(self, line: int) -> str:
+        """The text of file line ``line`` ("" when the hand has no such line)."""
+        index = line - self.first_line
+        return self.lines[index] if 0 <= index < len(self.lines) else ""
+
 
 STRAY_KEPT = 1000
 """Lines of stray text kept (the rest counted): a file of something else read whole

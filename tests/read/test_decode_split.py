@@ -79,3 +79,10 @@ def test_bom_is_not_part_of_the_header() -> None:
     text, _ = open_text(io.BytesIO(data))
     (item,) = split_hands(text, "f")
     assert isinstance(item, RawHand) and item.header.startswith("PokerStars Hand #5")
+
+
+def test_a_hand_gives_the_text_of_its_file_lines() -> None:
+    from auditor.read.split import RawHand
+
+    raw = RawHand("f.txt", 10, ("header", "seat", "play"))
+    assert [raw.line_text(n) for n in (9, 10, 12, 13)] == ["", "header", "play", ""]

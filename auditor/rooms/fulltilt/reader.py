@@ -194,7 +194,7 @@ class FullTiltReader:
             self._sat_out_in_summary()
         except LineError as err:
             raise HandParseError(
-                raw.file, err.line, 1, _line_at(raw, err.line), err.problem, err.code
+                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
             ) from None
         if not self._summary_started:
             # The record stops before its summary: read in full, but incomplete.
@@ -221,7 +221,7 @@ class FullTiltReader:
             expected = set(err.expected)
         elif isinstance(err, UnexpectedCharacters):
             expected = set(err.allowed or ())
-        text = _line_at(raw, line)
+        text = raw.line_text(line)
         raise HandParseError(
             raw.file,
             line,
@@ -763,10 +763,6 @@ def _unknown_line(tok: str, span: SourceSpan) -> None:
     """Cannot happen for a block the lexer accepted: every line is of some kind."""
     raise ValueError(f"a line of no known kind: {tok!r}")
 
-
-def _line_at(raw: RawHand, line: int) -> str:
-    index = line - raw.first_line
-    return raw.lines[index] if 0 <= index < len(raw.lines) else ""
 
 
 def _action(tok: str, marker: str) -> tuple[str, str, bool]:

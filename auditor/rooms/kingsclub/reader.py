@@ -155,7 +155,7 @@ class KingsClubReader:
                 return self._recover_or_raise(raw, err)
         except LineError as err:
             raise HandParseError(
-                raw.file, err.line, 1, _line_at(raw, err.line), err.problem, err.code
+                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
             ) from None
         start = self._start
         if start is None:
@@ -185,7 +185,7 @@ class KingsClubReader:
         context = ""
         if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
             context = str(err.get_context(raw.text, span=40))
-        text = _line_at(raw, line)
+        text = raw.line_text(line)
         raise HandParseError(
             raw.file, line, column, text, _expected(expected, text), context=context
         ) from None
@@ -411,7 +411,3 @@ def _expected(terminals: set[str], line: str) -> str:
 def _unknown_line(text: str, span: SourceSpan) -> None:
     raise ValueError(f"a line of no known kind: {text!r}")
 
-
-def _line_at(raw: RawHand, line: int) -> str:
-    index = line - raw.first_line
-    return raw.lines[index] if 0 <= index < len(raw.lines) else ""

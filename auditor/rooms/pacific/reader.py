@@ -188,7 +188,7 @@ class PacificReader:
                 return self._recover_or_raise(raw, err)
         except LineError as err:
             raise HandParseError(
-                raw.file, err.line, 1, _line_at(raw, err.line), err.problem, err.code
+                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
             ) from None
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
@@ -222,8 +222,8 @@ class PacificReader:
             raw.file,
             line,
             column,
-            _line_at(raw, line),
-            describe_expected(expected, _line_at(raw, line)),
+            raw.line_text(line),
+            describe_expected(expected, raw.line_text(line)),
             context=context,
             kind=self._mistake(err),
         ) from None
@@ -529,7 +529,3 @@ def _half(text: str | None) -> str | None:
     """The cards of a claim half's text ("Hi: Jd, ..." -> "Jd, ..."), None if none."""
     return text.split(": ", 1)[1] if text else None
 
-
-def _line_at(raw: RawHand, line: int) -> str:
-    index = line - raw.first_line
-    return raw.lines[index] if 0 <= index < len(raw.lines) else ""

@@ -231,7 +231,7 @@ class PartyReader:
                 self._end_of_play(self._last_span)
         except LineError as err:
             raise HandParseError(
-                raw.file, err.line, 1, _line_at(raw, err.line), err.problem, err.code
+                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
             ) from None
         try:  # the header's stakes and date: a problem with them is the header line's
             start = self._hand_started()
@@ -272,7 +272,7 @@ class PartyReader:
         context = ""
         if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
             context = str(err.get_context(raw.text, span=40))
-        text = _line_at(raw, line)
+        text = raw.line_text(line)
         return HandParseError(
             raw.file,
             line,
@@ -285,7 +285,7 @@ class PartyReader:
 
     def _unknown_line(self, raw: RawHand, line: int) -> HandParseError:
         """A line of the play that no kind of line reads (the play is lexed as a whole)."""
-        text = _line_at(raw, line)
+        text = raw.line_text(line)
         return HandParseError(
             raw.file,
             line,
@@ -750,7 +750,3 @@ def _local_time(text: str) -> tuple[datetime | None, str]:
     )
     return when, zone
 
-
-def _line_at(raw: RawHand, line: int) -> str:
-    index = line - raw.first_line
-    return raw.lines[index] if 0 <= index < len(raw.lines) else ""

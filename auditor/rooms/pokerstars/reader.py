@@ -221,7 +221,7 @@ class PokerStarsReader:
                 return self._recover_or_raise(raw, err)
         except LineError as err:
             raise HandParseError(
-                raw.file, err.line, 1, _line_at(raw, err.line), err.problem, err.code
+                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
             ) from None
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
@@ -258,8 +258,8 @@ class PokerStarsReader:
             raw.file,
             line,
             column,
-            _line_at(raw, line),
-            describe_expected(expected, _line_at(raw, line)),
+            raw.line_text(line),
+            describe_expected(expected, raw.line_text(line)),
             context=_context(err, raw.text),
             kind=self._mistake(err),
         ) from None
@@ -773,10 +773,6 @@ def _unknown_line(tok: str, span: SourceSpan) -> None:
     """Cannot happen for a block the lexer accepted: every line is of some kind."""
     raise ValueError(f"a line of no known kind: {tok!r}")
 
-
-def _line_at(raw: RawHand, line: int) -> str:
-    index = line - raw.first_line
-    return raw.lines[index] if 0 <= index < len(raw.lines) else ""
 
 
 def _action(tok: str, marker: str) -> tuple[str, str, bool]:

@@ -201,7 +201,7 @@ class WinamaxReader:
                 return self._recover_or_raise(raw, err)
         except LineError as err:
             raise HandParseError(
-                raw.file, err.line, 1, _line_at(raw, err.line), err.problem, err.code
+                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
             ) from None
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
@@ -238,8 +238,8 @@ class WinamaxReader:
             raw.file,
             line,
             column,
-            _line_at(raw, line),
-            describe_expected(expected, _line_at(raw, line)),
+            raw.line_text(line),
+            describe_expected(expected, raw.line_text(line)),
             context=context,
             kind=self._mistake(err),
         ) from None
@@ -654,10 +654,6 @@ def _section_marker(
     new_cards = notation.cards(groups[-1]) if groups else ()
     return _STREET[name], all_cards, new_cards, f["rest"]
 
-
-def _line_at(raw: RawHand, line: int) -> str:
-    index = line - raw.first_line
-    return raw.lines[index] if 0 <= index < len(raw.lines) else ""
 
 
 _HEAD = (

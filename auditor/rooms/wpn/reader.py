@@ -273,7 +273,7 @@ class WpnReader:
             self._finish_dealt()
         except LineError as err:
             raise HandParseError(
-                raw.file, err.line, 1, _line_at(raw, err.line), err.problem, err.code
+                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
             ) from None
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
@@ -302,7 +302,7 @@ class WpnReader:
         context = ""
         if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
             context = str(err.get_context(raw.text, span=40))
-        text = _line_at(raw, line)
+        text = raw.line_text(line)
         raise HandParseError(
             raw.file,
             line,
@@ -913,10 +913,6 @@ def _unknown(line: int, text: str) -> LineError:
     terminal and the reader's pattern disagree on it)."""
     return LineError(line, f"a line of no known kind: {text.strip()!r}")
 
-
-def _line_at(raw: RawHand, line: int) -> str:
-    index = line - raw.first_line
-    return raw.lines[index] if 0 <= index < len(raw.lines) else ""
 
 
 _NEW_HEAD = (
