@@ -130,6 +130,29 @@ def _parser() -> argparse.ArgumentParser:
         "or auto "
         "(the hand's room profile where one is bundled, else seeds)",
     )
+    html_help = "also write the HTML report (summary, charts, flagged hands replayed) to this file"
+    audit.add_argument("--html", type=Path, default=None, help=html_help)
+    hand_help = "a hand id to replay in the HTML report besides the flagged ones (repeatable)"
+    audit.add_argument("--hand", action="append", default=[], help=hand_help)
+    report = commands.add_parser(
+        "report", help="write the HTML report of an audit folder (one self-contained file)"
+    )
+    report.add_argument("out", type=Path, help="an audit's --out folder")
+    report.add_argument("--html", type=Path, required=True, help="the report file to write")
+    report.add_argument("--hand", action="append", default=[], help=hand_help)
+    report.add_argument("--run", default=None, help="the run to report (default: the latest)")
+    report.add_argument(
+        "--rules",
+        default=None,
+        help="the rule profile to replay the hands under (default: the one each hand was "
+        "audited under, as the hands table names it)",
+    )
+    report.add_argument(
+        "--max-hands",
+        type=_workers,
+        default=500,
+        help="flagged hands replayed on the page, worst first (default 500)",
+    )
     profiles = commands.add_parser("profiles", help="list the bundled rule profiles, or show one")
     profiles.add_argument("name", nargs="?", help="a profile to show in full")
     commands.add_parser("formats", help="list the rooms (input formats) the auditor reads")
@@ -145,7 +168,7 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--format", default=rooms.AUTO, choices=formats, help=format_help)
     debug_help = "on an internal error, print the traceback (also AUDITOR_DEBUG=1)"
     parser.add_argument("--debug", action="store_true", help=debug_help)
-    for command in (audit, profiles, explain, replay, commands.choices["formats"]):
+    for command in (audit, report, profiles, explain, replay, commands.choices["formats"]):
         # SUPPRESS: not given after the command, the one before it (or False) stands
         command.add_argument(
             "--debug", action="store_true", default=argparse.SUPPRESS, help=debug_help
@@ -268,6 +291,8 @@ def _main(args: argparse.Namespace) -> int:
         return _audit(args, err)
     if args.command == "replay":
         return _replay(args, err)
+    if args.command == "report":
+        return _report(args, err)
     if args.command == "profiles":
         return _profiles(args, err)
     if args.command == "explain":
@@ -335,6 +360,10 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
     except (KeyboardInterrupt, Terminated) as stop:
         err.print("auditor: interrupted; nothing written")
         return _stopped_code(stop)
+    if args.html is not None:
+        made = _report_of(args.out, args.html, args.hand, None, None, 500, err)
+        if made is None:
+            return EXIT_USAGE
     if args.json:
         print(json.dumps(summary_json(summary), indent=1, sort_keys=True))
     elif not args.quiet:
@@ -457,6 +486,43 @@ def _example_line(finding: Finding) -> str:
     """Where a finding is and what it says; a finding about a whole file names no hand."""
     where = f"{finding.source} hand {finding.hand_id}" if finding.hand_id else str(finding.source)
     return f"{where}: {finding.message}"
+
+
+def _report(args: argparse.Namespace, err: Console) -> int:
+    made = _report_of(args.out, args.html, args.hand, args.run, args.rules, args.max_hands, err)
+    return EXIT_USAGE if made is None else EXIT_CLEAN
+
+
+def _report_of(
+    out: Path,
+    html: Path,
+    hands: list[str],
+    run: str | None,
+    rules: str | None,
+    max_hands: int,
+    err: Console,
+) -> Any:
+    """Write the report; say where, or say why not (None)."""
+    # imported here: pandas and matplotlib are for the report only, never for a worker
+    from auditor.report.build import build_report
+    from auditor.report.run_tables import ReportError
+
+    try:
+        made = build_report(out, html, hands=hands, run=run, rules=rules, max_hands=max_hands)
+    except (ReportError, ProfileError, OSError) as exc:
+        err.print(f"auditor: {_shown(exc)}")
+        return None
+    more = ""
+    if made.hands_not_replayed:
+        more = f" ({made.hands_not_replayed} flagged hand(s) could not be read again: listed)"
+    err.print(
+        printable(
+            f"report written to {made.path} ({made.size_bytes / 1e6:.1f} MB): "
+            f"{made.hands_replayed} hand(s) replayed{more}, "
+            f"{made.findings_shown} of {made.findings_total} finding(s)"
+        )
+    )
+    return made
 
 
 def _replay(args: argparse.Namespace, err: Console) -> int:

@@ -1,0 +1,159 @@
+"""``auditor report``: an audit folder's tables -> one self-contained HTML file.
+
+The page carries the summary, the findings (worst first, up to a cap) and the flagged
+hands step by step, each read again from its source file and replayed by the audit's own
+code (:mod:`auditor.report.reread`, :mod:`auditor.report.steps`); the page says how many
+hands and findings the tables hold beyond what it carries.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from auditor import __version__
+from auditor.report.charts import charts
+from auditor.report.page import render_html
+from auditor.report.reread import Wanted, reread
+from auditor.report.run_tables import ReportError, RunTables, load_run
+from auditor.report.steps import hand_steps
+from auditor.report.summary import findings_list, flagged_keys, summary
+
+MAX_HANDS = 500  # flagged hands replayed on the page (each some 10-30 KB of steps)
+MAX_FINDINGS = 20_000
+# The first bytes of every report the auditor writes: a file at the --html path that
+# does not start so is not ours, and is never overwritten.
+MARK = "<!-- omaha-auditor report -->"
+
+
+@dataclass(frozen=True, slots=True)
+class ReportMade:
+    path: Path
+    size_bytes: int
+    hands_replayed: int
+    hands_not_replayed: int  # flagged or asked for, but not found again
+    findings_shown: int
+    findings_total: int
+
+
+def build_report(
+    out: Path,
+    html: Path,
+    *,
+    hands: Sequence[str] = (),
+    run: str | None = None,
+    rules: str | None = None,
+    max_hands: int = MAX_HANDS,
+    max_findings: int = MAX_FINDINGS,
+) -> ReportMade:
+    """Write the report of run ``run`` (default: the latest) of audit folder ``out`` to
+    ``html``: the flagged hands (at most ``max_hands``) and the hands whose ids are in
+    ``hands`` replayed. ``html`` is replaced only if it is a report the auditor wrote."""
+    _check_target(html)
+    tables = load_run(out, run)
+    keys = _chosen(tables, hands, max_hands)
+    data = report_data(tables, keys, rules, max_findings, title=out.name)
+    _write(html, _marked(render_html(data)))
+    return ReportMade(
+        html,
+        html.stat().st_size,
+        len(data["hands"]),
+        len(keys) - len(data["hands"]),
+        len(data["findings"]),
+        data["findings_total"],
+    )
+
+
+def report_data(
+    tables: RunTables, keys: Sequence[int], rules: str | None, max_findings: int, title: str
+) -> dict[str, Any]:
+    """The page's data (the contract the page reads: see auditor/report/assets/README.md)."""
+    hands = tables.hands.set_index("hand_key", drop=False)
+    wanted = [
+        Wanted(
+            int(key),
+            str(hands.at[key, "hand_id"]),
+            str(hands.at[key, "source_file"]),
+            int(hands.at[key, "source_line"]),
+            str(hands.at[key, "profile"]),
+        )
+        for key in keys
+        if key in hands.index
+    ]
+    again = reread(wanted, rules)
+    stepped: dict[str, Any] = {}
+    for one in wanted:
+        result = again.results.get(one.hand_key)
+        if result is None:
+            continue
+        steps = hand_steps(result, one.hand_key)
+        steps["note"] = None
+        stepped[str(one.hand_key)] = steps
+    told = summary(tables)
+    return {
+        "version": 1,
+        "title": f"omaha-auditor report: {title}",
+        "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "auditor_version": __version__,
+        "run_id": tables.run_id,
+        "summary": told,
+        "charts": charts(told),
+        "findings": findings_list(tables, {int(k) for k in stepped}, max_findings),
+        "findings_total": len(tables.findings),
+        "hands_total": len(tables.hands),
+        "hands": stepped,
+        "not_replayed": [
+            {"hand_key": key, "why": why} for key, why in sorted(again.missing.items())
+        ],
+    }
+
+
+def _chosen(tables: RunTables, hand_ids: Sequence[str], cap: int) -> list[int]:
+    """The hands to replay: those asked for by id (all their records), then the flagged
+    ones, worst first, up to ``cap`` in all (the asked-for ones always)."""
+    asked: list[int] = []
+    if hand_ids:
+        named = tables.hands[tables.hands["hand_id"].isin(list(hand_ids))]
+        found = set(named["hand_id"].astype(str))
+        unknown = [h for h in hand_ids if h not in found]
+        if unknown:
+            raise ReportError(f"no hand {', '.join(unknown)} in run {tables.run_id}")
+        asked = [int(k) for k in named["hand_key"]]
+    flagged = [k for k in flagged_keys(tables) if k not in set(asked)]
+    return asked + flagged[: max(0, cap - len(asked))]
+
+
+def _marked(page: str) -> str:
+    """The page with the auditor's mark after its doctype (nothing may come before a
+    doctype without risking a browser's quirks mode)."""
+    doctype, _, rest = page.partition("\n")
+    return f"{doctype}\n{MARK}\n{rest}"
+
+
+def _check_target(html: Path) -> None:
+    if html.is_dir():
+        raise ReportError(f"{html}: is a folder; name the report's file")
+    if html.exists():
+        with html.open("rb") as file:
+            head = file.read(200)
+        if MARK.encode() not in head:
+            raise ReportError(f"{html}: exists and is not a report the auditor wrote; not replaced")
+
+
+def _write(html: Path, text: str) -> None:
+    """All or nothing: a temporary file beside the target, renamed over it when complete."""
+    folder = html.parent if str(html.parent) else Path(".")
+    fd, temporary = tempfile.mkstemp(prefix=f".{html.name}.", suffix=".part", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, html)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+

@@ -1,0 +1,144 @@
+"""The report's summary: counts of the run and its findings grouped every way the page
+shows them (by severity, code, room, table, day and hour), and the findings list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from auditor.findings import CATALOGUE, Code, Severity
+from auditor.report.run_tables import RunTables
+
+TOP_TABLES = 50
+_SEVERITY_RANK = {str(s): int(s) for s in Severity}
+
+
+def summary(run: RunTables) -> dict[str, Any]:
+    files, hands, found = run.files, run.hands, _with_hand(run)
+    read = files[files["status"] != "not read"]
+    rooms = (
+        read[read["hands_read"] > 0].groupby("room", observed=True)["hands_read"].sum()
+        if len(read)
+        else pd.Series(dtype="int64")
+    )
+    return {
+        "files": len(read),
+        "files_not_read": len(files) - len(read),
+        "hands_read": int(files["hands_read"].sum()),
+        "hands_audited": int(files["hands_audited"].sum()),
+        "hands_skipped": int(files["hands_skipped"].sum()),
+        "hands_rejected": int(files["hands_rejected"].sum()),
+        "rooms": _named(rooms, "hands"),
+        "profiles": _named(hands["profile"].value_counts(), "hands"),
+        "severities": [
+            {"severity": str(s), "count": int((found["severity"] == str(s)).sum())}
+            for s in sorted(Severity, reverse=True)
+        ],
+        "codes": _codes(found),
+        "by_room": _named(found["site"].value_counts(), "count"),
+        "by_table": _named(found["table_name"].value_counts().head(TOP_TABLES), "count"),
+        "by_day": [
+            {"day": str(day), "count": int(n)}
+            for day, n in found["started_at"].dt.strftime("%Y-%m-%d").value_counts()
+            .sort_index()
+            .items()
+        ],
+        "by_hour": [
+            {"hour": int(hour), "count": int(n)}
+            for hour, n in found["started_at"].dt.hour.value_counts().sort_index().items()
+        ],
+    }
+
+
+def findings_list(run: RunTables, replayed: set[int], cap: int) -> list[dict[str, Any]]:
+    """The findings, worst first (then in input order), at most ``cap`` of them."""
+    found = _with_hand(run)
+    order = found.assign(
+        rank=-found["severity"].map(_SEVERITY_RANK).fillna(0),
+        key=found["hand_key"].fillna(-1),
+    ).sort_values(["rank", "key", "source_line"], kind="stable")
+    rows = []
+    for row in order.head(cap).itertuples(index=False):
+        key = _int(row.hand_key)
+        rows.append(
+            {
+                "hand_key": key,
+                "hand_id": _text(row.hand_id),
+                "code": str(row.code),
+                "severity": str(row.severity),
+                "street": _text(row.street) or None,
+                "seq": _int(row.seq),
+                "player": _text(row.player) or None,
+                "expected": _text(row.expected) or None,
+                "recorded": _text(row.recorded) or None,
+                "message": _text(row.message),
+                "source_file": _text(row.source_file),
+                "source_line": _int(row.source_line),
+                "room": _text(row.site),
+                "table": _text(row.table_name),
+                "replayed": key is not None and key in replayed,
+            }
+        )
+    return rows
+
+
+def flagged_keys(run: RunTables) -> list[int]:
+    """The hands with findings, the worst finding first, then in input order."""
+    found = run.findings.dropna(subset=["hand_key"])
+    if found.empty:
+        return []
+    worst = (
+        found.assign(rank=found["severity"].map(_SEVERITY_RANK).fillna(0))
+        .groupby("hand_key")["rank"]
+        .max()
+        .reset_index()
+        .sort_values(["rank", "hand_key"], ascending=[False, True], kind="stable")
+    )
+    return [int(k) for k in worst["hand_key"]]
+
+
+def _with_hand(run: RunTables) -> pd.DataFrame:
+    """The findings with their hand's room, table and time (none for a file's finding)."""
+    hands = run.hands[["hand_key", "site", "table_name", "started_at"]]
+    return run.findings.merge(hands, on="hand_key", how="left")
+
+
+def _codes(found: pd.DataFrame) -> list[dict[str, Any]]:
+    counts = found["code"].value_counts()
+    rows: list[dict[str, Any]] = []
+    for code, count in counts.items():
+        info = CATALOGUE.get(Code(str(code))) if str(code) in Code.__members__ else None
+        rows.append(
+            {
+                "code": str(code),
+                "severity": str(info.severity) if info else "",
+                "count": int(count),
+                "summary": info.summary if info else "",
+                "rule": info.rule if info else "",
+            }
+        )
+    rows.sort(
+        key=lambda r: (-_SEVERITY_RANK.get(str(r["severity"]), 0), -int(r["count"]), r["code"])
+    )
+    return rows
+
+
+def _named(counts: pd.Series[Any], what: str) -> list[dict[str, Any]]:
+    return [
+        {"name": str(name), what: int(n)}
+        for name, n in counts.sort_values(ascending=False, kind="stable").items()
+        if str(name)
+    ]
+
+
+def _missing(value: object) -> bool:
+    return value is None or value is pd.NA or (isinstance(value, float) and value != value)
+
+
+def _text(value: object) -> str:
+    return "" if _missing(value) else str(value)
+
+
+def _int(value: object) -> int | None:
+    return None if _missing(value) else int(str(value))
