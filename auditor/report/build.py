@@ -79,7 +79,7 @@ def report_data(
             int(key),
             str(hands.at[key, "hand_id"]),
             str(hands.at[key, "source_file"]),
-            int(hands.at[key, "source_line"]),
+            int(str(hands.at[key, "source_line"])),
             str(hands.at[key, "profile"]),
         )
         for key in keys

@@ -9,7 +9,7 @@ file moved, changed, or was standard input) is listed with the reason, not repla
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from auditor import rooms
@@ -38,9 +38,9 @@ class Reread:
 def reread(wanted: Iterable[Wanted], rules: str | None = None) -> Reread:
     """Each wanted hand audited again under ``rules`` (default: the profile the tables
     name, when it is a bundled one; else ``auto``, and the hand says so)."""
-    by_file: dict[str, dict[int, Wanted]] = defaultdict(dict)
+    by_file: dict[str, dict[int, list[Wanted]]] = defaultdict(lambda: defaultdict(list))
     for one in wanted:
-        by_file[one.source_file][one.source_line] = one
+        by_file[one.source_file][one.source_line].append(one)
     auditors: dict[str, HandAuditor] = {}
     results: dict[int, HandResult] = {}
     missing: dict[int, str] = {}
@@ -50,26 +50,28 @@ def reread(wanted: Iterable[Wanted], rules: str | None = None) -> Reread:
             with reopen(name) as stream:
                 summary = FileSummary(source_file=name)
                 for raw in read_hands(stream, name, summary, rooms.choose()):
-                    found = lines.get(raw.first_line)
-                    if found is None:
-                        continue
-                    one = found
-                    chosen = rules or (one.profile if one.profile in bundled else "auto")
-                    if chosen not in auditors:
-                        auditors[chosen] = HandAuditor(chosen)
-                    result = auditors[chosen].audit_hand(raw)
-                    if result.hand_id != one.hand_id or result.status is not Status.AUDITED:
-                        missing[one.hand_key] = (
-                            f"line {one.source_line} of {name} no longer holds hand "
-                            f"{one.hand_id} as audited (the file changed since the audit)"
-                        )
-                    else:
-                        results[one.hand_key] = result
+                    for one in lines.get(raw.first_line, ()):
+                        chosen = rules or (one.profile if one.profile in bundled else "auto")
+                        if chosen not in auditors:
+                            auditors[chosen] = HandAuditor(chosen)
+                        result = auditors[chosen].audit_hand(raw)
+                        if result.hand_id == one.hand_id and result.status is Status.AUDITED:
+                            results[one.hand_key] = result
+                        else:
+                            missing[one.hand_key] = (
+                                f"line {one.source_line} of {name} no longer holds hand "
+                                f"{one.hand_id} as audited (the file changed since the audit)"
+                            )
         except (*READ_ERRORS, ProfileError) as exc:  # type: ignore[misc]
-            for one in lines.values():
+            for one in _each(lines):
                 missing.setdefault(one.hand_key, f"{name} cannot be read again: {exc}")
-        for one in lines.values():
+        for one in _each(lines):
             if one.hand_key not in results:
                 gone = f"hand {one.hand_id} is no longer at line {one.source_line} of {name}"
                 missing.setdefault(one.hand_key, gone)
     return Reread(results, missing)
+
+
+def _each(lines: dict[int, list[Wanted]]) -> Iterator[Wanted]:
+    for ones in lines.values():
+        yield from ones
