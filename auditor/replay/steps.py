@@ -38,6 +38,7 @@ _STEPPED: frozenset[type[ev.Event]] = frozenset(
 _SHOWDOWN: frozenset[type[ev.Event]] = frozenset(
     {ev.ShowdownStarted, ev.Shown, ev.Mucked, ev.Collected, ev.SummaryStarted}
 )
+_SHOWS = (ev.SeatOutcome.SHOWED, ev.SeatOutcome.MUCKED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +103,8 @@ class _SteppedReplay(_Replay):
                 self._show(event)
                 if not event.cards:
                     continue
+            elif isinstance(event, ev.SummarySeat) and event.outcome in _SHOWS:
+                self._show(event)  # cards the summary alone shows: no step of their own
             if kind not in _STEPPED:
                 continue
             action = self.actions[-1] if len(self.actions) > made else None
@@ -113,7 +116,7 @@ class _SteppedReplay(_Replay):
         elif event.new_cards:
             self.boards[event.board] = self.boards.get(event.board, ()) + event.new_cards
 
-    def _show(self, event: ev.Shown | ev.Mucked) -> None:
+    def _show(self, event: ev.Shown | ev.Mucked | ev.SummarySeat) -> None:
         # a partial show does not shrink a whole hand shown before
         if event.cards and len(event.cards) >= len(self.shown.get(event.player, ())):
             self.shown[event.player] = event.cards

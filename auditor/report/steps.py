@@ -10,6 +10,7 @@ no poker rule is worked out here. Money is an exact integer of the hand's minor 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from auditor import events as ev
@@ -120,9 +121,14 @@ def _profile_of(result: HandResult) -> RuleProfile:
     site = result.hand.start.site if result.hand is not None else ""
     name = result.replay.profile if result.replay is not None else rooms.profile_for_site(site)
     try:
-        return load_profile(name)
+        return _profile(name)
     except ProfileError:  # a user's profile file, by its name only: the room's own instead
-        return load_profile(rooms.profile_for_site(site))
+        return _profile(rooms.profile_for_site(site))
+
+
+@lru_cache(maxsize=32)  # a report steps many hands of a few profiles
+def _profile(name: str) -> RuleProfile:
+    return load_profile(name)
 
 
 def _rows(result: HandResult, hand_key: int) -> dict[str, list[dict[str, Any]]]:
@@ -264,7 +270,9 @@ def _end(
 ) -> None:
     """The last step: the table as the hand ends (the stacks the seats table ends with,
     where it knows them; the middle holds what nobody was paid: the rake, fees)."""
-    last = hand.truncated_at or hand.events[-1].span if hand.events else hand.start.span
+    last = hand.events[-1].span if hand.events else hand.start.span
+    if hand.truncated_at is not None:
+        last = hand.truncated_at
     step.update(kind="end", street="showdown", source_line=last.line)
     if hand.truncated:
         step["street"] = snap.street
