@@ -126,7 +126,9 @@ class _SteppedReplay(_Replay):
         stacks = {p: self.stack[p] + collected.get(p, 0) for p in self.seated}
         if self.betting_over:
             bets = dict.fromkeys(self.seated, 0)
-            pot = self._pot_now() - sum(collected.values())
+            # what a seated player collected left the middle (one with no seat, in a
+            # garbled record, takes nothing from the table: a finding says so)
+            pot = self._pot_now() - sum(v for p, v in collected.items() if p in self.stack)
             street = ev.Street.SHOWDOWN.value
             to_act = None
         else:

@@ -254,5 +254,8 @@ def test_every_corpus_hand_is_stepped(corpus: Path) -> None:
         steps = hand_steps(result, key)
         _conserved(steps)
         json.dumps(steps)
+        assert result.hand is not None and result.replay is not None
+        replayed, _ = replay_steps(result.hand, load_profile(result.replay.profile))
+        assert replayed == result.replay
         stepped += 1
     assert stepped > 1000
