@@ -29,12 +29,17 @@ _ACTS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "ra
 
 
 def hand_steps(
-    result: HandResult, hand_key: int, profile: RuleProfile | None = None
+    result: HandResult,
+    hand_key: int,
+    profile: RuleProfile | None = None,
+    more_findings: Sequence[Finding] = (),
 ) -> dict[str, Any]:
     """The HandSteps of an audited hand (see REPORT.md): JSON-able, exact integer money.
 
     ``profile``: the rule profile the hand was audited under; by default the one its
-    replay names (a bundled profile), else its room's."""
+    replay names (a bundled profile), else its room's. ``more_findings``: the hand's
+    findings made by the run beside its own audit (continuity, duplicates: the findings
+    table has them, ``result.findings`` does not), shown after its own."""
     hand = result.hand
     if hand is None:
         raise ValueError(f"hand {result.hand_id}: not read, so not replayed")
@@ -50,7 +55,7 @@ def hand_steps(
     steps = [_step(snap, money, boards) for snap in snapshots]
     steps[0].update(kind="start", text=_start_text(start), source_line=start.span.line)
     _end(steps[-1], snapshots[-1], hand, rows, money)
-    findings = [_finding(f, steps) for f in result.findings]
+    findings = [_finding(f, steps) for f in (*result.findings, *more_findings)]
     for index, finding in enumerate(findings):
         steps[finding["step"]]["findings"].append(index)
     dealt = set(result.replay.dealt_in) if result.replay is not None else set()
@@ -316,7 +321,8 @@ def _finding(finding: Finding, steps: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _step_of(finding: Finding, steps: list[dict[str, Any]]) -> int:
     """The step a finding is about: the one of its line (of its seq, if the line has
-    several), else of its seq, else the last."""
+    several), else of its seq; else the start for a line before the first post (the
+    seat lines: the table before any post), else the last."""
     line, seq = finding.source.line, finding.seq
     at_line = [i for i, step in enumerate(steps) if line and step["source_line"] == line]
     by_seq = [i for i, step in enumerate(steps) if seq is not None and step["seq"] == seq]
@@ -324,4 +330,6 @@ def _step_of(finding: Finding, steps: list[dict[str, Any]]) -> int:
         return next((i for i in at_line if i in by_seq), at_line[0])
     if by_seq:
         return by_seq[0]
+    if line and len(steps) > 2 and line < steps[1]["source_line"]:
+        return 0
     return len(steps) - 1

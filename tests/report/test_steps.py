@@ -14,7 +14,7 @@ import pytest
 
 import auditor
 from auditor import events as ev
-from auditor.findings import CATALOGUE, Code
+from auditor.findings import CATALOGUE, Code, Finding
 from auditor.pipeline import HandAuditor
 from auditor.replay.engine import replay_hand
 from auditor.replay.profile import load_profile
@@ -203,6 +203,27 @@ def test_a_wrong_call_is_found_on_its_own_step() -> None:
     assert (step["to_call"], step["min_legal"], step["max_legal"]) == (350, 350, 350)
     assert step["findings"] == [steps["findings"].index(finding)]
     _conserved(steps)
+
+
+def test_a_finding_of_the_run_on_a_seat_line_is_on_the_start_step() -> None:
+    # the run's cross-hand findings (continuity, duplicates) are in the findings table,
+    # not in the hand's result: the report passes them in
+    text = (auditor.bundled_fixtures() / "pokerstars" / "cash_plo_every_line.txt").read_text()
+    (result,) = auditor.audit_text(text)
+    assert result.hand is not None
+    seat = next(e for e in result.hand.events if isinstance(e, ev.SeatTaken))
+    continuity = Finding(
+        Code.STACK_CONTINUITY,
+        result.hand_id,
+        f"{seat.player} starts with a stack he did not end the last hand with",
+        seat.span,
+        player=seat.player,
+    )
+    steps = hand_steps(result, 7, more_findings=[continuity])
+    (found,) = [f for f in steps["findings"] if f["code"] == Code.STACK_CONTINUITY]
+    assert found["step"] == 0 and found["source_line"] == seat.span.line
+    assert steps["steps"][0]["findings"] == [steps["findings"].index(found)]
+    assert steps["steps"][0]["stacks"][seat.player] == seat.stack
 
 
 def test_log_lines_say_what_was_done(stepped: dict[int, dict[str, Any]]) -> None:
