@@ -99,9 +99,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
     def run(self) -> ReplayResult:
         self.preflop_last_blind = None
         self._check_blinds()
-        handlers = _HANDLERS
-        for event in self.index.replayed:
-            handlers[type(event)](self, event)
+        self._replay_events()
         finished = not self.hand.truncated and not self.cancelled
         if finished:
             self._finish()
@@ -165,6 +163,13 @@ class _Replay(Blinds, Sizing, UncalledBets):
             aggressors=tuple([(STREET_NAME[s], p) for s, p in self.last_aggressor.items()]),
             openers=tuple([(STREET_NAME[s], p) for s, p in self.opener.items()]),
         )
+
+    def _replay_events(self) -> None:
+        """Each event the replay acts on, in record order (auditor.replay.steps overrides
+        this to take the table's state after each event, for the report's replayer)."""
+        handlers = _HANDLERS
+        for event in self.index.replayed:
+            handlers[type(event)](self, event)
 
     # what the replay does for the events other than actions, posts, streets and returns
     def _pot_extra(self, event: ev.PotExtra) -> None:
