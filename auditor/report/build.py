@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,7 +23,7 @@ from auditor.report.page import render_html
 from auditor.report.reread import Wanted, reread
 from auditor.report.run_tables import ReportError, RunTables, load_run
 from auditor.report.steps import hand_steps
-from auditor.report.summary import findings_list, flagged_keys, summary
+from auditor.report.summary import findings_list, flagged_keys, summary, table_findings
 
 MAX_HANDS = 500  # flagged hands replayed on the page (each some 10-30 KB of steps)
 MAX_FINDINGS = 20_000
@@ -86,14 +87,23 @@ def report_data(
         if key in hands.index
     ]
     again = reread(wanted, rules)
+    run_findings = table_findings(tables, {w.hand_key for w in wanted})
     stepped: dict[str, Any] = {}
     for one in wanted:
         result = again.results.get(one.hand_key)
         if result is None:
             continue
-        steps = hand_steps(result, one.hand_key)
-        steps["note"] = None
-        stepped[str(one.hand_key)] = steps
+        own = Counter((str(f.code), f.source.line, f.message) for f in result.findings)
+        more = []
+        for finding in run_findings.get(one.hand_key, ()):
+            mark = (str(finding.code), finding.source.line, finding.message)
+            if own[mark]:
+                own[mark] -= 1
+            else:  # made by the run's cross-hand checks (continuity, duplicates)
+                more.append(finding)
+        stepped[str(one.hand_key)] = hand_steps(
+            result, one.hand_key, again.profiles[one.hand_key], more
+        )
     told = summary(tables)
     return {
         "version": 1,

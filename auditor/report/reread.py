@@ -16,7 +16,7 @@ from auditor import rooms
 from auditor.pipeline import HandAuditor
 from auditor.read.archives import READ_ERRORS, reopen
 from auditor.read.hands import read_hands
-from auditor.replay.profile import ProfileError, bundled_profiles
+from auditor.replay.profile import ProfileError, RuleProfile, bundled_profiles
 from auditor.results import FileSummary, HandResult, Status
 
 
@@ -32,6 +32,7 @@ class Wanted:
 @dataclass(frozen=True, slots=True)
 class Reread:
     results: dict[int, HandResult]  # hand_key -> the hand audited again
+    profiles: dict[int, RuleProfile]  # hand_key -> the profile it was audited under
     missing: dict[int, str]  # hand_key -> why it is not replayed
 
 
@@ -43,6 +44,7 @@ def reread(wanted: Iterable[Wanted], rules: str | None = None) -> Reread:
         by_file[one.source_file][one.source_line].append(one)
     auditors: dict[str, HandAuditor] = {}
     results: dict[int, HandResult] = {}
+    profiles: dict[int, RuleProfile] = {}
     missing: dict[int, str] = {}
     bundled = set(bundled_profiles())
     for name, lines in by_file.items():
@@ -54,9 +56,16 @@ def reread(wanted: Iterable[Wanted], rules: str | None = None) -> Reread:
                         chosen = rules or (one.profile if one.profile in bundled else "auto")
                         if chosen not in auditors:
                             auditors[chosen] = HandAuditor(chosen)
-                        result = auditors[chosen].audit_hand(raw)
-                        if result.hand_id == one.hand_id and result.status is Status.AUDITED:
+                        by = auditors[chosen]
+                        result = by.audit_hand(raw)
+                        if (
+                            result.hand_id == one.hand_id
+                            and result.status is Status.AUDITED
+                            and result.hand is not None
+                        ):
                             results[one.hand_key] = result
+                            site = result.hand.start.site
+                            profiles[one.hand_key] = by.profile(by.profile_key(site))
                         else:
                             missing[one.hand_key] = (
                                 f"line {one.source_line} of {name} no longer holds hand "
@@ -69,7 +78,7 @@ def reread(wanted: Iterable[Wanted], rules: str | None = None) -> Reread:
             if one.hand_key not in results:
                 gone = f"hand {one.hand_id} is no longer at line {one.source_line} of {name}"
                 missing.setdefault(one.hand_key, gone)
-    return Reread(results, missing)
+    return Reread(results, profiles, missing)
 
 
 def _each(lines: dict[int, list[Wanted]]) -> Iterator[Wanted]:

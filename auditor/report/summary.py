@@ -7,8 +7,9 @@ from typing import Any
 
 import pandas as pd
 
-from auditor.findings import CATALOGUE, Code, Severity
+from auditor.findings import CATALOGUE, Code, Finding, Severity
 from auditor.report.run_tables import RunTables
+from auditor.source import SourceSpan
 
 TOP_TABLES = 50
 _SEVERITY_RANK = {str(s): int(s) for s in Severity}
@@ -96,6 +97,31 @@ def flagged_keys(run: RunTables) -> list[int]:
         .sort_values(["rank", "hand_key"], ascending=[False, True], kind="stable")
     )
     return [int(k) for k in worst["hand_key"]]
+
+
+def table_findings(run: RunTables, keys: set[int]) -> dict[int, list[Finding]]:
+    """The findings rows of hands ``keys`` as findings again, by hand key."""
+    found = run.findings[run.findings["hand_key"].isin(list(keys))]
+    by_key: dict[int, list[Finding]] = {}
+    for row in found.itertuples(index=False):
+        key = _int(row.hand_key)
+        if key is None:
+            continue
+        by_key.setdefault(key, []).append(
+            Finding(
+                Code(str(row.code)),
+                _text(row.hand_id),
+                _text(row.message),
+                SourceSpan(_text(row.source_file), _int(row.source_line) or 0),
+                street=_text(row.street),
+                seq=_int(row.seq),
+                player=_text(row.player),
+                expected=_text(row.expected),
+                recorded=_text(row.recorded),
+                hand_key=key,
+            )
+        )
+    return by_key
 
 
 def _with_hand(run: RunTables) -> pd.DataFrame:
