@@ -8,6 +8,7 @@ sample and on reports built from real audits."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Callable, Iterator
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from auditor.report.page import render_html
+from tests.report.sample_data import sample_data
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Route
@@ -65,6 +67,17 @@ def browser() -> Iterator[Browser]:
             pytest.skip(f"Chromium at {executable} did not start: {error.message.splitlines()[0]}")
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="session")
+def report_data() -> dict[str, Any]:
+    """The report the page tests read: AUDITOR_REPORT_DATA (a JSON file of the data
+    object, e.g. built from a corpus audit) or the hand-typed sample."""
+    given = os.environ.get("AUDITOR_REPORT_DATA")
+    if given:
+        loaded: dict[str, Any] = json.loads(Path(given).read_text(encoding="utf-8"))
+        return loaded
+    return sample_data()
 
 
 @pytest.fixture(scope="session")

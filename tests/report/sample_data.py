@@ -358,9 +358,8 @@ def large_data(hands: int = 2000, findings: int = 20000) -> dict[str, Any]:
     data["hands"] = {}
     rows = []
     for k in range(hands):
-        hand = copy.deepcopy(base[k % 2])
-        hand["hand_key"] = 1000 + k
-        hand["hand_id"] = f"{hand['hand_id']}-{k}"
+        # shallow copies: the steps are shared, which JSON does not mind
+        hand = dict(base[k % 2], hand_key=1000 + k, hand_id=f"{base[k % 2]['hand_id']}-{k}")
         data["hands"][str(hand["hand_key"])] = hand
     keys = list(data["hands"].values())
     for i in range(findings):

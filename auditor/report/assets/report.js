@@ -888,5 +888,7 @@
   setupControls();
   window.addEventListener("hashchange", route);
   route();
+  // when the page was ready, in ms from the start of its navigation (the tests read it)
+  document.documentElement.setAttribute("data-ready-ms", String(Math.round(performance.now())));
   document.documentElement.setAttribute("data-ready", "true");
 })();
