@@ -35,7 +35,7 @@
   // ------------------------------------------------------------------ helpers
   function $(id) { return document.getElementById(id); }
 
-  /* el("td", {class: "x", text: "y", "data-testid": "z"}, [children]) */
+  /* el("td", {class: "x", text: "y", title: "z"}, [children]): attributes, text, on<event> */
   function el(tag, props, children) {
     var node = document.createElement(tag);
     if (props) {
@@ -760,12 +760,9 @@
     if (!line) return;
     line.setAttribute("aria-current", "step");
     line.classList.add("current");
-    // keep the current line in view inside the log only (never scroll the page)
+    // centre the current line inside the log only (never scroll the page)
     var top = line.offsetTop;  // the log is the line's offset parent (position: relative)
-    if (top < log.scrollTop) log.scrollTop = top - 8;
-    else if (top + line.offsetHeight > log.scrollTop + log.clientHeight) {
-      log.scrollTop = top + line.offsetHeight - log.clientHeight + 8;
-    }
+    log.scrollTop = Math.max(0, top - (log.clientHeight - line.offsetHeight) / 2);
   }
 
   // ------------------------------------------------------------------ play, keys
