@@ -14,14 +14,14 @@ import re
 from importlib import resources
 from typing import Any
 
-_ASSETS = "auditor.report.assets"
+_PACKAGE = "auditor.report"
 # The template's slots; filled in one pass so nothing inlined is searched again.
 _SLOT = re.compile(r"__REPORT_(TITLE|CSS|JS|DATA)__")
 _JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"}
 
 
 def _asset(name: str) -> str:
-    return resources.files(_ASSETS).joinpath(name).read_text(encoding="utf-8")
+    return resources.files(_PACKAGE).joinpath("assets", name).read_text(encoding="utf-8")
 
 
 def embed_json(data: dict[str, Any]) -> str:

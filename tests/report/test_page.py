@@ -12,7 +12,7 @@ from importlib import resources
 from auditor.report.page import render_html
 from tests.report.sample_data import sample_data
 
-ASSETS = resources.files("auditor.report.assets")
+ASSETS = resources.files("auditor.report").joinpath("assets")
 REQUIRED = [  # REPORT.md's list
     "summary-hands-read", "summary-findings", "finding-row", "replayer", "seat-<seat>",
     "seat-stack-<seat>", "seat-bet-<seat>", "seat-cards-<seat>", "button", "pot-total",

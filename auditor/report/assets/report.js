@@ -524,10 +524,10 @@
     if (!(hand.findings || []).length) list.appendChild(el("li", {class: "muted", text: "none"}));
     hf.appendChild(list);
 
-    var slider = $("step-slider");
-    slider.max = String(Math.max(0, hand.steps.length - 1));
-    $("step-count").textContent = String(hand.steps.length);
-    $("step-last").textContent = String(Math.max(0, hand.steps.length - 1));
+    var count = (hand.steps || []).length;
+    $("step-slider").max = String(Math.max(0, count - 1));
+    $("step-count").textContent = String(count);
+    $("step-last").textContent = String(Math.max(0, count - 1));
   }
 
   function renderHandInfo(hand) {
@@ -767,7 +767,7 @@
 
   // ------------------------------------------------------------------ play, keys
   function startPlay() {
-    if (!state.hand) return;
+    if (!state.hand || !(state.hand.steps || []).length) return;
     if (state.step >= state.hand.steps.length - 1) goStep(0);
     state.timer = setInterval(function () { goStep(state.step + 1); }, PLAY_MS);
     setPlayButton(true);
@@ -789,7 +789,7 @@
   function togglePlay() { if (state.timer !== null) stopPlay(); else startPlay(); }
 
   function jumpStreet(n) {
-    var steps = state.hand ? state.hand.steps : [];
+    var steps = state.hand ? state.hand.steps || [] : [];
     for (var i = 0; i < steps.length; i++) {
       if (steps[i].street === STREETS[n]) { goStep(i); return; }
     }
