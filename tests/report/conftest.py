@@ -58,7 +58,9 @@ def browser() -> Iterator[Browser]:
         pytest.skip("the playwright package is not installed (pip install playwright)")
     executable = chromium_path()
     if executable is None:
-        pytest.skip("no Chromium found: set AUDITOR_CHROMIUM or install chromium")
+        given = os.environ.get("AUDITOR_CHROMIUM")
+        pytest.skip(f"AUDITOR_CHROMIUM={given} is not a program" if given else
+                    "no Chromium found: set AUDITOR_CHROMIUM or install chromium")
     args = ["--no-sandbox"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
     with sync_playwright() as playwright:
         try:

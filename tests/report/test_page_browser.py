@@ -13,6 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+
 from playwright.sync_api import Page, expect
 
 from tests.report.conftest import OpenedReport, ReportPage
