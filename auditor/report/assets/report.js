@@ -689,7 +689,7 @@
         awards.appendChild(el("li", {class: differs ? "differs" : null}, [
           el("b", {text: a.player}), " " + money(amount, hand) + " \u2014 " +
           (a.pot_index === 0 ? "main pot" : "side pot " + a.pot_index) +
-          ((hand.boards || 1) > 1 ? ", board " + a.board : "") + (a.half && a.half !== "all" ? ", " + a.half : "") +
+          ((hand.boards || 1) > 1 ? ", board " + a.board : "") + (hand.hi_lo && a.half ? ", " + a.half : "") +
           (differs ? " (expected " + money(a.expected, hand) + ")" : "")
         ]));
       });
