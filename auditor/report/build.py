@@ -162,6 +162,10 @@ def _write(html: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as file:
             file.write(text)
+        # mkstemp makes the file private; a report is made to be shared as any file is
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)
         os.replace(temporary, html)
     except BaseException:
         os.unlink(temporary)

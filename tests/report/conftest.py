@@ -50,23 +50,35 @@ def chromium_path() -> str | None:
     return None
 
 
+def _unavailable(reason: str) -> None:
+    """Skip, and say why; under CI (CI=true: .ci/run installs Chromium) fail instead, so
+    that a browser that did not install is never a green run that tested nothing."""
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"CI: {reason}")
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     try:
         from playwright.sync_api import Error, sync_playwright
     except ImportError:
-        pytest.skip("the playwright package is not installed (pip install playwright)")
+        _unavailable("the playwright package is not installed (pip install playwright)")
     executable = chromium_path()
     if executable is None:
         given = os.environ.get("AUDITOR_CHROMIUM")
-        pytest.skip(f"AUDITOR_CHROMIUM={given} is not a program" if given else
-                    "no Chromium found: set AUDITOR_CHROMIUM or install chromium")
+        _unavailable(f"AUDITOR_CHROMIUM={given} is not a program" if given else
+                     "no Chromium found: set AUDITOR_CHROMIUM or install chromium")
+        raise AssertionError("unreachable")
     args = ["--no-sandbox"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
     with sync_playwright() as playwright:
         try:
             launched = playwright.chromium.launch(executable_path=executable, args=args)
         except Error as error:
-            pytest.skip(f"Chromium at {executable} did not start: {error.message.splitlines()[0]}")
+            _unavailable(
+                f"Chromium at {executable} did not start: {error.message.splitlines()[0]}"
+            )
+            raise
         yield launched
         launched.close()
 
