@@ -108,7 +108,7 @@ def _step_through(page: Page, tables: dict[str, pd.DataFrame], key: int) -> None
         assert stack == _amount(row.starting_stack), (key, row.player)
     count = int(_text(page, "step-count"))
     actions = tables["actions"]
-    by_seq = {int(a.seq): a for a in actions[actions["hand_key"] == key].itertuples()}
+    by_seq = {int(str(a.seq)): a for a in actions[actions["hand_key"] == key].itertuples()}
     # which action each step is: the page's data says (its numbers are checked here)
     seqs = page.evaluate(
         "key => JSON.parse(document.getElementById('report-data').textContent)"
@@ -122,11 +122,11 @@ def _step_through(page: Page, tables: dict[str, pd.DataFrame], key: int) -> None
         if seqs[step] is None:
             continue
         action = by_seq[seqs[step]]
-        seen.add(action.seq)
+        seen.add(int(str(action.seq)))
         legal = _text(page, "legal-range")
         to_call = _text(page, "to-call")
         acted = page.get_by_test_id("step-text").inner_text()
-        assert action.player in acted, (key, step, acted)
+        assert str(action.player) in acted, (key, step, acted)
         if str(action.action).startswith("post"):
             continue  # a blind or ante: no decision to call or raise
         assert _digits(to_call) == _amount(action.to_call), (key, step, acted)
