@@ -304,6 +304,18 @@ def _main(args: argparse.Namespace) -> int:
 
 def _audit(args: argparse.Namespace, err: Console) -> int:
     paths = args.paths or [str(bundled_fixtures())]
+    if args.hand and args.html is None:
+        err.print("auditor: --hand names hands to replay in the report: give --html too")
+        return EXIT_USAGE
+    if args.html is not None:  # refused before the run, not after an hour of it
+        from auditor.report.build import check_target
+        from auditor.report.run_tables import ReportError
+
+        try:
+            check_target(args.html)
+        except ReportError as exc:
+            err.print(f"auditor: {_shown(exc)}")
+            return EXIT_USAGE
     try:
         files = find_inputs(paths)  # each path looked at once: a FIFO is read, not sized
         HandAuditor(args.rules, args.format)
@@ -360,14 +372,15 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
     except (KeyboardInterrupt, Terminated) as stop:
         err.print("auditor: interrupted; nothing written")
         return _stopped_code(stop)
-    if args.html is not None:
-        made = _report_of(args.out, args.html, args.hand, None, None, 500, err)
-        if made is None:
-            return EXIT_USAGE
     if args.json:
         print(json.dumps(summary_json(summary), indent=1, sort_keys=True))
     elif not args.quiet:
         _print_summary(summary, Console(soft_wrap=True, markup=False, highlight=False))
+    if args.html is not None:
+        quiet = args.quiet or args.json  # --json: stdout is the summary's JSON alone
+        made = _report_of(args.out, args.html, args.hand, None, None, 500, err, quiet)
+        if made is None:
+            return EXIT_USAGE
     if summary.findings_by_code.get(Code.INTERNAL_ERROR):
         # a bug met on some hands: a CI job must not take it for the record's findings
         return EXIT_INTERNAL
@@ -489,7 +502,9 @@ def _example_line(finding: Finding) -> str:
 
 
 def _report(args: argparse.Namespace, err: Console) -> int:
-    made = _report_of(args.out, args.html, args.hand, args.run, args.rules, args.max_hands, err)
+    made = _report_of(
+        args.out, args.html, args.hand, args.run, args.rules, args.max_hands, err, False
+    )
     return EXIT_USAGE if made is None else EXIT_CLEAN
 
 
@@ -501,8 +516,9 @@ def _report_of(
     rules: str | None,
     max_hands: int,
     err: Console,
+    quiet: bool,
 ) -> Any:
-    """Write the report; say where, or say why not (None)."""
+    """Write the report; say where (on stdout, unless ``quiet``), or why not (None)."""
     # imported here: pandas and matplotlib are for the report only, never for a worker
     from auditor.report.build import build_report
     from auditor.report.run_tables import ReportError
@@ -515,7 +531,9 @@ def _report_of(
     more = ""
     if made.hands_not_replayed:
         more = f" ({made.hands_not_replayed} flagged hand(s) could not be read again: listed)"
-    err.print(
+    if quiet:
+        return made
+    Console(soft_wrap=True, markup=False, highlight=False).print(
         printable(
             f"report written to {made.path} ({made.size_bytes / 1e6:.1f} MB): "
             f"{made.hands_replayed} hand(s) replayed{more}, "

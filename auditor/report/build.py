@@ -19,6 +19,7 @@ from typing import Any
 
 from auditor import __version__
 from auditor.report.charts import charts
+from auditor.replay.profile import resolve_rules
 from auditor.report.page import render_html
 from auditor.report.reread import Wanted, reread
 from auditor.report.run_tables import ReportError, RunTables, load_run
@@ -55,7 +56,9 @@ def build_report(
     """Write the report of run ``run`` (default: the latest) of audit folder ``out`` to
     ``html``: the flagged hands (at most ``max_hands``) and the hands whose ids are in
     ``hands`` replayed. ``html`` is replaced only if it is a report the auditor wrote."""
-    _check_target(html)
+    check_target(html)
+    if rules is not None:
+        resolve_rules(rules)  # an unknown or broken profile: ProfileError, before any work
     tables = load_run(out, run)
     keys = _chosen(tables, hands, max_hands)
     data = report_data(tables, keys, rules, max_findings, title=out.name)
@@ -145,7 +148,8 @@ def _marked(page: str) -> str:
     return f"{doctype}\n{MARK}\n{rest}"
 
 
-def _check_target(html: Path) -> None:
+def check_target(html: Path) -> None:
+    """Refuse a report path that is a folder, or a file the auditor did not write."""
     if html.is_dir():
         raise ReportError(f"{html}: is a folder; name the report's file")
     if html.exists():
