@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from auditor import __version__
-from auditor.report.charts import charts
 from auditor.replay.profile import resolve_rules
+from auditor.report.charts import charts
 from auditor.report.page import render_html
 from auditor.report.reread import Wanted, reread
 from auditor.report.run_tables import ReportError, RunTables, load_run
