@@ -36,9 +36,12 @@ def _sessions() -> list[tuple[str, list[str]]]:
 def _run(command: str, out_root: Path) -> subprocess.CompletedProcess[str]:
     words = shlex.split(command)
     assert words[0] == "auditor"
-    if "--out" in words:  # write where the test can clean up, not into the checkout
-        at = words.index("--out") + 1
-        words[at] = str(out_root / words[at])
+    for flag in ("--out", "--html"):  # write where the test can clean up, not the checkout
+        if flag in words:
+            at = words.index(flag) + 1
+            words[at] = str(out_root / words[at])
+    if words[1] == "report":  # the audit folder it reads: where the audit wrote it
+        words[2] = str(out_root / words[2])
     return subprocess.run(
         [sys.executable, "-m", "auditor", *words[1:]],
         capture_output=True,

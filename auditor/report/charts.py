@@ -11,6 +11,9 @@ from typing import Any
 SEVERITY_COLOURS = {"error": "#b3261e", "warning": "#b26a00", "info": "#1f6f9f", "": "#666666"}
 _INK = "#222222"
 MAX_BARS = 25
+MONTHS_AFTER_DAYS = 92
+TITLE_SIZE = 11
+LABEL_SIZE = 10
 _METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.DOTALL)
 _SIZE = re.compile(r' (?:width|height)="[0-9.]+pt"')
 
@@ -46,25 +49,25 @@ def charts(summary: dict[str, Any]) -> dict[str, str]:
 def _figure(height: float) -> Any:
     from matplotlib.figure import Figure  # not pyplot: no global state, no GUI backend
 
-    figure = Figure(figsize=(7.0, height), layout="constrained")
+    figure = Figure(figsize=(5.0, height), layout="constrained")
     return figure
 
 
 def _bars(
     name: str, labels: Sequence[str], counts: Sequence[int], colours: Sequence[str], title: str
 ) -> str:
-    figure = _figure(0.6 + 0.28 * len(labels))
+    figure = _figure(0.7 + 0.3 * len(labels))
     axes = figure.subplots()
     places = list(range(len(labels)))
     axes.barh(places, counts, color=colours)
-    axes.set_yticks(places, labels=list(labels), fontsize=9)
+    axes.set_yticks(places, labels=list(labels), fontsize=LABEL_SIZE)
     axes.invert_yaxis()  # the largest first, at the top
     for place, count in zip(places, counts, strict=True):
         axes.annotate(
             f"{count:,}", (count, place), xytext=(3, 0), textcoords="offset points",
-            va="center", fontsize=8, color=_INK,
+            va="center", fontsize=LABEL_SIZE - 1, color=_INK,
         )
-    axes.set_title(title, fontsize=10, loc="left")
+    axes.set_title(title, fontsize=TITLE_SIZE, loc="left")
     _plain(axes)
     axes.xaxis.set_visible(False)
     axes.margins(x=0.12)
@@ -72,19 +75,33 @@ def _bars(
 
 
 def _days(days: Sequence[str], counts: Sequence[int]) -> str:
+    """Findings over time: by day, or by month when the days span more than a quarter (a
+    day's bar would be a hairline across years)."""
     from datetime import date
 
     import matplotlib.dates as mdates
+    from matplotlib.ticker import MaxNLocator
 
+    when = [date.fromisoformat(d) for d in days]
+    by_month = (max(when) - min(when)).days > MONTHS_AFTER_DAYS
+    if by_month:
+        months: dict[date, int] = {}
+        for day, count in zip(when, counts, strict=True):
+            first = day.replace(day=1)
+            months[first] = months.get(first, 0) + count
+        when, counts, width = list(months), list(months.values()), 25.0
+    else:
+        width = 0.8
     figure = _figure(2.6)
     axes = figure.subplots()
-    when = [date.fromisoformat(d) for d in days]
-    axes.bar(when, counts, color="#3b5b92", width=0.8)
+    axes.bar(when, counts, color="#3b5b92", width=width, align="edge")
     locator = mdates.AutoDateLocator(maxticks=8)  # type: ignore[no-untyped-call]
     axes.xaxis.set_major_locator(locator)
     axes.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))  # type: ignore[no-untyped-call]
-    axes.set_title("findings by day (UTC)", fontsize=10, loc="left")
-    axes.tick_params(labelsize=8)
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    unit = "month" if by_month else "day"
+    axes.set_title(f"findings by {unit} (UTC)", fontsize=TITLE_SIZE, loc="left")
+    axes.tick_params(labelsize=LABEL_SIZE)
     _plain(axes)
     return _svg(figure, "days")
 
