@@ -204,7 +204,7 @@
       rowAttrs: function (r) { return {"data-testid": "code-row", "data-code": r.code}; }}));
 
     var charts = $("charts");
-    [["codes", "Findings by code"], ["rooms", "Findings by room"], ["days", "Findings by day"]]
+    [["codes", "Findings by code"], ["rooms", "Findings by room"], ["days", "Findings over time"]]
       .forEach(function (pair) {
         var svg = (DATA.charts || {})[pair[0]];
         if (!svg) return;
