@@ -20,12 +20,12 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 SHOTS = ROOT / "tests" / "report" / "screenshots"
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+README_TEXT = (ROOT / "README.md").read_text(encoding="utf-8")
 HAND = "200000000001"  # the README's --hand
 
 
 def test_readme_shows_the_screenshots_it_has() -> None:
-    shown = re.findall(r"!\[[^\]]*\]\((tests/report/screenshots/[^)]+)\)", README)
+    shown = re.findall(r"!\[[^\]]*\]\((tests/report/screenshots/[^)]+)\)", README_TEXT)
     assert {Path(p).name for p in shown} == {"summary.png", "replayer.png"}
     for path in shown:
         assert (ROOT / path).stat().st_size > 10_000, path  # a picture, not a placeholder
