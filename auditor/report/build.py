@@ -77,18 +77,7 @@ def report_data(
     tables: RunTables, keys: Sequence[int], rules: str | None, max_findings: int, title: str
 ) -> dict[str, Any]:
     """The page's data (the contract the page reads: see auditor/report/assets/README.md)."""
-    hands = tables.hands.set_index("hand_key", drop=False)
-    wanted = [
-        Wanted(
-            int(key),
-            str(hands.at[key, "hand_id"]),
-            str(hands.at[key, "source_file"]),
-            int(str(hands.at[key, "source_line"])),
-            str(hands.at[key, "profile"]),
-        )
-        for key in keys
-        if key in hands.index
-    ]
+    wanted = wanted_hands(tables, keys)
     again = reread(wanted, rules)
     run_findings = table_findings(tables, {w.hand_key for w in wanted})
     stepped: dict[str, Any] = {}
@@ -124,6 +113,22 @@ def report_data(
             {"hand_key": key, "why": why} for key, why in sorted(again.missing.items())
         ],
     }
+
+
+def wanted_hands(tables: RunTables, keys: Sequence[int]) -> list[Wanted]:
+    """Where the hands ``keys`` are, as the hands table says (a key it lacks: none)."""
+    hands = tables.hands.set_index("hand_key", drop=False)
+    return [
+        Wanted(
+            int(key),
+            str(hands.at[key, "hand_id"]),
+            str(hands.at[key, "source_file"]),
+            int(str(hands.at[key, "source_line"])),
+            str(hands.at[key, "profile"]),
+        )
+        for key in keys
+        if key in hands.index
+    ]
 
 
 def _chosen(tables: RunTables, hand_ids: Sequence[str], cap: int) -> list[int]:

@@ -14,6 +14,7 @@ import pytest
 
 import auditor
 from auditor.findings import CATALOGUE, Code
+from auditor.report.build import wanted_hands
 from auditor.report.charts import charts
 from auditor.report.reread import Wanted, reread
 from auditor.report.run_tables import ReportError, RunTables, load_run
@@ -70,24 +71,9 @@ def test_findings_worst_first_and_capped(audited: tuple[Path, RunTables]) -> Non
     assert first["hand_key"] == keys[0] and first["replayed"] is False
 
 
-def _wanted(run: RunTables, keys: list[int]) -> list[Wanted]:
-    hands = run.hands.set_index("hand_key", drop=False)
-    return [
-        Wanted(
-            k,
-            str(hands.at[k, "hand_id"]),
-            str(hands.at[k, "source_file"]),
-            int(str(hands.at[k, "source_line"])),
-            str(hands.at[k, "profile"]),
-        )
-        for k in keys
-        if k in hands.index
-    ]
-
-
 def test_flagged_hands_found_again_with_their_findings(audited: tuple[Path, RunTables]) -> None:
     _, run = audited
-    wanted = _wanted(run, flagged_keys(run))
+    wanted = wanted_hands(run, flagged_keys(run))
     assert wanted  # the fixtures hold faults on purpose
     again = reread(wanted)
     assert again.missing == {}
@@ -103,7 +89,7 @@ def test_flagged_hands_found_again_with_their_findings(audited: tuple[Path, RunT
 
 def test_a_hand_not_found_again_is_said(audited: tuple[Path, RunTables]) -> None:
     hands, run = audited
-    wanted = _wanted(run, flagged_keys(run))
+    wanted = wanted_hands(run, flagged_keys(run))
     gone = Wanted(10**9, "123", str(hands / "no-such-file.txt"), 1, "seeds")
     moved = Wanted(10**9 + 1, "999999", wanted[0].source_file, wanted[0].source_line, "seeds")
     again = reread([gone, moved, wanted[0]])
