@@ -56,7 +56,7 @@ def findings_list(run: RunTables, replayed: set[int], cap: int) -> list[dict[str
     """The findings, worst first (then in input order), at most ``cap`` of them."""
     found = _with_hand(run)
     order = found.assign(
-        rank=-found["severity"].map(_SEVERITY_RANK).fillna(0),
+        rank=-_ranks(found["severity"]),
         key=found["hand_key"].fillna(-1),
     ).sort_values(["rank", "key", "source_line"], kind="stable")
     rows = []
@@ -90,7 +90,7 @@ def flagged_keys(run: RunTables) -> list[int]:
     if found.empty:
         return []
     worst = (
-        found.assign(rank=found["severity"].map(_SEVERITY_RANK).fillna(0))
+        found.assign(rank=_ranks(found["severity"]))
         .groupby("hand_key")["rank"]
         .max()
         .reset_index()
@@ -122,6 +122,13 @@ def table_findings(run: RunTables, keys: set[int]) -> dict[int, list[Finding]]:
             )
         )
     return by_key
+
+
+def _ranks(severities: pd.Series[Any]) -> pd.Series[int]:
+    """Each severity's rank (error highest) as integers, whatever the column's type (an
+    empty string column maps to strings, which cannot be negated)."""
+    ranks = [_SEVERITY_RANK.get(str(s), 0) for s in severities]
+    return pd.Series(ranks, index=severities.index, dtype="int64")
 
 
 def _with_hand(run: RunTables) -> pd.DataFrame:

@@ -156,3 +156,14 @@ def test_audit_html_writes_the_tables_then_the_report(
           "--html", str(html), "--json"])
     json.loads(capsys.readouterr().out)
     assert html.exists()
+
+
+def test_an_audit_with_no_finding(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out, html = tmp_path / "out", tmp_path / "r.html"
+    one = FIXTURES / "pokerstars" / "cash_plo_every_line.txt"
+    assert main(["audit", str(one), "--out", str(out), "--quiet"]) == 0
+    assert main(["report", str(out), "--html", str(html)]) == 0
+    data = _data(html)
+    assert data["findings"] == [] and data["hands"] == {} and data["findings_total"] == 0
+    assert data["summary"]["hands_audited"] == len(auditor.load(out)["hands"]) > 0
+    assert data["charts"] == {}
