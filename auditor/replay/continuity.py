@@ -35,6 +35,11 @@ a session a day apart) and three by rule 4 (a writer who sat out; a split pot wh
 winners both start short by the rake the record leaves out; a partial file whose button
 jumps 5 -> 2 over missing hands). No pair is rejected by rule 3 or 5.
 
+**Dealt in.** Who is dealt into a hand is the replay's answer (EventIndex.dealt_in: seated
+and not said to sit out, or seen to post, act, be dealt, show or muck). Of those, the
+ones the record never shows playing (a seated player with no line of play, whom a room
+that does not write "sitting out" leaves unexplained) are only *maybe* in.
+
 **BUTTON_WRONG, moving button.** Walking clockwise from ``a``'s button (seats wrap at
 the larger of the tables' max seats and the highest seat seen), the button of ``b`` must
 be on the first seat whose player is dealt into ``b`` *and* was dealt into ``a``. Seats

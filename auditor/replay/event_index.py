@@ -109,8 +109,9 @@ class EventIndex:
     summary_pot: ev.SummaryPot | None = None  # the first summary pot line
     hole: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # the most cards shown
     stack_changes: set[str] = field(default_factory=set)  # rebuy, add-on, cash-out, join, leave
-    _dealt_in: list[str] | None = None
-    _seat_of: dict[str, int] | None = None
+    # worked out once, when first asked for
+    _dealt_in: list[str] | None = field(default=None, init=False, repr=False)
+    _seat_of: dict[str, int] | None = field(default=None, init=False, repr=False)
 
     def by_seat(self) -> list[ev.SeatTaken]:
         """The seat lines in seat order."""
