@@ -20,6 +20,7 @@ from auditor.read.inputs import Input, Kind
 from auditor.read.inputs import expand_paths as expand_paths  # its home was here
 from auditor.read.split import RawHand
 from auditor.replay.engine import replay_hand
+from auditor.replay.event_index import index_events
 from auditor.replay.profile import RuleProfile, load_profile, profile_key, resolve_rules
 from auditor.results import FileSummary as FileSummary  # their home was here
 from auditor.results import HandResult as HandResult
@@ -95,8 +96,9 @@ class HandAuditor:
             )
             return rejected(raw, finding)
         profile = self.profile(self.profile_key(hand.start.site))
-        replayed = replay_hand(hand, profile)
-        settled = settle_hand(hand, replayed, profile)
+        index = index_events(hand.events)  # once: the replay, settlement, rows, continuity
+        replayed = replay_hand(hand, profile, index)
+        settled = settle_hand(hand, replayed, profile, index)
         return HandResult(
             Status.AUDITED,
             raw.file,
@@ -108,6 +110,7 @@ class HandAuditor:
             replayed,
             settled,
             format=room.name,
+            index=index,
         )
 
     def audit_stream(

@@ -17,6 +17,7 @@ from auditor.read.split import StrayText
 from auditor.source import SourceSpan
 
 if TYPE_CHECKING:  # types only: the replay and showdown modules import this one
+    from auditor.replay.event_index import EventIndex
     from auditor.replay.result import ReplayResult
     from auditor.showdown.awards import ShowdownResult
 
@@ -41,6 +42,8 @@ class HandResult:
     showdown: ShowdownResult | None = None
     table_name: str = ""  # for a rejected hand: its table, if its table line can be read
     format: str = ""  # the name of the room that read (or would have read) it
+    # the hand's events indexed, built once for the replay, settlement, rows and continuity
+    index: EventIndex | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True)

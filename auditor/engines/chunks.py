@@ -232,7 +232,8 @@ def _hand_rows(
         if not problem:
             if result.hand is None or result.replay is None:
                 return result, None
-            one = table_hand(result.hand, dict(result.replay.ending_stacks) or None, key)
+            ending = dict(result.replay.ending_stacks) or None
+            one = table_hand(result.hand, ending, key, result.index)
             return result, cross_hand(auditor.profile_key(one.table[0]), one)
         result = rejected(
             raw,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import cast
 
 from auditor import events as ev
@@ -18,15 +19,17 @@ _HoleCardEvent = ev.Dealt | ev.Shown | ev.Mucked | ev.SummarySeat
 _Holder = str | int
 
 
-def card_findings(hand: ev.Hand) -> list[Finding]:
+def card_findings(hand: ev.Hand, events: Iterable[ev.Event] | None = None) -> list[Finding]:
     """CARD_INVALID for a card that does not exist or a wrong hole-card count; CARD_DUPLICATE
-    for a card in two places (two players, a player and a board, two new board cards)."""
+    for a card in two places (two players, a player and a board, two new board cards).
+    ``events``: the hand's events that hold cards, in record order, if the caller has
+    picked them out (EventIndex.card_events); else all of them are read."""
     found: list[Finding] = []
     hand_id = hand.start.hand_id
     count = hand.start.hole_card_count
     where: dict[int, _Holder] = {}
     reported: set[str] = set()
-    for event in hand.events:
+    for event in hand.events if events is None else events:
         kind = type(event)
         cards: tuple[Card, ...]
         if kind in _HOLE_CARDS:

@@ -35,6 +35,11 @@ a session a day apart) and three by rule 4 (a writer who sat out; a split pot wh
 winners both start short by the rake the record leaves out; a partial file whose button
 jumps 5 -> 2 over missing hands). No pair is rejected by rule 3 or 5.
 
+**Dealt in.** Who is dealt into a hand is the replay's answer (EventIndex.dealt_in: seated
+and not said to sit out, or seen to post, act, be dealt, show or muck). Of those, the
+ones the record never shows playing (a seated player with no line of play, whom a room
+that does not write "sitting out" leaves unexplained) are only *maybe* in.
+
 **BUTTON_WRONG, moving button.** Walking clockwise from ``a``'s button (seats wrap at
 the larger of the tables' max seats and the highest seat seen), the button of ``b`` must
 be on the first seat whose player is dealt into ``b`` *and* was dealt into ``a``. Seats
@@ -75,6 +80,7 @@ from typing import cast
 from auditor import events as ev
 from auditor.findings import Code, Finding
 from auditor.money import format_minor
+from auditor.replay.event_index import EventIndex, index_events
 from auditor.replay.profile import ButtonMovement, RuleProfile
 from auditor.source import SourceSpan
 
@@ -85,35 +91,6 @@ MAX_UNVERIFIED_GAP = timedelta(minutes=3)
 
 TableKey = tuple[str, str, str | None]
 
-# events that show a player in the hand (exact types: a set lookup, not a scan of a tuple)
-_ACTING_KINDS = frozenset(
-    {
-        ev.Posted,
-        ev.Folded,
-        ev.Checked,
-        ev.Called,
-        ev.Bet,
-        ev.RaisedTo,
-        ev.Dealt,
-        ev.Shown,
-        ev.Mucked,
-        ev.NotShown,
-    }
-)
-_ActingEvent = (
-    ev.Posted
-    | ev.Folded
-    | ev.Checked
-    | ev.Called
-    | ev.Bet
-    | ev.RaisedTo
-    | ev.Dealt
-    | ev.Shown
-    | ev.Mucked
-    | ev.NotShown
-)
-_SITTING_OUT = (ev.Status.SITTING_OUT, ev.Status.SITS_OUT)
-_MOVED = (ev.Status.JOINS, ev.Status.LEAVES)
 _NOT_DIGIT = re.compile(r"\D")
 
 
@@ -127,8 +104,8 @@ class TableHand:
     ordinal: int  # orders hands that start in the same second: the hand id's digits
     button_seat: int | None
     seats: Mapping[int, tuple[str, int]]  # seat -> (player, starting stack)
-    dealt_in: frozenset[str]  # posted, acted, was dealt or showed cards
-    maybe_in: frozenset[str]  # seated, not marked sitting out, but no sign of play seen
+    dealt_in: frozenset[str]  # dealt in (EventIndex.dealt_in), with a sign of play
+    maybe_in: frozenset[str]  # dealt in by the record, but no sign of play seen
     ending_stacks: Mapping[str, int] | None  # None when unknown (e.g. a hand cut short)
     stack_changes: frozenset[str]  # rebuy, add-on, cash-out, join or leave on record
     small_blind_seats: tuple[int, ...]  # seats that posted the small blind
@@ -158,53 +135,35 @@ _table_hand_fields = cast(
 
 
 def table_hand(
-    hand: ev.Hand, ending_stacks: Mapping[str, int] | None, hand_key: int | None = None
+    hand: ev.Hand,
+    ending_stacks: Mapping[str, int] | None,
+    hand_key: int | None = None,
+    index: EventIndex | None = None,
 ) -> TableHand:
     """The cross-hand facts of ``hand``; ``ending_stacks`` as the replay derived them,
-    ``hand_key`` the record's key in a run."""
+    ``hand_key`` the record's key in a run, ``index`` the hand's events indexed (built
+    here if not given).
+
+    Who is dealt in is the replay's definition (EventIndex.dealt_in); of them, those who
+    show no sign of play (``silent``) are only "maybe in": the record may have left out
+    that they sat out, so no button is required to stop at their seat."""
+    if index is None:
+        index = index_events(hand.events)
     start = hand.start
     seats: dict[int, tuple[str, int]] = {}
     seat_number: dict[str, int] = {}
     seat_places: dict[str, SourceSpan] = {}
-    first_seat: ev.SeatTaken | None = None
-    acting: set[str] = set()
-    away: set[str] = set()
-    changes: set[str] = set()
-    small_blind_posters: list[str] = []
-    dealt = False
-    # One pass over the events, dispatched on the exact type (no event class is
-    # subclassed). What needs every seat (small blinds' seats) is resolved after it.
-    for event in hand.events:
-        kind = type(event)
-        if kind in _ACTING_KINDS:
-            player = cast(_ActingEvent, event).player
-            acting.add(player)
-            if type(event) is ev.Posted and event.kind is ev.PostKind.SMALL_BLIND:
-                small_blind_posters.append(player)
-        elif type(event) is ev.SeatTaken:
-            if first_seat is None:
-                first_seat = event
-            seats[event.seat] = (event.player, event.stack)
-            seat_number[event.player] = event.seat
-            seat_places[event.player] = event.span
-            if event.sitting_out or event.out_of_hand:
-                away.add(event.player)
-        elif kind is ev.StreetDealt:
-            dealt = True
-        elif type(event) is ev.SummarySeat:
-            if event.outcome.played:
-                acting.add(event.player)
-        elif type(event) is ev.PlayerStatus:
-            if event.status in _MOVED:
-                changes.add(event.player)
-            elif event.status in _SITTING_OUT and not dealt:
-                away.add(event.player)
-        elif type(event) is ev.CashedOut or type(event) is ev.StackAdded:  # rebuys, add-ons
-            changes.add(event.player)
-    names = set(seat_number)
-    small_blinds = [seat_number[p] for p in small_blind_posters if p in seat_number]
-    dealt_in = frozenset(acting & names)
-    maybe_in = frozenset(names - dealt_in - away)
+    for seat in index.seats:
+        seats[seat.seat] = (seat.player, seat.stack)
+        seat_number[seat.player] = seat.seat
+        seat_places[seat.player] = seat.span
+    small_blinds = [
+        seat_number[p.player]
+        for p in index.posts
+        if p.kind is ev.PostKind.SMALL_BLIND and p.player in seat_number
+    ]
+    silent = index.silent()
+    dealt_in = frozenset(index.dealt_in())
     return TableHand(
         table=(start.site, start.table_name, start.tournament_id),
         hand_id=start.hand_id,
@@ -212,12 +171,12 @@ def table_hand(
         ordinal=_ordinal(start.hand_id),
         button_seat=start.button_seat,
         seats=seats,
-        dealt_in=dealt_in,
-        maybe_in=maybe_in,
+        dealt_in=dealt_in - silent,
+        maybe_in=silent,
         ending_stacks=dict(ending_stacks) if ending_stacks is not None else None,
-        stack_changes=frozenset(changes),
+        stack_changes=frozenset(index.stack_changes),
         small_blind_seats=tuple(small_blinds),
-        place=_table_line(hand, first_seat),
+        place=_table_line(hand, index.seats[0] if index.seats else None),
         max_seats=start.max_seats,
         scale=start.scale,
         top_up_unit=start.big_stake if start.tournament_id is None else None,

@@ -15,7 +15,6 @@ uncalled.py (uncalled bets and their return).
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 from typing import Any
 
 from auditor import events as ev
@@ -24,7 +23,7 @@ from auditor.replay.betting import stakes_of
 from auditor.replay.blinds import Blinds
 from auditor.replay.cards_check import card_findings
 from auditor.replay.cash_out import cash_out_findings
-from auditor.replay.event_index import REPLAYED, dealt_in, index_events
+from auditor.replay.event_index import REPLAYED, EventIndex, index_events
 from auditor.replay.pots import build_pots, pot_findings
 from auditor.replay.profile import RuleProfile
 from auditor.replay.record import record_findings
@@ -36,32 +35,36 @@ from auditor.replay.uncalled import UncalledBets
 __all__ = ["ActionRecord", "ReplayResult", "replay_hand"]
 
 _STREET_BOARD_SIZE = {ev.Street.FLOP: 3, ev.Street.TURN: 4, ev.Street.RIVER: 5}
-_SEAT_NUMBER = attrgetter("seat")
 
 
-def replay_hand(hand: ev.Hand, profile: RuleProfile) -> ReplayResult:
-    """Re-run ``hand`` under ``profile``: its findings and the facts derived on the way."""
-    return _Replay(hand, profile).run()
+def replay_hand(
+    hand: ev.Hand, profile: RuleProfile, index: EventIndex | None = None
+) -> ReplayResult:
+    """Re-run ``hand`` under ``profile``: its findings and the facts derived on the way
+    (``index``: the hand's events indexed, if the caller has it: it is built once a hand)."""
+    return _Replay(hand, profile, index).run()
 
 
 class _Replay(Blinds, Sizing, UncalledBets):
     __slots__ = ()  # ReplayState's slots are the whole object
 
-    def __init__(self, hand: ev.Hand, profile: RuleProfile) -> None:
+    def __init__(self, hand: ev.Hand, profile: RuleProfile, index: EventIndex | None) -> None:
         self.hand = hand
         self.start = hand.start
         self.profile = profile
         self.stakes = stakes_of(hand.start, profile)
-        index = self.index = index_events(hand.events)
-        self.findings = record_findings(hand, index.garbled, index.mislabeled)
+        if index is None:
+            index = index_events(hand.events)
+        self.index = index
+        self.findings = record_findings(hand, index.garbled, index.mislabeled, index.seats)
         self.actions = []
         seats = index.seats
-        by_seat = sorted(seats, key=_SEAT_NUMBER)
-        self.seat_of = {s.player: s.seat for s in seats}
+        by_seat = index.by_seat()
+        self.seat_of = index.seat_of()
         self.seated = [s.player for s in by_seat]
         self.start_stack = {s.player: s.stack for s in seats}
         self.stack = dict(self.start_stack)
-        self.dealt_in = dealt_in(by_seat, index.active, index.away)
+        self.dealt_in = index.dealt_in()
         self.is_dealt_in = set(self.dealt_in)
         # where each player sits in the order of play (the first place, as list.index says)
         self.position = {}
@@ -116,7 +119,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
                     self.profile.cash_out_fee_percent,
                 )
             )
-        self.findings.extend(card_findings(self.hand))
+        self.findings.extend(card_findings(self.hand, index.card_events))
         # a cash-out is paid by the room, outside the pot: the player's own money all the same
         cashed: dict[str, int] = {}
         for cash_out in index.cash_outs:

@@ -13,11 +13,12 @@ def record_findings(
     hand: ev.Hand,
     garbled: Iterable[ev.Garbled] | None = None,
     mislabeled: Iterable[ev.GameMislabeled] | None = None,
+    seats: Iterable[ev.SeatTaken] | None = None,
 ) -> list[Finding]:
     """HAND_INCOMPLETE for a record cut short, RECORD_GARBLED for each part-read line,
     GAME_MISLABELED for a header naming another game than the hand deals (``garbled``,
-    ``mislabeled``: the hand's events of those kinds, in order, if the caller has picked
-    them out: each pass over the events costs)."""
+    ``mislabeled``, ``seats``: the hand's events of those kinds, in order, if the caller
+    has picked them out: each pass over the events costs)."""
     hand_id = hand.start.hand_id
     if garbled is None:
         garbled = [e for e in hand.events if isinstance(e, ev.Garbled)]
@@ -38,7 +39,9 @@ def record_findings(
         )
         for event in mislabeled
     ]
-    beyond = _beyond_the_table(hand)
+    if seats is None:
+        seats = [e for e in hand.events if type(e) is ev.SeatTaken]
+    beyond = _beyond_the_table(hand, seats)
     if beyond is not None:
         found.append(beyond)
     if hand.truncated and hand.truncated_at is not None:
@@ -55,14 +58,14 @@ def record_findings(
     return found
 
 
-def _beyond_the_table(hand: ev.Hand) -> Finding | None:
+def _beyond_the_table(hand: ev.Hand, seated: Iterable[ev.SeatTaken]) -> Finding | None:
     """SEAT_INVALID, once, for a button or seats numbered beyond the table's size (the
     parser rejects a hand with more seats than that, or a seat listed twice)."""
     start = hand.start
     size = start.max_seats
     if size is None:
         return None
-    seats = [e for e in hand.events if type(e) is ev.SeatTaken and e.seat > size]
+    seats = [e for e in seated if e.seat > size]
     button = start.button_seat is not None and start.button_seat > size
     if not seats and not button:
         return None

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 
 from auditor import events as ev
 from auditor.findings import Code
+from auditor.replay.event_index import EventIndex
 from auditor.replay.profile import BothHalves, RuleProfile
 from auditor.replay.result import PotRecord, ReplayResult
 from auditor.showdown.cash_out_rows import cash_out_rows, not_awarded_as_paid
@@ -33,9 +34,12 @@ from auditor.source import SourceSpan
 __all__ = ["AwardRecord", "PotAward", "ShowdownResult", "board_complete", "settle_hand"]
 
 
-def settle_hand(hand: ev.Hand, replay: ReplayResult, profile: RuleProfile) -> ShowdownResult:
-    """Descriptions, showdown order, rake and every pot's award checked against the rules."""
-    return _Settle(hand, replay, profile).run()
+def settle_hand(
+    hand: ev.Hand, replay: ReplayResult, profile: RuleProfile, index: EventIndex | None = None
+) -> ShowdownResult:
+    """Descriptions, showdown order, rake and every pot's award checked against the rules
+    (``index``: the hand's events indexed, if the caller has it: it is built once a hand)."""
+    return _Settle(hand, replay, profile, index).run()
 
 
 class _Settle(Descriptions):

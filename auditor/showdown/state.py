@@ -1,5 +1,6 @@
 """What settlement knows of a hand: the showdown's events, the boards and the hands shown,
-read in one pass, and each hand's value evaluated once (for its wording and for the pot).
+taken from the hand's event index, and each hand's value evaluated once (for its wording
+and for the pot).
 
 The checks are methods of classes built on this one (descriptions.py) or functions of
 their own (split.py, order.py, rake.py, cash_out_rows.py), joined in awards.py.
@@ -15,6 +16,7 @@ from auditor.cards import Card
 from auditor.finding_log import FindingLog
 from auditor.findings import Finding
 from auditor.money import format_minor
+from auditor.replay.event_index import EventIndex, index_events
 from auditor.replay.profile import RuleProfile
 from auditor.replay.result import ReplayResult
 from auditor.showdown.evaluator import omaha_hi_lo, omaha_high
@@ -22,28 +24,6 @@ from auditor.showdown.result import AwardRecord, PotAward
 
 Values = tuple[int, int | None]
 """A hand's high value and its low (None when it has none or the game is high only)."""
-
-# The events settlement reads: the showdown's, in record order, and a few it looks up.
-_TIMELINE: frozenset[type[ev.Event]] = frozenset(
-    {
-        ev.StreetDealt,
-        ev.ShowdownStarted,
-        ev.Shown,
-        ev.Mucked,
-        ev.NotShown,
-        ev.Collected,
-        ev.SummaryStarted,
-        ev.SummarySeat,
-    }
-)
-_READ = _TIMELINE | {
-    ev.SeatTaken,
-    ev.SummaryBoard,
-    ev.SummaryPot,
-    ev.CashedOut,
-    ev.PotNotAwarded,
-}
-
 
 # a card's index (-1: an invalid card)
 INDEX = attrgetter("index")
@@ -54,7 +34,13 @@ class SettleState(FindingLog):
 
     street_name = "showdown"  # the street of its findings
 
-    def __init__(self, hand: ev.Hand, replay: ReplayResult, profile: RuleProfile) -> None:
+    def __init__(
+        self,
+        hand: ev.Hand,
+        replay: ReplayResult,
+        profile: RuleProfile,
+        index: EventIndex | None = None,
+    ) -> None:
         self.hand = hand
         self.start = hand.start
         self.replay = replay
@@ -68,48 +54,24 @@ class SettleState(FindingLog):
         # each hand is evaluated once, whether for its wording or for the pot; keyed by
         # the cards' indices (a Card hashes in Python, an int in C)
         self._evaluated: dict[tuple[tuple[int, ...], tuple[int, ...]], Values] = {}
-        self._scan(hand.events)
+        self._read(index_events(hand.events) if index is None else index)
         self.at_showdown = False  # hands shown earlier (all-in tabling) show the board then
 
-    def _scan(self, events: Sequence[ev.Event]) -> None:
-        """One pass over the hand for what the checks look up in the whole record, and
-        the showdown's own events in order (most of a hand is betting, read once here).
-
-        Event classes are final, so their exact type says what an event is."""
-        self.seat_of: dict[str, int] = {}
+    def _read(self, index: EventIndex) -> None:
+        """What the checks look up in the whole record, and the showdown's own events in
+        order, from the hand's event index (most of a hand is betting, read once there)."""
+        self.seat_of: dict[str, int] = index.seat_of()
         # The summary's boards, when whole, stand in for street lines that lost a card.
-        self.summary_boards: dict[int, tuple[Card, ...]] = {}
-        self.rivers: set[int] = set()  # boards whose river was dealt
-        self.flop_seen = False
-        self.labelled = False  # a collected line names its pot ("main pot", "side pot-1")
-        self.summary_pot: ev.SummaryPot | None = None
-        self.timeline: list[ev.Event] = []
-        self.cash_outs: list[ev.CashedOut] = []
-        self.not_awarded: dict[str, ev.PotNotAwarded] = {}
-        for event in events:
-            kind = type(event)
-            if kind not in _READ:
-                continue
-            if kind in _TIMELINE:
-                self.timeline.append(event)
-                if isinstance(event, ev.StreetDealt):
-                    if event.street is ev.Street.RIVER:
-                        self.rivers.add(event.board)
-                    elif event.street is ev.Street.FLOP:
-                        self.flop_seen = True
-                elif isinstance(event, ev.Collected) and event.names_pot:
-                    self.labelled = True
-            elif isinstance(event, ev.SeatTaken):
-                self.seat_of[event.player] = event.seat
-            elif isinstance(event, ev.SummaryBoard):
-                if len(event.cards) == 5:
-                    self.summary_boards[event.board] = event.cards
-            elif isinstance(event, ev.SummaryPot) and self.summary_pot is None:
-                self.summary_pot = event
-            elif isinstance(event, ev.CashedOut):
-                self.cash_outs.append(event)
-            elif isinstance(event, ev.PotNotAwarded) and event.amount > 0:
-                self.not_awarded[event.player] = event
+        self.summary_boards: dict[int, tuple[Card, ...]] = index.whole_summary_boards
+        self.rivers: set[int] = index.rivers  # boards whose river was dealt
+        self.flop_seen = index.flop_seen
+        self.labelled = index.labelled  # a collected line names its pot
+        self.summary_pot: ev.SummaryPot | None = index.summary_pot
+        self.timeline: list[ev.Event] = index.timeline
+        self.cash_outs: list[ev.CashedOut] = index.cash_outs
+        self.not_awarded: dict[str, ev.PotNotAwarded] = {
+            e.player: e for e in index.not_awarded if e.amount > 0
+        }
 
     def _money(self, amount: int) -> str:
         return format_minor(amount, self.start.scale)

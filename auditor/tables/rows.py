@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any
 
 from auditor import events as ev
 from auditor.cards import Card
 from auditor.findings import Finding
+from auditor.replay.event_index import EventIndex, index_events
 from auditor.replay.result import ReplayResult
 from auditor.results import FileSummary, HandResult
 from auditor.tables.columns import COLUMNS as TABLE_COLUMNS
@@ -188,7 +189,7 @@ class RowBuilder:
         start = hand.start
         hand_id = start.hand_id
         replay = result.replay
-        read = _HandEvents(hand.events)
+        read = result.index if result.index is not None else index_events(hand.events)
         self._add_seats(hand_id, read, replay, key)
         if replay is not None:
             self._add_replayed_actions(hand_id, replay, key)
@@ -217,7 +218,7 @@ class RowBuilder:
         else:
             self._add_actions(hand_id, hand.events, key)
         fixed = start.limit is ev.Limit.FIXED
-        pot = read.pot
+        pot = read.summary_pot
         self._add(
             "hands",
             {
@@ -229,7 +230,7 @@ class RowBuilder:
                 "hi_lo": start.hi_lo,
                 "currency": start.currency,
                 "unit": start.scale,
-                "small_blind": _posted_blinds(hand.events)[0] if fixed else start.small_stake,
+                "small_blind": _small_blind(read) if fixed else start.small_stake,
                 "big_blind": start.small_stake if fixed else start.big_stake,
                 "small_bet": start.small_stake if fixed else None,
                 "big_bet": start.big_stake if fixed else None,
@@ -241,7 +242,7 @@ class RowBuilder:
                 "button_seat": start.button_seat,
                 "tournament_id": start.tournament_id,
                 "level": start.level,
-                "board": read.board_text(),
+                "board": _board_text(read),
                 "total_pot": pot.total if pot else None,
                 "rake": pot.rake if pot else None,
                 "fees": sum(amount for _, amount in pot.fees) if pot else None,
@@ -260,7 +261,7 @@ class RowBuilder:
         )
 
     def _add_seats(
-        self, hand_id: str, read: _HandEvents, replay: ReplayResult | None, key: int | None
+        self, hand_id: str, read: EventIndex, replay: ReplayResult | None, key: int | None
     ) -> None:
         hole = read.hole
         ending = dict(replay.ending_stacks) if replay is not None else {}
@@ -338,63 +339,18 @@ def _action_row(event: ev.Event) -> dict[str, Any] | None:
     return None
 
 
-def _posted_blinds(events: Iterable[ev.Event]) -> tuple[int | None, int | None]:
-    small = big = None
-    for event in events:
-        if isinstance(event, ev.Posted):
-            if event.kind is ev.PostKind.SMALL_BLIND and small is None:
-                small = event.amount
-            elif event.kind is ev.PostKind.BIG_BLIND and big is None:
-                big = event.amount
-    return small, big
+def _small_blind(index: EventIndex) -> int | None:
+    """The first small blind posted (a fixed-limit header gives the bets, not the blinds)."""
+    for post in index.posts:
+        if post.kind is ev.PostKind.SMALL_BLIND:
+            return post.amount
+    return None
 
 
-class _HandEvents:
-    """What a hand's rows read from its events, gathered in one pass over them.
-
-    Event classes are final, so an event's exact type says what it is."""
-
-    __slots__ = ("boards", "hole", "pot", "seats", "summary_boards")
-
-    def __init__(self, events: Iterable[ev.Event]) -> None:
-        self.seats: list[ev.SeatTaken] = []
-        self.hole: dict[str, tuple[Card, ...]] = {}  # the most cards the record shows
-        self.boards: dict[int, tuple[Card, ...]] = {}  # a street's line has the board so far
-        self.summary_boards: dict[int, tuple[Card, ...]] = {}
-        self.pot: ev.SummaryPot | None = None  # the first summary pot line
-        for event in events:
-            if type(event) not in _READ:
-                continue
-            if type(event) is ev.SeatTaken:
-                self.seats.append(event)
-            elif type(event) in _SHOWS_CARDS:
-                # dealt, shown, mucked face up or shown in the summary: every card the
-                # record shows is the player's; a partial show does not shrink a whole hand
-                held = cast(_HoleCards, event)
-                if held.cards and len(held.cards) >= len(self.hole.get(held.player, ())):
-                    self.hole[held.player] = held.cards
-            elif type(event) is ev.StreetDealt:
-                if event.cards:
-                    self.boards[event.board] = event.cards
-            elif type(event) is ev.SummaryBoard:
-                self.summary_boards[event.board] = event.cards
-            elif type(event) is ev.SummaryPot and self.pot is None:
-                self.pot = event
-
-    def board_text(self) -> str:
-        """Each board as dealt (or, with no street lines, as the summary gives it)."""
-        chosen = self.boards or self.summary_boards
-        return " | ".join(_cards_text(chosen[b]) for b in sorted(chosen))
-
-
-_SHOWS_CARDS: frozenset[type[ev.Event]] = frozenset({ev.Dealt, ev.Shown, ev.Mucked, ev.SummarySeat})
-_HoleCards = ev.Dealt | ev.Shown | ev.Mucked | ev.SummarySeat
-_READ: frozenset[type[ev.Event]] = _SHOWS_CARDS | {
-    ev.SeatTaken,
-    ev.StreetDealt,
-    ev.SummaryBoard,
-    ev.SummaryPot,
-}
+def _board_text(index: EventIndex) -> str:
+    """Each board as dealt (or, with no street lines, as the summary gives it)."""
+    chosen = index.boards or index.summary_boards
+    return " | ".join(_cards_text(chosen[b]) for b in sorted(chosen))
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
