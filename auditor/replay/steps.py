@@ -76,7 +76,7 @@ def replay_steps(hand: ev.Hand, profile: RuleProfile) -> tuple[ReplayResult, lis
 class _SteppedReplay(_Replay):
     # no __slots__: the snapshots and the cards seen are kept beside the replay's slots
     def __init__(self, hand: ev.Hand, profile: RuleProfile) -> None:
-        super().__init__(hand, profile)
+        super().__init__(hand, profile, None)  # the index built afresh: one hand, no hurry
         self.snapshots: list[Snapshot] = []
         self.boards: dict[int, tuple[Card, ...]] = {}
         self.shown: dict[str, tuple[Card, ...]] = {}
