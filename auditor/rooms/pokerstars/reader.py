@@ -37,34 +37,6 @@ _STREET_OF_WORD = {
     "TURN": ev.Street.TURN,
     "RIVER": ev.Street.RIVER,
 }
-_POST_KINDS = {
-    "posts small blind ": ev.PostKind.SMALL_BLIND,
-    "posts big blind ": ev.PostKind.BIG_BLIND,
-    "posts small & big blinds ": ev.PostKind.SMALL_AND_BIG,
-    "posts the ante ": ev.PostKind.ANTE,
-    "posts missed blind ": ev.PostKind.MISSED_BLIND,
-    "posts dead blind ": ev.PostKind.MISSED_BLIND,
-    "posts dead small blind ": ev.PostKind.MISSED_BLIND,
-    "posts a bring-in ": ev.PostKind.BRING_IN,
-    "straddle ": ev.PostKind.STRADDLE,
-}
-# as they follow the player's name
-_POST_MARKERS = tuple((": " + words, kind) for words, kind in _POST_KINDS.items())
-# Status words as the grammar's STATUS_WORDS writes them, longest first.
-_STATUS_PHRASES: tuple[tuple[str, ev.Status], ...] = (
-    ("will be allowed to play after the button", ev.Status.ALLOWED_AFTER_BUTTON),
-    ("has timed out while being disconnected", ev.Status.TIMED_OUT),
-    ("has timed out while disconnected", ev.Status.TIMED_OUT),
-    ("was removed from the table", ev.Status.LEAVES),
-    ("joins the table at seat #", ev.Status.JOINS),
-    ("leaves the table", ev.Status.LEAVES),
-    ("is disconnected", ev.Status.DISCONNECTED),
-    ("is sitting out", ev.Status.SITTING_OUT),
-    ("has timed out", ev.Status.TIMED_OUT),
-    ("is connected", ev.Status.CONNECTED),
-    ("has returned", ev.Status.RETURNED),
-    ("sits out", ev.Status.SITS_OUT),
-)
 # Tokens that are runs of lines, with their line kinds in the grammar's order; a tuple
 # lists what may follow a player's name.
 _PLAYER_LINE = (
@@ -112,18 +84,127 @@ _LINE_KINDS = frozenset(
     for kind in (entry if isinstance(entry, tuple) else (entry,))
 )
 _SUMMARY_POSITIONS = ("button", "small blind", "big blind")
-# A player's rebuy or add-on, as PLAYER_NOTE takes it: "X re-buys and receives 1500 chips
-# for $1.00", "X adds on and receives 3000 chips for 1000 chips" (no other note holds these).
-_STACK_MARKERS = ((" re-buys", ev.StackChange.REBUY), (" adds on", ev.StackChange.ADD_ON))
-_RECEIVES = re.compile(r" receives ([0-9][0-9,]*(?:\.[0-9]+)?) chips")
 _NOT_AWARDED = "(pot not awarded as player cashed out)"
-_POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?) ([^ .]+(?:\.[0-9]+)?)\.?")
 _RESULT_SEPARATOR = re.compile(r",? and (?=won|lost)")
 _SUMMARY_RESULT = re.compile(r"(won|lost)(?: \(([^)]*)\))?(?: with (.*))?$")
 _DATETIME = re.compile(
     r"([0-9]{4})/([0-9]{1,2})/([0-9]{1,2})(?: -)? ([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?"
     r"(?: \(?([A-Z]{1,5})\)?)?"
 )
+
+# ---------------------------------------------------------------- the lines' fields
+# Each line terminal of the grammar again, with its fields as named groups: the grammar
+# decides a line's kind, the kind's pattern names its fields. (Lark's tokens carry no
+# groups, and one group name in two terminals of a lexer state is a regex error, so the
+# grammar cannot hold these itself.) The pieces are the grammar's own (a test checks).
+AMOUNT = r"[$€£¥]?[0-9][0-9,]*(\.[0-9]+)?"
+PLAIN_AMOUNT = r"[0-9][0-9,]*(\.[0-9]+)?"
+CARDS = r"\[[^\]\n]*\]"
+ALL_IN = " and is all-in"
+CAP_REACHED = r"( and)? has reached the [^\n]*cap"
+# What ends a line: the lexer's EOL, and whatever else str.rstrip would drop from a free
+# text field (patterns are matched up to the line's end, its "\n" included).
+_END = r"\s*\Z"
+_MONEY = f"(?:{AMOUNT})"
+_ALL_IN = f"(?P<all_in>{ALL_IN})?"
+# A name is the shortest that lets its line match, as in the grammar, except where the
+# line's words could be in it: then the longest (the name is all before the last such words).
+_FIELDS: dict[str, str] = {
+    # header parts (tokens, not lines)
+    "HAND_ID": r"(?P<site>[^ ]+)[^\n]*#(?P<hand_id>[A-Z]*[0-9]+): +",
+    "TOURNAMENT_ID": r"[^\n]*#(?P<tournament_id>[0-9]+),? ",
+    "BUY_IN": r"\s*(?P<buy_in>[^\n]*?)\s*\Z",
+    "GAME_NAME": r"(?P<game>[^\n]*)",
+    "STAKES": rf" \((?P<small>{_MONEY})/(?P<big>{_MONEY})(?: (?P<currency>[A-Z]{{3}}))?\)",
+    "LEVEL": r" - (?P<level>(?:Match Round [IVXLC]+, )?Level ?[IVXLC0-9]+ ?\("
+    rf"(?P<small>{PLAIN_AMOUNT})/(?P<big>{PLAIN_AMOUNT})(?: - [^)\n]*)?\))",
+    "DATETIME": r" - (?P<datetime>[^\n]*?)" + _END,
+    # single lines
+    "TABLE": r"Table '(?P<table>[^\n]*)'(?: (?P<max_seats>[0-9]+)-max)?"
+    r"(?: \((?:Play|Real) Money\))?(?: Seat #(?P<button>[0-9]+) is the button)?" + _END,
+    "SUMMARY_MARKER": r"\*\*\* SUMMARY \*\*\*" + _END,
+    # seats
+    "SEAT": rf"Seat (?P<seat>[0-9]+): (?P<player>.+) \((?P<stack>{_MONEY}) in chips"
+    r"(?:, )?(?P<bounty>[^)\n]*?)(?: bounty)?\)(?P<after> [^\n]*)?" + _END,
+    # the play
+    "FOLD": r"(?P<player>.+): folds(?: \((?P<reason>[^)\n]*)\)| (?P<note>[^\n]*?))?" + _END,
+    "CHECK": r"(?P<player>.+): checks" + _END,
+    "CALL": rf"(?P<player>.+): calls (?P<amount>{_MONEY}){_ALL_IN}" + _END,
+    "RAISE": rf"(?P<player>.+): raises (?P<by>{_MONEY}) to (?P<to>{_MONEY}){_ALL_IN}"
+    rf"(?:{CAP_REACHED})?" + _END,
+    "BET": rf"(?P<player>.+): bets (?P<amount>{_MONEY}){_ALL_IN}(?:{CAP_REACHED})?" + _END,
+    "POST": r"(?P<player>.+): (?P<post>posts (?:small blind|big blind|small & big blinds"
+    r"|the ante|missed blind|dead blind|dead small blind|a bring-in)|straddle) "
+    rf"(?P<amount>{_MONEY}){_ALL_IN}" + _END,
+    "COLLECTED": rf"(?P<player>.+) collected (?P<amount>{_MONEY}) from "
+    r"(?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]+))?)" + _END,
+    "SHOWS": r"(?P<player>.+?): shows \[(?P<cards>[^\]\n]*)\](?: \((?P<description>[^\n]*)\))?"
+    + _END,
+    "NO_SHOW": r"(?P<player>.+): doesn't show hand" + _END,
+    "MUCKS": r"(?P<player>.+): mucks hand(?: \[(?P<cards>[^\]\n]*)\])?" + _END,
+    "CASHED_OUT": rf"(?P<player>.+?) cashed out the hand for (?P<amount>{_MONEY})"
+    rf"(?: \| Cash Out Fee (?P<fee>{_MONEY}))?" + _END,
+    "INSURANCE": r"(?P<player>.+): (?P<what>(?:get an all-in insurance"
+    r"|pay premium of all-in insurance)[^\n]*?)" + _END,
+    "TALK": r'(?P<player>.+?) said, "(?P<said>[^\n]*)"' + _END,
+    # a rebuy or add-on ("X re-buys and receives 1500 chips for $1.00") is its own event;
+    # other tournament news is a note
+    "PLAYER_NOTE": r"(?P<text>(?:(?P<player>.+?)(?P<change> re-buys| adds on)"
+    r"(?:[^\n]*? receives (?P<chips>" + PLAIN_AMOUNT + r") chips)?)?[^\n]*?)" + _END,
+    "STATUS": r"(?P<player>.+?):? (?P<what>(?P<status>will be allowed to play after the button"
+    r"|has timed out while being disconnected|has timed out while disconnected"
+    r"|was removed from the table|joins the table at seat #|leaves the table|is disconnected"
+    r"|is sitting out|has timed out|is connected|has returned|sits out)[^\n]*?)" + _END,
+    "SECTION_MARKER": r"(?P<line>\*\*\* (?:(?P<board>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS"
+    r"|DEALING HANDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW ?DOWN) \*\*\*"
+    r"(?P<cards>(?:\s*\[[^\]\n]*\])*)\s*(?P<rest>[^\n]*?))" + _END,
+    "DEALT": r"Dealt to (?P<player>.+?)(?P<cards>(?: \[[^\]\n]*\])*)" + _END,
+    "UNCALLED": rf"Uncalled bet \((?P<amount>{_MONEY})\) returned to (?P<player>.+?)" + _END,
+    "CASH_DROP": rf"(?P<text>Cash Drop to Pot : total (?P<amount>{_MONEY}))" + _END,
+    "CANCELLED": r"Hand cancelled" + _END,
+    "COMMENT": r"(?P<text># [^\n]*?)" + _END,
+    "DEALER_NOTE": r"(?P<text>[^\n]*?)" + _END,
+    # summary
+    "SUMMARY_SEAT": r"Seat (?P<seat>[0-9]+): (?P<rest>[^\n]*?)" + _END,
+    "TOTAL_POT": rf"Total pot (?P<total>{_MONEY})(?: (?P<pots>[^|\n]*?))?"
+    r"(?P<fees>(?: \| [^|\n]*?)*)" + _END,
+    "BOARD": r"(?:(?P<board>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]\n]*)\]" + _END,
+    "SEAT_CONTINUATION": r"(?P<line>with (?P<text>[^\n]*?))" + _END,
+}
+_PATTERNS = {kind: re.compile(pattern) for kind, pattern in _FIELDS.items()}
+_ANY_LINE = re.compile(r"[^\n]*")
+_Fields = re.Match[str]
+_LineMethod = Callable[[_Fields, SourceSpan], None]
+_CARD_GROUP = re.compile(r"\[([^\]\n]*)\]")  # each group of a line's cards field
+_POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?) ([^ .]+(?:\.[0-9]+)?)\.?")
+# the fee fields after the total ("| Rake $1 | Jackpot $5"): a label, then its amount
+_FEE_PART = re.compile(r" \| \s*(?:(?P<label>[^|\n]*) )?(?P<amount>[^ |\n]*?)\s*(?= \| |\Z)")
+_POST_KINDS = {
+    "posts small blind": ev.PostKind.SMALL_BLIND,
+    "posts big blind": ev.PostKind.BIG_BLIND,
+    "posts small & big blinds": ev.PostKind.SMALL_AND_BIG,
+    "posts the ante": ev.PostKind.ANTE,
+    "posts missed blind": ev.PostKind.MISSED_BLIND,
+    "posts dead blind": ev.PostKind.MISSED_BLIND,
+    "posts dead small blind": ev.PostKind.MISSED_BLIND,
+    "posts a bring-in": ev.PostKind.BRING_IN,
+    "straddle": ev.PostKind.STRADDLE,
+}
+_STATUS_OF_WORDS = {
+    "will be allowed to play after the button": ev.Status.ALLOWED_AFTER_BUTTON,
+    "has timed out while being disconnected": ev.Status.TIMED_OUT,
+    "has timed out while disconnected": ev.Status.TIMED_OUT,
+    "was removed from the table": ev.Status.LEAVES,
+    "joins the table at seat #": ev.Status.JOINS,
+    "leaves the table": ev.Status.LEAVES,
+    "is disconnected": ev.Status.DISCONNECTED,
+    "is sitting out": ev.Status.SITTING_OUT,
+    "has timed out": ev.Status.TIMED_OUT,
+    "is connected": ev.Status.CONNECTED,
+    "has returned": ev.Status.RETURNED,
+    "sits out": ev.Status.SITS_OUT,
+}
+_STACK_CHANGES = {" re-buys": ev.StackChange.REBUY, " adds on": ev.StackChange.ADD_ON}
 
 
 SEAT_LIMIT = 2**15 - 1
@@ -166,8 +247,9 @@ class PokerStarsReader:
         # One method per grammar terminal, named after it (as a Lark Transformer's are),
         # listed here rather than looked up by name: a subclass's override is still the
         # one called, and a terminal with no method is a type error, not a runtime one.
+        # Each method is handed its terminal's fields (_FIELDS), matched once.
         # header parts: their facts wait for the table line, whose event they go into
-        header_parts: dict[str, Callable[[str], None]] = {
+        header_parts: dict[str, Callable[[_Fields], None]] = {
             "HAND_ID": self.HAND_ID,
             "TOURNAMENT_ID": self.TOURNAMENT_ID,
             "BUY_IN": self.BUY_IN,
@@ -178,17 +260,18 @@ class PokerStarsReader:
         }
         single_lines = {"TABLE": self.TABLE, "SUMMARY_MARKER": self.SUMMARY_MARKER}
         callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._header_part(method) for name, method in header_parts.items()
+            name: self._header_part(_PATTERNS[name], method)
+            for name, method in header_parts.items()
         }
         for name, line_method in single_lines.items():
-            callbacks[name] = self._single(line_method)
+            callbacks[name] = self._single(_PATTERNS[name], line_method)
         for block in _BLOCKS:
             callbacks[block] = self._on_block
         self._parser: Lark = build_parser(self.site_grammar, callbacks)
         self._classifiers = {
             block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
         }
-        self._line_methods: dict[str | None, Callable[[str, SourceSpan], None]] = {
+        line_methods: dict[str, _LineMethod] = {
             "SEAT": self.SEAT,
             "FOLD": self.FOLD,
             "CHECK": self.CHECK,
@@ -216,10 +299,14 @@ class PokerStarsReader:
             "TOTAL_POT": self.TOTAL_POT,
             "BOARD": self.BOARD,
             "SEAT_CONTINUATION": self.SEAT_CONTINUATION,
-            None: _unknown_line,  # a match that names no kind
         }
-        if self._line_methods.keys() - {None} != _LINE_KINDS:
+        if line_methods.keys() != _LINE_KINDS:
             raise AssertionError("the grammar's line kinds and the reader's methods differ")
+        # each kind with its fields' pattern and its method: one lookup a line
+        self._lines: dict[str | None, tuple[re.Pattern[str], _LineMethod]] = {
+            kind: (_PATTERNS[kind], method) for kind, method in line_methods.items()
+        }
+        self._lines[None] = (_ANY_LINE, _unknown_line)  # a match that names no kind
         self._file = ""
         self._offset = 0
         self._events: list[ev.Event] = []
@@ -303,21 +390,23 @@ class PokerStarsReader:
             return ""
         return label or ""
 
-    def _header_part(self, method: Callable[[str], None]) -> Callable[[Token], Token]:
+    def _header_part(
+        self, pattern: re.Pattern[str], method: Callable[[_Fields], None]
+    ) -> Callable[[Token], Token]:
         def on_token(tok: Token) -> Token:
             try:
-                method(str(tok))
+                method(_fields_of(pattern, tok, 0, len(tok)))
             except (AmountError, ValueError) as err:
                 raise _LineError.of(self._offset + (tok.line or 1), err) from None
             return tok
 
         return on_token
 
-    def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
+    def _single(self, pattern: re.Pattern[str], method: _LineMethod) -> Callable[[Token], Token]:
         def on_token(tok: Token) -> Token:
             line = self._offset + (tok.line or 1)
             try:
-                method(str(tok), SourceSpan(self._file, line))
+                method(_fields_of(pattern, tok, 0, len(tok)), SourceSpan(self._file, line))
             except (AmountError, ValueError) as err:
                 raise _LineError.of(line, err) from None
             return tok
@@ -331,15 +420,21 @@ class PokerStarsReader:
         classifier = self._classifiers[tok.type]
         try:
             if classifier.only is not None:
-                method = self._line_methods[classifier.only]
+                pattern, method = self._lines[classifier.only]
                 for text in tok.split("\n")[:-1]:  # the lexer ends every line with "\n"
-                    method(text, SourceSpan(file, line))
+                    method(_fields_of(pattern, text, 0, len(text)), SourceSpan(file, line))
                     line += 1
             else:
-                # The loop runs once a line: one lookup of its method, no (kind, text) pairs.
-                methods = self._line_methods
+                # The loop runs once a line: one lookup of its kind's pattern and method,
+                # one match of its fields (up to its end, in the block: no copy of the line).
+                lines = self._lines
                 for found in classifier.matches(tok):
-                    methods[found.lastgroup](found.group(), SourceSpan(file, line))
+                    pattern, method = lines[found.lastgroup]
+                    start, end = found.span()
+                    fields = pattern.match(tok, start, end)
+                    if fields is None:
+                        fields = _fields_of(pattern, tok, start, end)  # raises
+                    method(fields, SourceSpan(file, line))
                     line += 1
         except (AmountError, ValueError) as err:
             raise _LineError.of(line, err) from None
@@ -361,28 +456,22 @@ class PokerStarsReader:
         return to_minor(text, self._scale)
 
     # ------------------------------------------------------------ header
-    def HAND_ID(self, tok: str) -> None:
-        prefix = tok.split(" ", 1)[0]
-        self._header["site"] = _SITE_OF_PREFIX.get(prefix, prefix)
-        self._header["hand_id"] = tok.rsplit("#", 1)[1].rstrip(": ")
-        return
+    def HAND_ID(self, fields: _Fields) -> None:
+        site = fields["site"]
+        self._header["site"] = _SITE_OF_PREFIX.get(site, site)
+        self._header["hand_id"] = fields["hand_id"]
 
-    def TOURNAMENT_ID(self, tok: str) -> None:
-        self._header["tournament_id"] = tok.rsplit("#", 1)[1].rstrip(", ")
-        return
+    def TOURNAMENT_ID(self, fields: _Fields) -> None:
+        self._header["tournament_id"] = fields["tournament_id"]
 
-    def BUY_IN(self, tok: str) -> None:
-        self._header["buy_in"] = tok.strip()
-        return
+    def BUY_IN(self, fields: _Fields) -> None:
+        self._header["buy_in"] = fields["buy_in"]
 
-    def GAME_NAME(self, tok: str) -> None:
-        self._header["game"] = str(tok)
-        return
+    def GAME_NAME(self, fields: _Fields) -> None:
+        self._header["game"] = fields["game"]
 
-    def STAKES(self, tok: str) -> None:
-        inner = tok.strip()[1:-1]
-        amounts, _, code = inner.partition(" ")
-        small, _, big = amounts.partition("/")
+    def STAKES(self, fields: _Fields) -> None:
+        small, big, code = fields.group("small", "big", "currency")
         symbol = small[0] if small[:1] in _CURRENCY_OF_SYMBOL else ""
         if code:
             currency = code
@@ -392,39 +481,25 @@ class PokerStarsReader:
             currency = "chips"  # play money
         self._scale = 1 if currency == "chips" else 100
         self._header.update(currency=currency, small=small, big=big)
-        return
 
-    def LEVEL(self, tok: str) -> None:
-        self._header["level"] = tok.removeprefix(" - ")
-        inner = tok[tok.index("(") + 1 : tok.rindex(")")]
-        small, _, big = inner.split(" ")[0].partition("/")
+    def LEVEL(self, fields: _Fields) -> None:
+        self._header["level"] = fields["level"]
         self._scale = 1
-        self._header.update(currency="chips", small=small, big=big)
-        return
+        self._header.update(currency="chips", small=fields["small"], big=fields["big"])
 
-    def DATETIME(self, tok: str) -> None:
-        self._header["datetime"] = tok.removeprefix(" - ").rstrip()
-        return
+    def DATETIME(self, fields: _Fields) -> None:
+        self._header["datetime"] = fields["datetime"]
 
-    def TABLE(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        name = text[len("Table '") : text.rindex("'")]
-        rest = text[text.rindex("'") + 1 :]
-        max_seats = None
-        button = None
-        for word in rest.split():
-            if word.endswith("-max"):
-                max_seats = int(word[:-4])
-                if not 1 <= max_seats <= SEAT_LIMIT:
-                    raise _SeatError(f"a table of {max_seats} seats")
-            elif word.startswith("#"):
-                button = int(word[1:])
+    def TABLE(self, fields: _Fields, span: SourceSpan) -> None:
+        max_seats = int(fields["max_seats"]) if fields["max_seats"] else None
+        if max_seats is not None and not 1 <= max_seats <= SEAT_LIMIT:
+            raise _SeatError(f"a table of {max_seats} seats")
+        button = int(fields["button"]) if fields["button"] else None
         self._max_seats = max_seats or SEAT_LIMIT
         if button is not None and not 1 <= button <= SEAT_LIMIT:
             raise _SeatError(f"the button on seat {button}, which no table has")
-        self._start = self._hand_started(span, name, max_seats, button, table_span=span)
+        self._start = self._hand_started(span, fields["table"], max_seats, button, table_span=span)
         self._events.append(self._start)
-        return
 
     def _hand_started(
         self,
@@ -468,18 +543,10 @@ class PokerStarsReader:
         )
 
     # ------------------------------------------------------------ seats
-    def SEAT(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        number, _, rest = text[len("Seat ") :].partition(": ")
-        chips_at = rest.rindex(" in chips")
-        open_at = rest.rindex(" (", 0, chips_at)
-        player = rest[:open_at]
-        stack_text = rest[open_at + 2 : chips_at]
-        close_at = rest.index(")", chips_at)
-        extra = rest[chips_at + len(" in chips") : close_at]
-        after = rest[close_at + 1 :].strip()
-        bounty = extra.strip(", ").removesuffix(" bounty") or None
-        seat = int(number)
+    def SEAT(self, fields: _Fields, span: SourceSpan) -> None:
+        seat = int(fields["seat"])
+        player = fields["player"]
+        after = fields["after"] or ""
         # A seat numbered beyond the table's size is reported by the replay (converters
         # renumber seats); more players than the table has seats is a record of nothing.
         if not 1 <= seat <= SEAT_LIMIT:
@@ -497,233 +564,178 @@ class PokerStarsReader:
                 span,
                 seat=seat,
                 player=player,
-                stack=self._money(stack_text),
+                stack=self._money(fields["stack"]),
                 sitting_out="sitting out" in after,
                 out_of_hand="out of hand" in after,
-                bounty=bounty,
+                bounty=fields["bounty"] or None,
             )
         )
-        return
 
     # ------------------------------------------------------------ the play
-    def POST(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        all_in = text.endswith(" and is all-in")
-        if all_in:
-            text = text[: -len(" and is all-in")]
-        for marker, kind in _POST_MARKERS:
-            at = text.rfind(marker)
-            if at >= 0:
-                amount = text[at + len(marker) :]
-                self._events.append(ev.Posted(span, text[:at], kind, self._money(amount), all_in))
-                return
-        raise ValueError(f"unknown post: {text}")
+    def POST(self, fields: _Fields, span: SourceSpan) -> None:
+        self._events.append(
+            ev.Posted(
+                span,
+                fields["player"],
+                _POST_KINDS[fields["post"]],
+                self._money(fields["amount"]),
+                fields["all_in"] is not None,
+            )
+        )
 
-    def DEALT(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()[len("Dealt to ") :]
-        groups: list[str] = []
-        while text.endswith("]"):
-            open_at = text.rfind(" [")
-            if open_at < 0:
-                break
-            groups.insert(0, text[open_at + 2 : -1])
-            text = text[:open_at]
+    def DEALT(self, fields: _Fields, span: SourceSpan) -> None:
         dealt: tuple[Card, ...] = ()
-        for group in groups:
+        for group in _CARD_GROUP.findall(fields["cards"]):
             dealt += self.card_notation.cards(group)
-        self._events.append(ev.Dealt(span, text, dealt))
-        return
+        self._events.append(ev.Dealt(span, fields["player"], dealt))
 
-    def FOLD(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        at = text.rfind(": folds")
-        note = text[at + len(": folds") :].strip()
+    def FOLD(self, fields: _Fields, span: SourceSpan) -> None:
+        reason = fields["reason"]
+        note = reason if reason is not None else fields["note"] or ""
+        self._events.append(ev.Folded(span, fields["player"], note))
+
+    def CHECK(self, fields: _Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Checked(span, fields["player"]))
+
+    def CALL(self, fields: _Fields, span: SourceSpan) -> None:
+        amount = self._money(fields["amount"])
+        self._events.append(ev.Called(span, fields["player"], amount, fields["all_in"] is not None))
+
+    def BET(self, fields: _Fields, span: SourceSpan) -> None:
+        amount = self._money(fields["amount"])
+        self._events.append(ev.Bet(span, fields["player"], amount, fields["all_in"] is not None))
+
+    def RAISE(self, fields: _Fields, span: SourceSpan) -> None:
         self._events.append(
-            ev.Folded(span, text[:at], note.strip("()") if note.startswith("(") else note)
+            ev.RaisedTo(
+                span,
+                fields["player"],
+                self._money(fields["by"]),
+                self._money(fields["to"]),
+                fields["all_in"] is not None,
+            )
         )
-        return
 
-    def CHECK(self, tok: str, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, tok.rstrip()[: -len(": checks")]))
-        return
+    def UNCALLED(self, fields: _Fields, span: SourceSpan) -> None:
+        amount = self._money(fields["amount"])
+        self._events.append(ev.UncalledReturned(span, fields["player"], amount))
 
-    def CALL(self, tok: str, span: SourceSpan) -> None:
-        player, amount, all_in = _action(tok, ": calls ")
-        self._events.append(ev.Called(span, player, self._money(amount), all_in))
-        return
-
-    def BET(self, tok: str, span: SourceSpan) -> None:
-        player, amount, all_in = _action(tok, ": bets ")
-        self._events.append(ev.Bet(span, player, self._money(amount), all_in))
-        return
-
-    def RAISE(self, tok: str, span: SourceSpan) -> None:
-        player, amounts, all_in = _action(tok, ": raises ")
-        by, _, to = amounts.partition(" to ")
-        self._events.append(ev.RaisedTo(span, player, self._money(by), self._money(to), all_in))
-        return
-
-    def UNCALLED(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        amount, _, player = text[len("Uncalled bet (") :].partition(") returned to ")
-        self._events.append(ev.UncalledReturned(span, player, self._money(amount)))
-        return
-
-    def SHOWS(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        at = text.find(": shows [")
-        close = text.index("]", at)
-        shown = self.card_notation.cards(text[at + len(": shows [") : close])
-        description = text[close + 1 :].strip()
-        if description.startswith("(") and description.endswith(")"):
-            description = description[1:-1]
+    def SHOWS(self, fields: _Fields, span: SourceSpan) -> None:
+        shown = self.card_notation.cards(fields["cards"])
+        description = fields["description"] or ""
         self._events.append(
-            ev.Shown(span, text[:at], shown, description, read_claim(description))
+            ev.Shown(span, fields["player"], shown, description, read_claim(description))
         )
-        return
 
-    def MUCKS(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        at = text.rfind(": mucks hand")
-        rest = text[at + len(": mucks hand") :].strip()
-        shown = self.card_notation.cards(rest.strip("[]")) if rest else ()
-        self._events.append(ev.Mucked(span, text[:at], shown))
-        return
+    def MUCKS(self, fields: _Fields, span: SourceSpan) -> None:
+        cards = fields["cards"]
+        shown = self.card_notation.cards(cards) if cards is not None else ()
+        self._events.append(ev.Mucked(span, fields["player"], shown))
 
-    def NO_SHOW(self, tok: str, span: SourceSpan) -> None:
-        self._events.append(ev.NotShown(span, tok.rstrip()[: -len(": doesn't show hand")]))
-        return
+    def NO_SHOW(self, fields: _Fields, span: SourceSpan) -> None:
+        self._events.append(ev.NotShown(span, fields["player"]))
 
-    def COLLECTED(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        player, _, rest = text.rpartition(" collected ")
-        amount, _, pot_named = rest.partition(" from ")
+    def COLLECTED(self, fields: _Fields, span: SourceSpan) -> None:
+        pot_named, side = fields.group("pot", "side")
         pot = 0
         if pot_named.startswith("side pot"):
-            _, _, number = pot_named.partition("-")
-            pot = int(number) if number else 1
+            pot = int(side) if side else 1
+        amount = self._money(fields["amount"])
+        self._events.append(ev.Collected(span, fields["player"], amount, pot, pot_named != "pot"))
+
+    def CASHED_OUT(self, fields: _Fields, span: SourceSpan) -> None:
+        fee = fields["fee"]
         self._events.append(
-            ev.Collected(span, player, self._money(amount), pot, pot_named != "pot")
+            ev.CashedOut(
+                span,
+                fields["player"],
+                self._money(fields["amount"]),
+                self._money(fee) if fee else None,
+            )
         )
-        return
 
-    def CASHED_OUT(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        player, _, rest = text.partition(" cashed out the hand for ")
-        amount, _, fee = rest.partition(" | Cash Out Fee ")
-        self._events.append(
-            ev.CashedOut(span, player, self._money(amount), self._money(fee) if fee else None)
-        )
-        return
+    def INSURANCE(self, fields: _Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Insurance(span, fields["player"], fields["what"]))
 
-    def INSURANCE(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        at = max(text.rfind(": get an all-in"), text.rfind(": pay premium"))
-        self._events.append(ev.Insurance(span, text[:at], text[at + 2 :]))
-        return
+    def CASH_DROP(self, fields: _Fields, span: SourceSpan) -> None:
+        self._events.append(ev.PotExtra(span, self._money(fields["amount"]), fields["text"]))
 
-    def CASH_DROP(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        self._events.append(ev.PotExtra(span, self._money(text.rsplit(" ", 1)[1]), text))
-        return
-
-    def CANCELLED(self, tok: str, span: SourceSpan) -> None:
+    def CANCELLED(self, fields: _Fields, span: SourceSpan) -> None:
         self._events.append(ev.HandCancelled(span))
-        return
 
-    def COMMENT(self, tok: str, span: SourceSpan) -> None:
-        self._events.append(ev.Note(span, tok.rstrip()))
-        return
+    def COMMENT(self, fields: _Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Note(span, fields["text"]))
 
-    def DEALER_NOTE(self, tok: str, span: SourceSpan) -> None:
-        self._events.append(ev.Note(span, tok.rstrip()))
+    def DEALER_NOTE(self, fields: _Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Note(span, fields["text"]))
 
-    def PLAYER_NOTE(self, tok: str, span: SourceSpan) -> None:
+    def PLAYER_NOTE(self, fields: _Fields, span: SourceSpan) -> None:
         """Tournament news about a player; a rebuy or add-on is its own event."""
-        text = tok.rstrip()
-        for marker, change in _STACK_MARKERS:
-            at = text.find(marker)
-            if at > 0:
-                chips = _RECEIVES.search(text, at)
-                amount = self._money(chips.group(1)) if chips else None
-                self._events.append(ev.StackAdded(span, text[:at], change, amount, text))
-                return
-        self._events.append(ev.Note(span, text))
+        text, change = fields.group("text", "change")
+        if change is None:
+            self._events.append(ev.Note(span, text))
+            return
+        chips = fields["chips"]
+        amount = self._money(chips) if chips is not None else None
+        self._events.append(
+            ev.StackAdded(span, fields["player"], _STACK_CHANGES[change], amount, text)
+        )
 
-    def TALK(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        player, _, said = text.partition(' said, "')
-        self._events.append(ev.TableTalk(span, player, said[:-1]))
-        return
+    def TALK(self, fields: _Fields, span: SourceSpan) -> None:
+        self._events.append(ev.TableTalk(span, fields["player"], fields["said"]))
 
-    def STATUS(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        for phrase, status in _STATUS_PHRASES:
-            at = text.rfind(" " + phrase)
-            if at >= 0:
-                player = text[:at].removesuffix(":")
-                self._events.append(ev.PlayerStatus(span, player, status, text[at + 1 :]))
-                return
-        raise ValueError(f"unknown status line: {text}")
+    def STATUS(self, fields: _Fields, span: SourceSpan) -> None:
+        status = _STATUS_OF_WORDS[fields["status"]]
+        self._events.append(ev.PlayerStatus(span, fields["player"], status, fields["what"]))
 
-    def SECTION_MARKER(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        street, board, all_cards, new_cards, rest = _section_marker(text, self.card_notation)
+    def SECTION_MARKER(self, fields: _Fields, span: SourceSpan) -> None:
+        board_word, street_word, cards, rest = fields.group("board", "street", "cards", "rest")
+        street, board, all_cards, new_cards = _section_marker(
+            board_word, street_word, cards, self.card_notation
+        )
         if street is None:
             self._events.append(ev.ShowdownStarted(span, board))
         else:
             self._events.append(ev.StreetDealt(span, street, board, all_cards, new_cards))
         if rest:
-            self._events.append(
-                ev.Garbled(span, text, f"unexpected text after the street marker: {rest!r}")
-            )
-        return
+            problem = f"unexpected text after the street marker: {rest!r}"
+            self._events.append(ev.Garbled(span, fields["line"], problem))
 
     # ------------------------------------------------------------ summary
-    def SUMMARY_MARKER(self, tok: str, span: SourceSpan) -> None:
+    def SUMMARY_MARKER(self, fields: _Fields, span: SourceSpan) -> None:
         self._summary_started = True
         self._events.append(ev.SummaryStarted(span))
-        return
 
-    def TOTAL_POT(self, tok: str, span: SourceSpan) -> None:
-        parts = tok.rstrip().split(" | ")
-        head = parts[0][len("Total pot ") :]
-        total_text, _, pots_text = head.partition(" ")
+    def TOTAL_POT(self, fields: _Fields, span: SourceSpan) -> None:
         main = None
         sides: list[int] = []
-        for label, amount in _POT_PART.findall(pots_text):
+        for label, amount in _POT_PART.findall(fields["pots"] or ""):
             if label == "Main pot":
                 main = self._money(amount)
             else:
                 sides.append(self._money(amount))
         rake = None
         fees: list[tuple[str, int]] = []
-        for part in parts[1:]:
-            label, _, amount = part.strip().rpartition(" ")
+        for fee in _FEE_PART.finditer(fields["fees"]):
+            label = fee["label"]
             if label == "Rake":
-                rake = self._money(amount)
+                rake = self._money(fee["amount"])
             elif label:
-                fees.append((label, self._money(amount)))
-        self._events.append(
-            ev.SummaryPot(span, self._money(total_text), main, tuple(sides), rake, tuple(fees))
-        )
-        return
+                fees.append((label, self._money(fee["amount"])))
+        total = self._money(fields["total"])
+        self._events.append(ev.SummaryPot(span, total, main, tuple(sides), rake, tuple(fees)))
 
-    def BOARD(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        word = text.split(" ", 1)[0]
-        board = _BOARD_OF_WORD.get(word, 1)
-        shown = self.card_notation.cards(text[text.index("[") + 1 : -1])
+    def BOARD(self, fields: _Fields, span: SourceSpan) -> None:
+        board = _BOARD_OF_WORD.get(fields["board"] or "", 1)
+        shown = self.card_notation.cards(fields["cards"])
         self._events.append(ev.SummaryBoard(span, board, shown))
-        return
 
-    def SUMMARY_SEAT(self, tok: str, span: SourceSpan) -> None:
-        text = tok.rstrip()
-        number, _, rest = text[len("Seat ") :].partition(": ")
-        seat = int(number)
+    def SUMMARY_SEAT(self, fields: _Fields, span: SourceSpan) -> None:
+        seat = int(fields["seat"])
+        rest = fields["rest"]
         player = self._seats.get(seat, "")
         if player and rest.startswith(player):
-            rest = rest[len(player) :]
+            rest = rest.removeprefix(player)
         else:
             player, rest = _split_summary_name(rest)
         outcome = _seat_outcome(rest.strip(), self._scale, self.card_notation)
@@ -732,13 +744,12 @@ class PokerStarsReader:
             # the pot he won went to the room, which had paid him his cash-out
             kept = sum(r.won or 0 for r in outcome[5] if _NOT_AWARDED in r.description)
             self._events.append(ev.PotNotAwarded(span, player, kept))
-        return
 
-    def SEAT_CONTINUATION(self, tok: str, span: SourceSpan) -> None:
+    def SEAT_CONTINUATION(self, fields: _Fields, span: SourceSpan) -> None:
         previous = self._events[-1] if self._events else None
         if isinstance(previous, ev.SummarySeat) and previous.results:
             last = previous.results[-1]
-            joined = _seat_result(last.won, tok.rstrip()[len("with ") :])
+            joined = _seat_result(last.won, fields["text"])
             self._events[-1] = ev.SummarySeat(
                 previous.span,
                 previous.seat,
@@ -753,9 +764,8 @@ class PokerStarsReader:
             )
         else:
             self._events.append(
-                ev.Garbled(span, tok.rstrip(), "a 'with ...' line that continues nothing")
+                ev.Garbled(span, fields["line"], "a 'with ...' line that continues nothing")
             )
-        return
 
 
 # ---------------------------------------------------------------- helpers
@@ -791,9 +801,17 @@ def _context(err: UnexpectedInput, text: str) -> str:
     return str(err.get_context(text, span=40))
 
 
-def _unknown_line(tok: str, span: SourceSpan) -> None:
+def _unknown_line(fields: _Fields, span: SourceSpan) -> None:
     """Cannot happen for a block the lexer accepted: every line is of some kind."""
-    raise ValueError(f"a line of no known kind: {tok!r}")
+    raise ValueError(f"a line of no known kind: {fields.group()!r}")
+
+
+def _fields_of(pattern: re.Pattern[str], text: str, start: int, end: int) -> _Fields:
+    """The fields of the line ``text[start:end]``, which its kind's pattern takes."""
+    fields = pattern.match(text, start, end)
+    if fields is None:  # cannot happen: each pattern takes what its terminal takes
+        raise ValueError(f"a line whose fields cannot be read: {text[start:end]!r}")
+    return fields
 
 
 def _line_at(raw: RawHand, line: int) -> str:
@@ -801,47 +819,20 @@ def _line_at(raw: RawHand, line: int) -> str:
     return raw.lines[index] if 0 <= index < len(raw.lines) else ""
 
 
-def _action(tok: str, marker: str) -> tuple[str, str, bool]:
-    """Split ``NAME<marker>AMOUNT[ and is all-in]`` into its parts."""
-    text = tok.rstrip()
-    at = text.rfind(marker)
-    rest = text[at + len(marker) :]
-    cap = rest.find(" and has reached")
-    if cap < 0:
-        cap = rest.find(" has reached")
-    if cap >= 0:
-        rest = rest[:cap]
-    all_in = rest.endswith(" and is all-in")
-    if all_in:
-        rest = rest[: -len(" and is all-in")]
-    return text[:at], rest, all_in
-
-
 @lru_cache(maxsize=1024)  # "*** HOLE CARDS ***" and "*** SHOWDOWN ***" are in every hand
 def _section_marker(
-    text: str, notation: CardNotation
-) -> tuple[ev.Street | None, int, tuple[Card, ...], tuple[Card, ...], str]:
-    """Street (None for a showdown), board, all cards, new cards and any text left over."""
-    close = text.index(" ***", 4)
-    name = text[4:close]
-    rest = text[close + 4 :]
-    board = 1
-    first, _, remainder = name.partition(" ")
-    if first in _BOARD_OF_WORD and remainder:
-        board, name = _BOARD_OF_WORD[first], remainder
-    groups: list[str] = []
-    rest = rest.lstrip()
-    while rest.startswith("[") and "]" in rest:
-        close_at = rest.index("]")
-        groups.append(rest[1:close_at])
-        rest = rest[close_at + 1 :].lstrip()
-    if name.replace(" ", "") == "SHOWDOWN":
-        return None, board, (), (), rest
+    board_word: str | None, street_word: str, cards: str, notation: CardNotation
+) -> tuple[ev.Street | None, int, tuple[Card, ...], tuple[Card, ...]]:
+    """Street (None for a showdown), board, all cards and new cards of a street marker."""
+    board = _BOARD_OF_WORD[board_word] if board_word else 1
+    if street_word.replace(" ", "") == "SHOWDOWN":
+        return None, board, (), ()
+    groups = _CARD_GROUP.findall(cards)
     all_cards: tuple[Card, ...] = ()
     for group in groups:
         all_cards += notation.cards(group)
     new_cards = notation.cards(groups[-1]) if groups else ()
-    return _STREET_OF_WORD[name], board, all_cards, new_cards, rest
+    return _STREET_OF_WORD[street_word], board, all_cards, new_cards
 
 
 @lru_cache(maxsize=256)  # a file names a few games, hand after hand
