@@ -8,10 +8,12 @@ cut short still yields the events of its complete lines.
 
 from __future__ import annotations
 
+import inspect
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from functools import lru_cache
+from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -20,7 +22,7 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, AmountOutOfRange, to_minor
 from auditor.parse.errors import HandParseError, describe_expected
-from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.grammar import build_parser
 from auditor.read.split import RawHand
 from auditor.rooms.pokerstars.wording import read_claim
 from auditor.source import SourceSpan
@@ -93,92 +95,97 @@ _DATETIME = re.compile(
 )
 
 # ---------------------------------------------------------------- the lines' fields
-# Each line terminal of the grammar again, with its fields as named groups: the grammar
-# decides a line's kind, the kind's pattern names its fields. (Lark's tokens carry no
+# Each line terminal of the grammar again, with its fields as named groups; each field
+# is handed to the terminal's method as the parameter of its name (as a Lark Transformer
+# with inline arguments would), checked when the reader is built. Lark's tokens carry no
 # groups, and one group name in two terminals of a lexer state is a regex error, so the
-# grammar cannot hold these itself.) The pieces are the grammar's own (a test checks).
+# grammar cannot hold these itself. The pieces are the grammar's own (a test checks).
 AMOUNT = r"[$€£¥]?[0-9][0-9,]*(\.[0-9]+)?"
 PLAIN_AMOUNT = r"[0-9][0-9,]*(\.[0-9]+)?"
 CARDS = r"\[[^\]\n]*\]"
 ALL_IN = " and is all-in"
 CAP_REACHED = r"( and)? has reached the [^\n]*cap"
-# What ends a line: the lexer's EOL, and whatever else str.rstrip would drop from a free
-# text field (patterns are matched up to the line's end, its "\n" included).
-_END = r"\s*\Z"
+NAME = r"[^\n]+?"
+NAME_END = r"(?=:? [a-z])"
+EOL = r"[ \t]*\n"
 _MONEY = f"(?:{AMOUNT})"
 _ALL_IN = f"(?P<all_in>{ALL_IN})?"
-# A name is the shortest that lets its line match, as in the grammar, except where the
-# line's words could be in it: then the longest (the name is all before the last such words).
-_FIELDS: dict[str, str] = {
-    # header parts (tokens, not lines)
-    "HAND_ID": r"(?P<site>[^ ]+)[^\n]*#(?P<hand_id>[A-Z]*[0-9]+): +",
-    "TOURNAMENT_ID": r"[^\n]*#(?P<tournament_id>[0-9]+),? ",
-    "BUY_IN": r"\s*(?P<buy_in>[^\n]*?)\s*\Z",
-    "GAME_NAME": r"(?P<game>[^\n]*)",
-    "STAKES": rf" \((?P<small>{_MONEY})/(?P<big>{_MONEY})(?: (?P<currency>[A-Z]{{3}}))?\)",
-    "LEVEL": r" - (?P<level>(?:Match Round [IVXLC]+, )?Level ?[IVXLC0-9]+ ?\("
-    rf"(?P<small>{PLAIN_AMOUNT})/(?P<big>{PLAIN_AMOUNT})(?: - [^)\n]*)?\))",
-    "DATETIME": r" - (?P<datetime>[^\n]*?)" + _END,
-    # single lines
-    "TABLE": r"Table '(?P<table>[^\n]*)'(?: (?P<max_seats>[0-9]+)-max)?"
-    r"(?: \((?:Play|Real) Money\))?(?: Seat #(?P<button>[0-9]+) is the button)?" + _END,
-    "SUMMARY_MARKER": r"\*\*\* SUMMARY \*\*\*" + _END,
-    # seats
-    "SEAT": rf"Seat (?P<seat>[0-9]+): (?P<player>.+) \((?P<stack>{_MONEY}) in chips"
-    r"(?:, )?(?P<bounty>[^)\n]*?)(?: bounty)?\)(?P<after> [^\n]*)?" + _END,
-    # the play
-    "FOLD": r"(?P<player>.+): folds(?: \((?P<reason>[^)\n]*)\)| (?P<note>[^\n]*?))?" + _END,
-    "CHECK": r"(?P<player>.+): checks" + _END,
-    "CALL": rf"(?P<player>.+): calls (?P<amount>{_MONEY}){_ALL_IN}" + _END,
-    "RAISE": rf"(?P<player>.+): raises (?P<by>{_MONEY}) to (?P<to>{_MONEY}){_ALL_IN}"
-    rf"(?:{CAP_REACHED})?" + _END,
-    "BET": rf"(?P<player>.+): bets (?P<amount>{_MONEY}){_ALL_IN}(?:{CAP_REACHED})?" + _END,
-    "POST": r"(?P<player>.+): (?P<post>posts (?:small blind|big blind|small & big blinds"
-    r"|the ante|missed blind|dead blind|dead small blind|a bring-in)|straddle) "
-    rf"(?P<amount>{_MONEY}){_ALL_IN}" + _END,
-    "COLLECTED": rf"(?P<player>.+) collected (?P<amount>{_MONEY}) from "
-    r"(?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]+))?)" + _END,
-    "SHOWS": r"(?P<player>.+?): shows \[(?P<cards>[^\]\n]*)\](?: \((?P<description>[^\n]*)\))?"
-    + _END,
-    "NO_SHOW": r"(?P<player>.+): doesn't show hand" + _END,
-    "MUCKS": r"(?P<player>.+): mucks hand(?: \[(?P<cards>[^\]\n]*)\])?" + _END,
-    "CASHED_OUT": rf"(?P<player>.+?) cashed out the hand for (?P<amount>{_MONEY})"
-    rf"(?: \| Cash Out Fee (?P<fee>{_MONEY}))?" + _END,
-    "INSURANCE": r"(?P<player>.+): (?P<what>(?:get an all-in insurance"
-    r"|pay premium of all-in insurance)[^\n]*?)" + _END,
-    "TALK": r'(?P<player>.+?) said, "(?P<said>[^\n]*)"' + _END,
-    # a rebuy or add-on ("X re-buys and receives 1500 chips for $1.00") is its own event;
-    # other tournament news is a note
-    "PLAYER_NOTE": r"(?P<text>(?:(?P<player>.+?)(?P<change> re-buys| adds on)"
-    r"(?:[^\n]*? receives (?P<chips>" + PLAIN_AMOUNT + r") chips)?)?[^\n]*?)" + _END,
-    "STATUS": r"(?P<player>.+?):? (?P<what>(?P<status>will be allowed to play after the button"
-    r"|has timed out while being disconnected|has timed out while disconnected"
-    r"|was removed from the table|joins the table at seat #|leaves the table|is disconnected"
-    r"|is sitting out|has timed out|is connected|has returned|sits out)[^\n]*?)" + _END,
+_TRIM = r"[^\S\n]*"  # what str.rstrip would drop from the end of a free text field
+# Free text up to the line's end, without what str.rstrip would drop: greedy (a lazy
+# field would try the line's end after each character), backing off to its last non-space.
+_TEXT = r"(?:[^\n]*\S)?"
+# What follows a player's name (the grammar's PLAYER_LINE kinds); the name is "player".
+_AFTER_NAME: dict[str, str] = {
+    "FOLD": r": folds(?: (?:\((?P<reason>[^)\n]*)\)"
+    rf"|(?P<note>{CARDS}(?: \([^)\n]*\))?)))?",
+    "CHECK": r": checks",
+    "CALL": rf": calls (?P<amount>{_MONEY}){_ALL_IN}",
+    "RAISE": rf": raises (?P<by>{_MONEY}) to (?P<to>{_MONEY}){_ALL_IN}(?:{CAP_REACHED})?",
+    "BET": rf": bets (?P<amount>{_MONEY}){_ALL_IN}(?:{CAP_REACHED})?",
+    "POST": r": (?P<post>posts (?:small blind|big blind|small & big blinds|the ante"
+    r"|missed blind|dead blind|dead small blind|a bring-in)|straddle)"
+    rf" (?P<amount>{_MONEY}){_ALL_IN}",
+    "COLLECTED": rf" collected (?P<amount>{_MONEY}) from "
+    r"(?P<pot>pot|main pot|side pot(?:-(?P<side>[0-9]+))?)",
+    "SHOWS": r": shows \[(?P<cards>[^\]\n]*)\](?: \((?P<description>[^\n]*)\))?",
+    "NO_SHOW": r": doesn't show hand",
+    "MUCKS": r": mucks hand(?: \[(?P<cards>[^\]\n]*)\])?",
+    "CASHED_OUT": rf" cashed out the hand for (?P<amount>{_MONEY})"
+    rf"(?: \| Cash Out Fee (?P<fee>{_MONEY}))?",
+    "INSURANCE": r": (?P<what>(?:get an all-in insurance|pay premium of all-in insurance)"
+    rf"{_TEXT})",
+    "TALK": r' said, "(?P<said>[^\n]*)"',
+    # a rebuy or add-on ("X re-buys and receives 1500 chips for $1.00") is its own event
+    "PLAYER_NOTE": r"(?P<note>(?: wins (?:the|a)? ?[^\n]*(?:bounty|tournament|eliminat)"
+    r"| finished the tournament| split the [^\n]* bounty|(?P<change> re-buys| adds on)"
+    rf"(?:[^\n]*? receives (?P<chips>{PLAIN_AMOUNT}) chips)?){_TEXT})",
+    "STATUS": r":? (?P<what>is sitting out|sits out|has returned|is disconnected|is connected"
+    r"|has timed out(?: while disconnected| while being disconnected)?|leaves the table"
+    r"|joins the table at seat #[0-9]+|will be allowed to play after the button"
+    rf"|was removed from the table{_TEXT})",
+}
+# The other lines, whole.
+_LINES: dict[str, str] = {
+    "SEAT": rf"Seat (?P<seat>[0-9]+): (?P<player>{NAME}) \((?P<stack>{_MONEY}) in chips"
+    r"(?:, )?(?P<bounty>[^)\n]*?)(?: bounty)?\)(?P<after> [^\n]*)?",
     "SECTION_MARKER": r"(?P<line>\*\*\* (?:(?P<board>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS"
     r"|DEALING HANDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW ?DOWN) \*\*\*"
-    r"(?P<cards>(?:\s*\[[^\]\n]*\])*)\s*(?P<rest>[^\n]*?))" + _END,
-    "DEALT": r"Dealt to (?P<player>.+?)(?P<cards>(?: \[[^\]\n]*\])*)" + _END,
-    "UNCALLED": rf"Uncalled bet \((?P<amount>{_MONEY})\) returned to (?P<player>.+?)" + _END,
-    "CASH_DROP": rf"(?P<text>Cash Drop to Pot : total (?P<amount>{_MONEY}))" + _END,
-    "CANCELLED": r"Hand cancelled" + _END,
-    "COMMENT": r"(?P<text># [^\n]*?)" + _END,
-    "DEALER_NOTE": r"(?P<text>[^\n]*?)" + _END,
-    # summary
-    "SUMMARY_SEAT": r"Seat (?P<seat>[0-9]+): (?P<rest>[^\n]*?)" + _END,
-    "TOTAL_POT": rf"Total pot (?P<total>{_MONEY})(?: (?P<pots>[^|\n]*?))?"
-    r"(?P<fees>(?: \| [^|\n]*?)*)" + _END,
-    "BOARD": r"(?:(?P<board>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]\n]*)\]" + _END,
-    "SEAT_CONTINUATION": r"(?P<line>with (?P<text>[^\n]*?))" + _END,
+    rf"(?P<cards>(?:{_TRIM}{CARDS})*){_TRIM}(?P<rest>{_TEXT}))",
+    "DEALT": rf"Dealt to (?P<player>{NAME})(?P<cards>(?: {CARDS}(?: {CARDS})?)?)",
+    "UNCALLED": rf"Uncalled bet \((?P<amount>{_MONEY})\) returned to (?P<player>[^\n]*\S)",
+    "CASH_DROP": rf"(?P<text>Cash Drop to Pot : total (?P<amount>{_MONEY}))",
+    "CANCELLED": r"Hand cancelled",
+    "COMMENT": r"(?P<text>#(?: [^\n]*\S)?)",
+    "DEALER_NOTE": r"(?P<text>Betting is capped|No low hand qualified"
+    r"|Hand was run (?:twice|two times|three times)|Table leave user)",
+    "SUMMARY_SEAT": rf"Seat (?P<seat>[0-9]+): (?P<rest>{_TEXT})",
+    "TOTAL_POT": rf"Total pot (?P<total>{_MONEY})(?P<pots>[^|\n]*)(?P<fees>(?:\|{_TEXT})?)",
+    "BOARD": r"(?:(?P<board>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]\n]*)\]",
+    "SEAT_CONTINUATION": r"(?P<line>with(?: (?P<text>[^\n]*\S))?)",
 }
-_PATTERNS = {kind: re.compile(pattern) for kind, pattern in _FIELDS.items()}
-_ANY_LINE = re.compile(r"[^\n]*")
-_Fields = re.Match[str]
-_LineMethod = Callable[[_Fields, SourceSpan], None]
+# Tokens that are not runs of lines: the header's parts, the table line, the summary's.
+_END = r"\s*\Z"
+_TOKENS: dict[str, re.Pattern[str]] = {
+    kind: re.compile(pattern)
+    for kind, pattern in {
+        "HAND_ID": r"(?P<site>[^ ]+)[^\n]*#(?P<hand_id>[A-Z]*[0-9]+): +",
+        "TOURNAMENT_ID": r"[^\n]*#(?P<tournament_id>[0-9]+),? ",
+        "BUY_IN": r"\s*(?P<buy_in>[^\n]*?)" + _END,
+        "GAME_NAME": r"(?P<game>[^\n]*)",
+        "STAKES": rf" \((?P<small>{_MONEY})/(?P<big>{_MONEY})(?: (?P<currency>[A-Z]{{3}}))?\)",
+        "LEVEL": r" - (?P<level>(?:Match Round [IVXLC]+, )?Level ?[IVXLC0-9]+ ?\("
+        rf"(?P<small>{PLAIN_AMOUNT})/(?P<big>{PLAIN_AMOUNT})(?: - [^)\n]*)?\))",
+        "DATETIME": r" - (?P<date_time>[^\n]*?)" + _END,
+        "TABLE": r"Table '(?P<table>[^\n]*)'(?: (?P<max_seats>[0-9]+)-max)?"
+        r"(?: \((?:Play|Real) Money\))?(?: Seat #(?P<button>[0-9]+) is the button)?" + _END,
+        "SUMMARY_MARKER": r"\*\*\* SUMMARY \*\*\*" + _END,
+    }.items()
+}
+_GROUP = re.compile(r"\(\?P<(\w+)>")
 _CARD_GROUP = re.compile(r"\[([^\]\n]*)\]")  # each group of a line's cards field
 _POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?) ([^ .]+(?:\.[0-9]+)?)\.?")
 # the fee fields after the total ("| Rake $1 | Jackpot $5"): a label, then its amount
-_FEE_PART = re.compile(r" \| \s*(?:(?P<label>[^|\n]*) )?(?P<amount>[^ |\n]*?)\s*(?= \| |\Z)")
+_FEE_PART = re.compile(r"(?:\A| )\| \s*(?:(?P<label>[^\n]*?) )?(?P<amount>[^ \n]*?)\s*(?= \| |\Z)")
 _POST_KINDS = {
     "posts small blind": ev.PostKind.SMALL_BLIND,
     "posts big blind": ev.PostKind.BIG_BLIND,
@@ -191,20 +198,21 @@ _POST_KINDS = {
     "straddle": ev.PostKind.STRADDLE,
 }
 _STATUS_OF_WORDS = {
-    "will be allowed to play after the button": ev.Status.ALLOWED_AFTER_BUTTON,
-    "has timed out while being disconnected": ev.Status.TIMED_OUT,
-    "has timed out while disconnected": ev.Status.TIMED_OUT,
-    "was removed from the table": ev.Status.LEAVES,
-    "joins the table at seat #": ev.Status.JOINS,
-    "leaves the table": ev.Status.LEAVES,
-    "is disconnected": ev.Status.DISCONNECTED,
     "is sitting out": ev.Status.SITTING_OUT,
-    "has timed out": ev.Status.TIMED_OUT,
-    "is connected": ev.Status.CONNECTED,
-    "has returned": ev.Status.RETURNED,
     "sits out": ev.Status.SITS_OUT,
+    "has returned": ev.Status.RETURNED,
+    "is disconnected": ev.Status.DISCONNECTED,
+    "is connected": ev.Status.CONNECTED,
+    "has timed out": ev.Status.TIMED_OUT,
+    "has timed out while disconnected": ev.Status.TIMED_OUT,
+    "has timed out while being disconnected": ev.Status.TIMED_OUT,
+    "leaves the table": ev.Status.LEAVES,
+    "will be allowed to play after the button": ev.Status.ALLOWED_AFTER_BUTTON,
 }
 _STACK_CHANGES = {" re-buys": ev.StackChange.REBUY, " adds on": ev.StackChange.ADD_ON}
+# A line kind's method: its span, then its fields in the order of its parameters.
+_LineMethod = Callable[..., None]
+_Kind = tuple[tuple[str, ...], _LineMethod]  # a line kind's field groups and method
 
 
 SEAT_LIMIT = 2**15 - 1
@@ -247,9 +255,9 @@ class PokerStarsReader:
         # One method per grammar terminal, named after it (as a Lark Transformer's are),
         # listed here rather than looked up by name: a subclass's override is still the
         # one called, and a terminal with no method is a type error, not a runtime one.
-        # Each method is handed its terminal's fields (_FIELDS), matched once.
+        # Each method takes its terminal's fields as the parameters of their names.
         # header parts: their facts wait for the table line, whose event they go into
-        header_parts: dict[str, Callable[[_Fields], None]] = {
+        header_parts: dict[str, _LineMethod] = {
             "HAND_ID": self.HAND_ID,
             "TOURNAMENT_ID": self.TOURNAMENT_ID,
             "BUY_IN": self.BUY_IN,
@@ -258,19 +266,18 @@ class PokerStarsReader:
             "LEVEL": self.LEVEL,
             "DATETIME": self.DATETIME,
         }
-        single_lines = {"TABLE": self.TABLE, "SUMMARY_MARKER": self.SUMMARY_MARKER}
+        single_lines: dict[str, _LineMethod] = {
+            "TABLE": self.TABLE,
+            "SUMMARY_MARKER": self.SUMMARY_MARKER,
+        }
         callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._header_part(_PATTERNS[name], method)
-            for name, method in header_parts.items()
+            name: self._header_part(name, method) for name, method in header_parts.items()
         }
         for name, line_method in single_lines.items():
-            callbacks[name] = self._single(_PATTERNS[name], line_method)
+            callbacks[name] = self._single(name, line_method)
         for block in _BLOCKS:
             callbacks[block] = self._on_block
         self._parser: Lark = build_parser(self.site_grammar, callbacks)
-        self._classifiers = {
-            block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
-        }
         line_methods: dict[str, _LineMethod] = {
             "SEAT": self.SEAT,
             "FOLD": self.FOLD,
@@ -302,11 +309,9 @@ class PokerStarsReader:
         }
         if line_methods.keys() != _LINE_KINDS:
             raise AssertionError("the grammar's line kinds and the reader's methods differ")
-        # each kind with its fields' pattern and its method: one lookup a line
-        self._lines: dict[str | None, tuple[re.Pattern[str], _LineMethod]] = {
-            kind: (_PATTERNS[kind], method) for kind, method in line_methods.items()
+        self._blocks = {
+            block: _block_reader(kinds, line_methods) for block, kinds in _BLOCKS.items()
         }
-        self._lines[None] = (_ANY_LINE, _unknown_line)  # a match that names no kind
         self._file = ""
         self._offset = 0
         self._events: list[ev.Event] = []
@@ -390,23 +395,27 @@ class PokerStarsReader:
             return ""
         return label or ""
 
-    def _header_part(
-        self, pattern: re.Pattern[str], method: Callable[[_Fields], None]
-    ) -> Callable[[Token], Token]:
+    def _header_part(self, name: str, method: _LineMethod) -> Callable[[Token], Token]:
+        pattern = _TOKENS[name]
+        names = _field_names(name, pattern.groupindex, method, {})
+
         def on_token(tok: Token) -> Token:
             try:
-                method(_fields_of(pattern, tok, 0, len(tok)))
+                method(*_token_fields(pattern, names, tok))
             except (AmountError, ValueError) as err:
                 raise _LineError.of(self._offset + (tok.line or 1), err) from None
             return tok
 
         return on_token
 
-    def _single(self, pattern: re.Pattern[str], method: _LineMethod) -> Callable[[Token], Token]:
+    def _single(self, name: str, method: _LineMethod) -> Callable[[Token], Token]:
+        pattern = _TOKENS[name]
+        names = _field_names(name, pattern.groupindex, method, {})
+
         def on_token(tok: Token) -> Token:
             line = self._offset + (tok.line or 1)
             try:
-                method(_fields_of(pattern, tok, 0, len(tok)), SourceSpan(self._file, line))
+                method(SourceSpan(self._file, line), *_token_fields(pattern, names, tok))
             except (AmountError, ValueError) as err:
                 raise _LineError.of(line, err) from None
             return tok
@@ -414,28 +423,27 @@ class PokerStarsReader:
         return on_token
 
     def _on_block(self, tok: Token) -> Token:
-        """A run of lines: take it apart with the grammar's line terminals, one event each."""
+        """A run of lines: each line's kind and fields in one match, one event each."""
         line = self._offset + (tok.line or 1)
         file = self._file
-        classifier = self._classifiers[tok.type]
+        match, kinds = self._blocks[tok.type]
+        at, end = 0, len(tok)
         try:
-            if classifier.only is not None:
-                pattern, method = self._lines[classifier.only]
-                for text in tok.split("\n")[:-1]:  # the lexer ends every line with "\n"
-                    method(_fields_of(pattern, text, 0, len(text)), SourceSpan(file, line))
-                    line += 1
-            else:
-                # The loop runs once a line: one lookup of its kind's pattern and method,
-                # one match of its fields (up to its end, in the block: no copy of the line).
-                lines = self._lines
-                for found in classifier.matches(tok):
-                    pattern, method = lines[found.lastgroup]
-                    start, end = found.span()
-                    fields = pattern.match(tok, start, end)
-                    if fields is None:
-                        fields = _fields_of(pattern, tok, start, end)  # raises
-                    method(fields, SourceSpan(file, line))
-                    line += 1
+            # The loop runs once a line: one match, one lookup of the kind's fields and method.
+            while at < end:
+                found = match(tok, at)
+                if found is None:  # cannot happen: the patterns take what the grammar takes
+                    raise ValueError(f"a line of no known kind: {tok[at:].partition(chr(10))[0]!r}")
+                names, method = kinds[found.lastgroup]
+                span = SourceSpan(file, line)
+                if len(names) > 1:
+                    method(span, *found.group(*names))
+                elif names:
+                    method(span, found[names[0]])
+                else:
+                    method(span)
+                at = found.end()
+                line += 1
         except (AmountError, ValueError) as err:
             raise _LineError.of(line, err) from None
         return tok
@@ -456,49 +464,45 @@ class PokerStarsReader:
         return to_minor(text, self._scale)
 
     # ------------------------------------------------------------ header
-    def HAND_ID(self, fields: _Fields) -> None:
-        site = fields["site"]
+    def HAND_ID(self, site: str, hand_id: str) -> None:
         self._header["site"] = _SITE_OF_PREFIX.get(site, site)
-        self._header["hand_id"] = fields["hand_id"]
+        self._header["hand_id"] = hand_id
 
-    def TOURNAMENT_ID(self, fields: _Fields) -> None:
-        self._header["tournament_id"] = fields["tournament_id"]
+    def TOURNAMENT_ID(self, tournament_id: str) -> None:
+        self._header["tournament_id"] = tournament_id
 
-    def BUY_IN(self, fields: _Fields) -> None:
-        self._header["buy_in"] = fields["buy_in"]
+    def BUY_IN(self, buy_in: str) -> None:
+        self._header["buy_in"] = buy_in
 
-    def GAME_NAME(self, fields: _Fields) -> None:
-        self._header["game"] = fields["game"]
+    def GAME_NAME(self, game: str) -> None:
+        self._header["game"] = game
 
-    def STAKES(self, fields: _Fields) -> None:
-        small, big, code = fields.group("small", "big", "currency")
+    def STAKES(self, small: str, big: str, currency: str | None) -> None:
         symbol = small[0] if small[:1] in _CURRENCY_OF_SYMBOL else ""
-        if code:
-            currency = code
-        elif symbol:
-            currency = _CURRENCY_OF_SYMBOL[symbol]
-        else:
-            currency = "chips"  # play money
+        if not currency:
+            currency = _CURRENCY_OF_SYMBOL[symbol] if symbol else "chips"  # chips: play money
         self._scale = 1 if currency == "chips" else 100
         self._header.update(currency=currency, small=small, big=big)
 
-    def LEVEL(self, fields: _Fields) -> None:
-        self._header["level"] = fields["level"]
+    def LEVEL(self, level: str, small: str, big: str) -> None:
+        self._header["level"] = level
         self._scale = 1
-        self._header.update(currency="chips", small=fields["small"], big=fields["big"])
+        self._header.update(currency="chips", small=small, big=big)
 
-    def DATETIME(self, fields: _Fields) -> None:
-        self._header["datetime"] = fields["datetime"]
+    def DATETIME(self, date_time: str) -> None:
+        self._header["datetime"] = date_time
 
-    def TABLE(self, fields: _Fields, span: SourceSpan) -> None:
-        max_seats = int(fields["max_seats"]) if fields["max_seats"] else None
-        if max_seats is not None and not 1 <= max_seats <= SEAT_LIMIT:
-            raise _SeatError(f"a table of {max_seats} seats")
-        button = int(fields["button"]) if fields["button"] else None
-        self._max_seats = max_seats or SEAT_LIMIT
-        if button is not None and not 1 <= button <= SEAT_LIMIT:
-            raise _SeatError(f"the button on seat {button}, which no table has")
-        self._start = self._hand_started(span, fields["table"], max_seats, button, table_span=span)
+    def TABLE(
+        self, span: SourceSpan, table: str, max_seats: str | None, button: str | None
+    ) -> None:
+        seats = int(max_seats) if max_seats else None
+        if seats is not None and not 1 <= seats <= SEAT_LIMIT:
+            raise _SeatError(f"a table of {seats} seats")
+        button_seat = int(button) if button else None
+        self._max_seats = seats or SEAT_LIMIT
+        if button_seat is not None and not 1 <= button_seat <= SEAT_LIMIT:
+            raise _SeatError(f"the button on seat {button_seat}, which no table has")
+        self._start = self._hand_started(span, table, seats, button_seat, table_span=span)
         self._events.append(self._start)
 
     def _hand_started(
@@ -543,213 +547,202 @@ class PokerStarsReader:
         )
 
     # ------------------------------------------------------------ seats
-    def SEAT(self, fields: _Fields, span: SourceSpan) -> None:
-        seat = int(fields["seat"])
-        player = fields["player"]
-        after = fields["after"] or ""
+    def SEAT(
+        self,
+        span: SourceSpan,
+        seat: str,
+        player: str,
+        stack: str,
+        bounty: str,
+        after: str | None,
+    ) -> None:
+        number = int(seat)
         # A seat numbered beyond the table's size is reported by the replay (converters
         # renumber seats); more players than the table has seats is a record of nothing.
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise _SeatError(f"seat {seat}, which no table has")
+        if not 1 <= number <= SEAT_LIMIT:
+            raise _SeatError(f"seat {number}, which no table has")
         if len(self._seats) >= self._max_seats:
             raise _SeatError(f"more seats than the table's {self._max_seats}")
-        if seat in self._seats:
-            raise _SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
+        if number in self._seats:
+            raise _SeatError(f"seat {number} is listed twice ({self._seats[number]}, {player})")
         if player in self._seat_players:
             raise _SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        self._seats[number] = player
         self._seat_players.add(player)
+        after = after or ""
         self._events.append(
             ev.SeatTaken(
                 span,
-                seat=seat,
+                seat=number,
                 player=player,
-                stack=self._money(fields["stack"]),
+                stack=self._money(stack),
                 sitting_out="sitting out" in after,
                 out_of_hand="out of hand" in after,
-                bounty=fields["bounty"] or None,
+                bounty=bounty or None,
             )
         )
 
     # ------------------------------------------------------------ the play
-    def POST(self, fields: _Fields, span: SourceSpan) -> None:
-        self._events.append(
-            ev.Posted(
-                span,
-                fields["player"],
-                _POST_KINDS[fields["post"]],
-                self._money(fields["amount"]),
-                fields["all_in"] is not None,
-            )
-        )
+    def POST(
+        self, span: SourceSpan, player: str, post: str, amount: str, all_in: str | None
+    ) -> None:
+        money = self._money(amount)
+        self._events.append(ev.Posted(span, player, _POST_KINDS[post], money, all_in is not None))
 
-    def DEALT(self, fields: _Fields, span: SourceSpan) -> None:
+    def DEALT(self, span: SourceSpan, player: str, cards: str) -> None:
         dealt: tuple[Card, ...] = ()
-        for group in _CARD_GROUP.findall(fields["cards"]):
+        for group in _CARD_GROUP.findall(cards):
             dealt += self.card_notation.cards(group)
-        self._events.append(ev.Dealt(span, fields["player"], dealt))
+        self._events.append(ev.Dealt(span, player, dealt))
 
-    def FOLD(self, fields: _Fields, span: SourceSpan) -> None:
-        reason = fields["reason"]
-        note = reason if reason is not None else fields["note"] or ""
-        self._events.append(ev.Folded(span, fields["player"], note))
+    def FOLD(self, span: SourceSpan, player: str, reason: str | None, note: str | None) -> None:
+        self._events.append(ev.Folded(span, player, reason or note or ""))
 
-    def CHECK(self, fields: _Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, fields["player"]))
+    def CHECK(self, span: SourceSpan, player: str) -> None:
+        self._events.append(ev.Checked(span, player))
 
-    def CALL(self, fields: _Fields, span: SourceSpan) -> None:
-        amount = self._money(fields["amount"])
-        self._events.append(ev.Called(span, fields["player"], amount, fields["all_in"] is not None))
+    def CALL(self, span: SourceSpan, player: str, amount: str, all_in: str | None) -> None:
+        self._events.append(ev.Called(span, player, self._money(amount), all_in is not None))
 
-    def BET(self, fields: _Fields, span: SourceSpan) -> None:
-        amount = self._money(fields["amount"])
-        self._events.append(ev.Bet(span, fields["player"], amount, fields["all_in"] is not None))
+    def BET(self, span: SourceSpan, player: str, amount: str, all_in: str | None) -> None:
+        self._events.append(ev.Bet(span, player, self._money(amount), all_in is not None))
 
-    def RAISE(self, fields: _Fields, span: SourceSpan) -> None:
+    def RAISE(
+        self, span: SourceSpan, player: str, by: str, to: str, all_in: str | None
+    ) -> None:
         self._events.append(
-            ev.RaisedTo(
-                span,
-                fields["player"],
-                self._money(fields["by"]),
-                self._money(fields["to"]),
-                fields["all_in"] is not None,
-            )
+            ev.RaisedTo(span, player, self._money(by), self._money(to), all_in is not None)
         )
 
-    def UNCALLED(self, fields: _Fields, span: SourceSpan) -> None:
-        amount = self._money(fields["amount"])
-        self._events.append(ev.UncalledReturned(span, fields["player"], amount))
+    def UNCALLED(self, span: SourceSpan, amount: str, player: str) -> None:
+        self._events.append(ev.UncalledReturned(span, player, self._money(amount)))
 
-    def SHOWS(self, fields: _Fields, span: SourceSpan) -> None:
-        shown = self.card_notation.cards(fields["cards"])
-        description = fields["description"] or ""
-        self._events.append(
-            ev.Shown(span, fields["player"], shown, description, read_claim(description))
-        )
+    def SHOWS(
+        self, span: SourceSpan, player: str, cards: str, description: str | None
+    ) -> None:
+        shown = self.card_notation.cards(cards)
+        said = description or ""
+        self._events.append(ev.Shown(span, player, shown, said, read_claim(said)))
 
-    def MUCKS(self, fields: _Fields, span: SourceSpan) -> None:
-        cards = fields["cards"]
+    def MUCKS(self, span: SourceSpan, player: str, cards: str | None) -> None:
         shown = self.card_notation.cards(cards) if cards is not None else ()
-        self._events.append(ev.Mucked(span, fields["player"], shown))
+        self._events.append(ev.Mucked(span, player, shown))
 
-    def NO_SHOW(self, fields: _Fields, span: SourceSpan) -> None:
-        self._events.append(ev.NotShown(span, fields["player"]))
+    def NO_SHOW(self, span: SourceSpan, player: str) -> None:
+        self._events.append(ev.NotShown(span, player))
 
-    def COLLECTED(self, fields: _Fields, span: SourceSpan) -> None:
-        pot_named, side = fields.group("pot", "side")
-        pot = 0
-        if pot_named.startswith("side pot"):
-            pot = int(side) if side else 1
-        amount = self._money(fields["amount"])
-        self._events.append(ev.Collected(span, fields["player"], amount, pot, pot_named != "pot"))
+    def COLLECTED(
+        self, span: SourceSpan, player: str, amount: str, pot: str, side: str | None
+    ) -> None:
+        number = 0
+        if pot.startswith("side pot"):
+            number = int(side) if side else 1
+        money = self._money(amount)
+        self._events.append(ev.Collected(span, player, money, number, pot != "pot"))
 
-    def CASHED_OUT(self, fields: _Fields, span: SourceSpan) -> None:
-        fee = fields["fee"]
-        self._events.append(
-            ev.CashedOut(
-                span,
-                fields["player"],
-                self._money(fields["amount"]),
-                self._money(fee) if fee else None,
-            )
-        )
+    def CASHED_OUT(self, span: SourceSpan, player: str, amount: str, fee: str | None) -> None:
+        paid = self._money(fee) if fee else None
+        self._events.append(ev.CashedOut(span, player, self._money(amount), paid))
 
-    def INSURANCE(self, fields: _Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Insurance(span, fields["player"], fields["what"]))
+    def INSURANCE(self, span: SourceSpan, player: str, what: str) -> None:
+        self._events.append(ev.Insurance(span, player, what))
 
-    def CASH_DROP(self, fields: _Fields, span: SourceSpan) -> None:
-        self._events.append(ev.PotExtra(span, self._money(fields["amount"]), fields["text"]))
+    def CASH_DROP(self, span: SourceSpan, text: str, amount: str) -> None:
+        self._events.append(ev.PotExtra(span, self._money(amount), text))
 
-    def CANCELLED(self, fields: _Fields, span: SourceSpan) -> None:
+    def CANCELLED(self, span: SourceSpan) -> None:
         self._events.append(ev.HandCancelled(span))
 
-    def COMMENT(self, fields: _Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Note(span, fields["text"]))
+    def COMMENT(self, span: SourceSpan, text: str) -> None:
+        self._events.append(ev.Note(span, text))
 
-    def DEALER_NOTE(self, fields: _Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Note(span, fields["text"]))
+    def DEALER_NOTE(self, span: SourceSpan, text: str) -> None:
+        self._events.append(ev.Note(span, text))
 
-    def PLAYER_NOTE(self, fields: _Fields, span: SourceSpan) -> None:
+    def PLAYER_NOTE(
+        self, span: SourceSpan, player: str, note: str, change: str | None, chips: str | None
+    ) -> None:
         """Tournament news about a player; a rebuy or add-on is its own event."""
-        text, change = fields.group("text", "change")
+        text = player + note  # the whole line
         if change is None:
             self._events.append(ev.Note(span, text))
             return
-        chips = fields["chips"]
         amount = self._money(chips) if chips is not None else None
-        self._events.append(
-            ev.StackAdded(span, fields["player"], _STACK_CHANGES[change], amount, text)
+        self._events.append(ev.StackAdded(span, player, _STACK_CHANGES[change], amount, text))
+
+    def TALK(self, span: SourceSpan, player: str, said: str) -> None:
+        self._events.append(ev.TableTalk(span, player, said))
+
+    def STATUS(self, span: SourceSpan, player: str, what: str) -> None:
+        self._events.append(ev.PlayerStatus(span, player, _status_of(what), what))
+
+    def SECTION_MARKER(
+        self,
+        span: SourceSpan,
+        line: str,
+        board: str | None,
+        street: str,
+        cards: str,
+        rest: str,
+    ) -> None:
+        name, number, all_cards, new_cards = _section_marker(
+            board, street, cards, self.card_notation
         )
-
-    def TALK(self, fields: _Fields, span: SourceSpan) -> None:
-        self._events.append(ev.TableTalk(span, fields["player"], fields["said"]))
-
-    def STATUS(self, fields: _Fields, span: SourceSpan) -> None:
-        status = _STATUS_OF_WORDS[fields["status"]]
-        self._events.append(ev.PlayerStatus(span, fields["player"], status, fields["what"]))
-
-    def SECTION_MARKER(self, fields: _Fields, span: SourceSpan) -> None:
-        board_word, street_word, cards, rest = fields.group("board", "street", "cards", "rest")
-        street, board, all_cards, new_cards = _section_marker(
-            board_word, street_word, cards, self.card_notation
-        )
-        if street is None:
-            self._events.append(ev.ShowdownStarted(span, board))
+        if name is None:
+            self._events.append(ev.ShowdownStarted(span, number))
         else:
-            self._events.append(ev.StreetDealt(span, street, board, all_cards, new_cards))
+            self._events.append(ev.StreetDealt(span, name, number, all_cards, new_cards))
         if rest:
             problem = f"unexpected text after the street marker: {rest!r}"
-            self._events.append(ev.Garbled(span, fields["line"], problem))
+            self._events.append(ev.Garbled(span, line, problem))
 
     # ------------------------------------------------------------ summary
-    def SUMMARY_MARKER(self, fields: _Fields, span: SourceSpan) -> None:
+    def SUMMARY_MARKER(self, span: SourceSpan) -> None:
         self._summary_started = True
         self._events.append(ev.SummaryStarted(span))
 
-    def TOTAL_POT(self, fields: _Fields, span: SourceSpan) -> None:
+    def TOTAL_POT(self, span: SourceSpan, total: str, pots: str, fees: str) -> None:
         main = None
         sides: list[int] = []
-        for label, amount in _POT_PART.findall(fields["pots"] or ""):
+        for label, amount in _POT_PART.findall(pots):
             if label == "Main pot":
                 main = self._money(amount)
             else:
                 sides.append(self._money(amount))
         rake = None
-        fees: list[tuple[str, int]] = []
-        for fee in _FEE_PART.finditer(fields["fees"]):
+        others: list[tuple[str, int]] = []
+        for fee in _FEE_PART.finditer(fees):
             label = fee["label"]
             if label == "Rake":
                 rake = self._money(fee["amount"])
             elif label:
-                fees.append((label, self._money(fee["amount"])))
-        total = self._money(fields["total"])
-        self._events.append(ev.SummaryPot(span, total, main, tuple(sides), rake, tuple(fees)))
+                others.append((label, self._money(fee["amount"])))
+        money = self._money(total)
+        self._events.append(ev.SummaryPot(span, money, main, tuple(sides), rake, tuple(others)))
 
-    def BOARD(self, fields: _Fields, span: SourceSpan) -> None:
-        board = _BOARD_OF_WORD.get(fields["board"] or "", 1)
-        shown = self.card_notation.cards(fields["cards"])
-        self._events.append(ev.SummaryBoard(span, board, shown))
+    def BOARD(self, span: SourceSpan, board: str | None, cards: str) -> None:
+        number = _BOARD_OF_WORD[board] if board else 1
+        self._events.append(ev.SummaryBoard(span, number, self.card_notation.cards(cards)))
 
-    def SUMMARY_SEAT(self, fields: _Fields, span: SourceSpan) -> None:
-        seat = int(fields["seat"])
-        rest = fields["rest"]
-        player = self._seats.get(seat, "")
+    def SUMMARY_SEAT(self, span: SourceSpan, seat: str, rest: str) -> None:
+        number = int(seat)
+        player = self._seats.get(number, "")
         if player and rest.startswith(player):
             rest = rest.removeprefix(player)
         else:
             player, rest = _split_summary_name(rest)
         outcome = _seat_outcome(rest.strip(), self._scale, self.card_notation)
-        self._events.append(ev.SummarySeat(span, seat, player, *outcome))
+        self._events.append(ev.SummarySeat(span, number, player, *outcome))
         if _NOT_AWARDED in rest:
             # the pot he won went to the room, which had paid him his cash-out
             kept = sum(r.won or 0 for r in outcome[5] if _NOT_AWARDED in r.description)
             self._events.append(ev.PotNotAwarded(span, player, kept))
 
-    def SEAT_CONTINUATION(self, fields: _Fields, span: SourceSpan) -> None:
+    def SEAT_CONTINUATION(self, span: SourceSpan, line: str, text: str | None) -> None:
         previous = self._events[-1] if self._events else None
         if isinstance(previous, ev.SummarySeat) and previous.results:
             last = previous.results[-1]
-            joined = _seat_result(last.won, fields["text"])
+            joined = _seat_result(last.won, text or "")
             self._events[-1] = ev.SummarySeat(
                 previous.span,
                 previous.seat,
@@ -763,9 +756,7 @@ class PokerStarsReader:
                 previous.outcome_text,
             )
         else:
-            self._events.append(
-                ev.Garbled(span, fields["line"], "a 'with ...' line that continues nothing")
-            )
+            self._events.append(ev.Garbled(span, line, "a 'with ...' line that continues nothing"))
 
 
 # ---------------------------------------------------------------- helpers
@@ -801,17 +792,67 @@ def _context(err: UnexpectedInput, text: str) -> str:
     return str(err.get_context(text, span=40))
 
 
-def _unknown_line(fields: _Fields, span: SourceSpan) -> None:
-    """Cannot happen for a block the lexer accepted: every line is of some kind."""
-    raise ValueError(f"a line of no known kind: {fields.group()!r}")
+def _field_names(
+    kind: str, groups: Iterable[str], method: _LineMethod, renamed: Mapping[str, str]
+) -> tuple[str, ...]:
+    """The groups holding ``method``'s parameters, in their order (its span aside).
+
+    A parameter the pattern has no group for, or a group no parameter takes, is a reader
+    that would drop a field or read none: an error when the reader is built."""
+    params = [p for p in inspect.signature(method).parameters if p != "span"]
+    names = tuple(renamed.get(p, p) for p in params)
+    if set(names) != set(groups):
+        raise AssertionError(f"{kind}: the method takes {params}, the line has {sorted(groups)}")
+    return names
 
 
-def _fields_of(pattern: re.Pattern[str], text: str, start: int, end: int) -> _Fields:
-    """The fields of the line ``text[start:end]``, which its kind's pattern takes."""
-    fields = pattern.match(text, start, end)
-    if fields is None:  # cannot happen: each pattern takes what its terminal takes
-        raise ValueError(f"a line whose fields cannot be read: {text[start:end]!r}")
-    return fields
+def _block_reader(
+    kinds: tuple[str | tuple[str, ...], ...], methods: Mapping[str, _LineMethod]
+) -> tuple[Callable[[str, int], re.Match[str] | None], dict[str | None, _Kind]]:
+    """One pattern for a run of lines: each line with its kind (``Match.lastgroup``) and
+    fields, kinds tried in the grammar's order; and each kind's field groups and method.
+
+    Every group is named after its kind (``CALL_amount``) but the player's name before
+    the kinds that follow one, matched once as the grammar does (the shortest name that
+    some kind follows, then the first kind). Each kind ends in an empty group: it closes
+    last, so it is the match's lastgroup."""
+    parts: list[str] = []
+    table: dict[str | None, _Kind] = {}
+
+    def named(kind: str, body: str, shared: Mapping[str, str]) -> str:
+        renamed = {field: f"{kind}_{field}" for field in _GROUP.findall(body)}
+        table[kind] = (
+            _field_names(kind, [*renamed.values(), *shared.values()], methods[kind], {
+                **renamed, **shared}),
+            methods[kind],
+        )
+        return _GROUP.sub(lambda group: f"(?P<{kind}_{group[1]}>", body) + f"(?P<{kind}>)"
+
+    for entry in kinds:
+        if isinstance(entry, tuple):
+            tails = "|".join(named(kind, _AFTER_NAME[kind], {"player": "player"}) for kind in entry)
+            parts.append(f"(?P<player>{NAME}){NAME_END}(?:{tails})")
+        else:
+            parts.append(named(entry, _LINES[entry], {}))
+    return re.compile(f"(?:{'|'.join(parts)}){EOL}").match, table
+
+
+def _token_fields(pattern: re.Pattern[str], names: tuple[str, ...], tok: str) -> tuple[Any, ...]:
+    """The fields ``names`` of the token ``tok``, which ``pattern`` takes."""
+    found = pattern.match(tok)
+    if found is None:  # cannot happen: each pattern takes what its terminal takes
+        raise ValueError(f"a token whose fields cannot be read: {tok!r}")
+    if len(names) > 1:
+        return found.group(*names)  # a tuple, in one call
+    return (found[names[0]],) if names else ()
+
+
+def _status_of(what: str) -> ev.Status:
+    if what.startswith("joins the table"):
+        return ev.Status.JOINS
+    if what.startswith("was removed from the table"):
+        return ev.Status.LEAVES
+    return _STATUS_OF_WORDS[what]
 
 
 def _line_at(raw: RawHand, line: int) -> str:
