@@ -146,7 +146,8 @@ _AFTER_NAME: dict[str, str] = {
 }
 # The other lines, whole.
 _LINES: dict[str, str] = {
-    "SEAT": rf"Seat (?P<seat>[0-9]+): (?P<player>{NAME}) \((?P<stack>{_MONEY}) in chips"
+    # the longest name: a name may hold "(5 in chips)", the last such is the stack
+    "SEAT": rf"Seat (?P<seat>[0-9]+): (?P<player>[^\n]+) \((?P<stack>{_MONEY}) in chips"
     r"(?:, )?(?P<bounty>[^)\n]*?)(?: bounty)?\)(?P<after> [^\n]*)?",
     "SECTION_MARKER": r"(?P<line>\*\*\* (?:(?P<board>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS"
     r"|DEALING HANDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW ?DOWN) \*\*\*"
