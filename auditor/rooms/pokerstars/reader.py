@@ -1,9 +1,13 @@
 """PokerStars-layout hands to events.
 
-The grammar (``grammars/pokerstars.lark``) decides which kind each line is; the
-methods here, one per line terminal, read that line's fields into an event.
-They run as lexer callbacks, so the events come out in file order and a hand
-cut short still yields the events of its complete lines.
+The grammar (``grammars/pokerstars.lark``) takes a hand apart into runs of lines. Each
+run is read here line by line with the grammar's line terminals written again with
+named groups (``_AFTER_NAME``, ``_LINES``): one match gives a line's kind, as the
+grammar decides it, and its fields; the kind's method, one per line terminal, takes the
+fields as the parameters of their names (as a Lark Transformer with inline arguments
+would) and makes the event: no line is cut up by hand. The methods run as lexer
+callbacks, so the events come out in file order and a hand cut short still yields the
+events of its complete lines.
 """
 
 from __future__ import annotations
