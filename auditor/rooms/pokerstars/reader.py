@@ -153,10 +153,12 @@ _LINES: dict[str, str] = {
     # the longest name: a name may hold "(5 in chips)", the last such is the stack
     "SEAT": rf"Seat (?P<seat>[0-9]+): (?P<player>[^\n]+) \((?P<stack>{_MONEY}) in chips"
     r"(?:, )?(?P<bounty>[^)\n]*?)(?: bounty)?\)(?P<after> [^\n]*)?",
-    "SECTION_MARKER": r"(?P<line>\*\*\* (?:(?P<board>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS"
+    # (a literal first: the regex engine skips the alternative on the line's first character)
+    "SECTION_MARKER": r"\*\*\* (?P<marker>(?:(?P<board>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS"
     r"|DEALING HANDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW ?DOWN) \*\*\*"
     rf"(?P<cards>(?:{_TRIM}{CARDS})*){_TRIM}(?P<rest>{_TEXT}))",
-    "DEALT": rf"Dealt to (?P<player>{NAME})(?P<cards>(?: {CARDS}(?: {CARDS})?)?)",
+    # (the look-ahead: the cards' group is entered only where cards may start)
+    "DEALT": rf"Dealt to (?P<player>{NAME})(?= \[|{EOL})(?P<cards>(?: {CARDS}(?: {CARDS})?)?)",
     "UNCALLED": rf"Uncalled bet \((?P<amount>{_MONEY})\) returned to (?P<player>[^\n]*\S)",
     "CASH_DROP": rf"(?P<text>Cash Drop to Pot : total (?P<amount>{_MONEY}))",
     "CANCELLED": r"Hand cancelled",
@@ -431,14 +433,11 @@ class PokerStarsReader:
         """A run of lines: each line's kind and fields in one match, one event each."""
         line = self._offset + (tok.line or 1)
         file = self._file
-        match, kinds = self._blocks[tok.type]
-        at, end = 0, len(tok)
+        pattern, kinds = self._blocks[tok.type]
+        first = line
         try:
             # The loop runs once a line: one match, one lookup of the kind's fields and method.
-            while at < end:
-                found = match(tok, at)
-                if found is None:  # cannot happen: the patterns take what the grammar takes
-                    raise ValueError(f"a line of no known kind: {tok[at:].partition(chr(10))[0]!r}")
+            for found in pattern.finditer(tok):
                 names, method = kinds[found.lastgroup]
                 span = SourceSpan(file, line)
                 if len(names) > 1:
@@ -447,8 +446,11 @@ class PokerStarsReader:
                     method(span, found[names[0]])
                 else:
                     method(span)
-                at = found.end()
                 line += 1
+            # A match starts a line and ends it: as many matches as lines, or one was skipped
+            if line - first != tok.count("\n"):  # cannot happen: the patterns take the grammar's
+                line = first + _lines_read(pattern, tok)
+                raise ValueError("a line of no known kind")
         except (AmountError, ValueError) as err:
             raise _LineError.of(line, err) from None
         return tok
@@ -684,7 +686,7 @@ class PokerStarsReader:
     def SECTION_MARKER(
         self,
         span: SourceSpan,
-        line: str,
+        marker: str,
         board: str | None,
         street: str,
         cards: str,
@@ -699,7 +701,7 @@ class PokerStarsReader:
             self._events.append(ev.StreetDealt(span, name, number, all_cards, new_cards))
         if rest:
             problem = f"unexpected text after the street marker: {rest!r}"
-            self._events.append(ev.Garbled(span, line, problem))
+            self._events.append(ev.Garbled(span, "*** " + marker, problem))
 
     # ------------------------------------------------------------ summary
     def SUMMARY_MARKER(self, span: SourceSpan) -> None:
@@ -813,7 +815,7 @@ def _field_names(
 
 def _block_reader(
     kinds: tuple[str | tuple[str, ...], ...], methods: Mapping[str, _LineMethod]
-) -> tuple[Callable[[str, int], re.Match[str] | None], dict[str | None, _Kind]]:
+) -> tuple[re.Pattern[str], dict[str | None, _Kind]]:
     """One pattern for a run of lines: each line with its kind (``Match.lastgroup``) and
     fields, kinds tried in the grammar's order; and each kind's field groups and method.
 
@@ -839,7 +841,15 @@ def _block_reader(
             parts.append(f"(?P<player>{NAME}){NAME_END}(?:{tails})")
         else:
             parts.append(named(entry, _LINES[entry], {}))
-    return re.compile(f"(?:{'|'.join(parts)}){EOL}").match, table
+    return re.compile(f"(?m:^)(?:{'|'.join(parts)}){EOL}"), table
+
+
+def _lines_read(pattern: re.Pattern[str], block: str) -> int:
+    """How many lines of ``block`` ``pattern`` takes, one after another from its start."""
+    at, count = 0, 0
+    while (found := pattern.match(block, at)) is not None:
+        at, count = found.end(), count + 1
+    return count
 
 
 def _token_fields(pattern: re.Pattern[str], names: tuple[str, ...], tok: str) -> tuple[Any, ...]:

@@ -69,10 +69,10 @@ def test_every_line_gets_the_kind_the_grammar_gives_it() -> None:
         expected = [found.lastgroup for found in grammar[tok.type].matches(tok)]
         if grammar[tok.type].only is not None:
             expected = [grammar[tok.type].only] * tok.count("\n")
-        match, _ = reader._blocks[tok.type]
+        pattern, _ = reader._blocks[tok.type]
         kinds, at = [], 0
         while at < len(tok):
-            found = match(tok, at)
+            found = pattern.match(tok, at)
             assert found is not None, tok[at:]
             kinds.append(found.lastgroup)
             at = found.end()
