@@ -393,8 +393,9 @@ def _profiles(args: argparse.Namespace, err: Console) -> int:
 
 def _formats() -> int:
     out = Console(soft_wrap=True, markup=False, highlight=False)
-    for name, reads, profile in rooms.described():
-        out.print(f"{name}: {reads} (rule profile under --rules auto: {profile})")
+    for name, reads, games, profile in rooms.described():
+        shown = f"; games {games}" if games else ""
+        out.print(f"{name}: {reads}{shown} (rule profile under --rules auto: {profile})")
     return EXIT_CLEAN
 
 
@@ -421,7 +422,7 @@ def _print_summary(summary: RunSummary, out: Console) -> None:
         f"rejected {summary.hands_rejected}"
     )
     not_read = Counter(
-        re.sub(r" \([^)]*\)", "", f.reason) for f in summary.files if f.status == "not read"
+        re.sub(r" \(.*\)", "", f.reason) for f in summary.files if f.status == "not read"
     )
     if not_read:
         why = ", ".join(f"{count} {reason}" for reason, count in sorted(not_read.items()))

@@ -40,6 +40,9 @@ class PostKind(StrEnum):
     MISSED_BLIND = "missed blind"
     STRADDLE = "straddle"
     BRING_IN = "bring-in"
+    # chips posted out of the blinds' seats that count toward the poster's bet, of any
+    # amount (a newcomer's "Posts chip $5" at $5/$10, which his "Calls $5" then completes)
+    LIVE = "live chips"
 
 
 class RaiseGiven(StrEnum):
@@ -91,6 +94,8 @@ class Status(StrEnum):
     ALLOWED_AFTER_BUTTON = "will be allowed to play after the button"
     FINISHED = "finished the tournament"
     OTHER = "other"
+    # a cap table's player who has put in the hand's cap: all-in for the rest of the hand
+    CAPPED = "reached the table's cap"
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +321,16 @@ class Note(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class GameMislabeled(Event):
+    """The header names one game and the hand shows another: the hand (its HandStarted)
+    is read as it shows; this says what the header wrote and why. On the header's span."""
+
+    written: str  # the game as the header names it, e.g. "Hold'em Pot Limit"
+    shown: str  # the variant code the hand is read as, e.g. "PLO"
+    why: str  # what shows it, e.g. "four hole cards dealt"
+
+
+@dataclass(frozen=True, slots=True)
 class HandCancelled(Event):
     pass
 
@@ -383,6 +398,18 @@ class Hand:
     events: tuple[Event, ...]
     truncated: bool = False
     truncated_at: SourceSpan | None = None
+    # False for a room whose records never write an uncalled bet's return: the
+    # replay returns it by the rules, with no finding for the line the layout never has
+    uncalled_returns_written: bool = True
+    # True for a room whose records write an uncalled bet's return at the showdown, after
+    # the streets still dealt: a return is due by the end of the hand
+    uncalled_returns_late: bool = False
+    # False for a room whose records never say in which order hands were shown (its
+    # shown cards come in seat order): the showdown order is not judged
+    show_order_written: bool = True
+    # True for a bomb pot (a home game's): every player's forced bet (Posted ANTE) is the
+    # whole play before the flop: no blinds and no betting until the flop
+    bomb_pot: bool = False
 
 
 _PLAYED = frozenset(

@@ -68,6 +68,7 @@ class Code(StrEnum):
     SEAT_INVALID = "SEAT_INVALID"
     INTERNAL_ERROR = "INTERNAL_ERROR"
     FILE_UNREADABLE = "FILE_UNREADABLE"
+    GAME_MISLABELED = "GAME_MISLABELED"
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +306,14 @@ CATALOGUE: dict[Code, CodeInfo] = {
         "Every input is read whole or reported: a link to nothing, a link loop, a file "
         "without read permission, a corrupt or truncated archive or member is listed in the "
         "files table with its error, and the run goes on with the other files.",
+    ),
+    Code.GAME_MISLABELED: CodeInfo(
+        Severity.WARNING,
+        "a hand whose header names another game than the one its cards and bets show",
+        "A record states its game in its header; the hand is audited as the cards dealt "
+        "and the bets made show it (four hole cards under a Hold'em header are Omaha; "
+        "fixed-size bets and a cap under a Pot Limit header are fixed limit), and the "
+        "header's wrong name is reported.",
     ),
 }
 

@@ -47,9 +47,14 @@ class ClaimedHand:
 
 @dataclass(frozen=True, slots=True)
 class ClaimedLow:
-    """A low as the record words it: card values highest first, the ace as 1."""
+    """A low as the record words it: card values highest first, the ace as 1 (a room
+    that names the top card only, "High card : 7", gives that one)."""
 
     ranks: tuple[int, ...]
+
+    def matches(self, ranks: tuple[int, ...] | None) -> bool:
+        """Does the claim say what the cards make? Only the ranks it names are compared."""
+        return ranks is not None and ranks[: len(self.ranks)] == self.ranks
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,7 +73,7 @@ class HandAuditor:
         game = room.game(raw)
         if not room.is_omaha(game):
             return HandResult(
-                Status.SKIPPED, raw.file, raw.first_line, raw.hand_id, game, format=room.name
+                Status.SKIPPED, raw.file, raw.first_line, room.hand_id(raw), game, format=room.name
             )
         reader = self._readers.get(room.name)
         if reader is None:
@@ -87,7 +87,7 @@ class HandAuditor:
                 message = f"line {err.line}: {err.expected}"
             finding = Finding(
                 err.code,
-                raw.hand_id,
+                room.hand_id(raw),
                 message,
                 SourceSpan(err.file, err.line, err.column),
                 recorded=err.text,
@@ -101,7 +101,7 @@ class HandAuditor:
             Status.AUDITED,
             raw.file,
             raw.first_line,
-            raw.hand_id,
+            room.hand_id(raw),
             game,
             hand,
             replayed.findings + settled.findings,
@@ -140,7 +140,7 @@ def rejected(raw: RawHand, finding: Finding) -> HandResult:
         Status.REJECTED,
         raw.file,
         raw.first_line,
-        raw.hand_id,
+        room.hand_id(raw),
         room.game(raw),
         findings=(finding,),
         table_name=room.table_name(raw),
@@ -151,13 +151,14 @@ def rejected(raw: RawHand, finding: Finding) -> HandResult:
 def internal_error(raw: RawHand, exc: BaseException) -> HandResult:
     """``raw`` rejected because its audit raised ``exc`` (a bug: said so, located at the
     hand's header, and the run goes on)."""
+    hand_id = rooms.room_of(raw).hand_id(raw)
     what = f"{type(exc).__name__}: {exc}"
     if len(what) > 300:
         what = what[:300] + "..."
     finding = Finding(
         Code.INTERNAL_ERROR,
-        raw.hand_id,
-        f"auditing hand {raw.hand_id or '(no id)'} failed with {what}; the hand is rejected",
+        hand_id,
+        f"auditing hand {hand_id or '(no id)'} failed with {what}; the hand is rejected",
         SourceSpan(raw.file, raw.first_line, 1),
         recorded=type(exc).__name__,
     )

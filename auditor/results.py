@@ -136,7 +136,7 @@ def stray_finding(stray: StrayText) -> Finding:
     return Finding(
         Code.TEXT_OUTSIDE_HAND,
         "",
-        f"{len(stray.lines)} line(s) before the first hand header",
+        f"{stray.line_count} line(s) before the first hand header",
         SourceSpan(stray.file, stray.first_line, 1),
         recorded=preview,
     )

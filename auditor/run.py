@@ -274,13 +274,14 @@ class _Builder:
         self,
         file: int,
         name: str,
-        hands: tuple[list[int], list[str], list[str]],
+        hands: _Hands,
         size: int,
         last: bool,
     ) -> None:
-        lines, texts, rooms_of = hands
+        lines, texts, rooms_of, contexts = hands
+        shared = tuple(contexts) if any(contexts) else ()
         self.segments.append(
-            Segment(name, tuple(lines), tuple(texts), self.next_key, tuple(rooms_of))
+            Segment(name, tuple(lines), tuple(texts), self.next_key, tuple(rooms_of), shared)
         )
         self.sent.segments.append((file, size, last))
         self.hands += len(texts)
@@ -292,6 +293,10 @@ class _Builder:
             self.watch(done[0])
         self.segments, self.sent, self.hands = [], _Sent(), 0
         return done
+
+
+# each hand's first line, text, room and context (as a Segment holds them)
+_Hands = tuple[list[int], list[str], list[str], list[str]]
 
 
 def _chunks(
@@ -309,16 +314,20 @@ def _chunks(
             )
             summary.error = file.reason if file.status == "error" else ""
             run.opened(index, summary)
-            hands: tuple[list[int], list[str], list[str]] = ([], [], [])
+            hands: _Hands = ([], [], [], [])
+            context: tuple[tuple[str, ...], str] = ((), "")  # the last context, joined
             if file.stream is not None:
                 try:
                     for raw in read_hands(file.stream, file.name, summary, chosen):
                         hands[0].append(raw.first_line)
                         hands[1].append("\n".join(raw.lines))
                         hands[2].append(raw.room)
+                        if raw.context is not context[0]:  # one string per session
+                            context = (raw.context, "\n".join(raw.context))
+                        hands[3].append(context[1])
                         if building.hands + len(hands[1]) >= size:
                             building.add(index, file.name, hands, file.step(), False)
-                            hands = ([], [], [])
+                            hands = ([], [], [], [])
                             yield building.take()
                 except READ_ERRORS as err:  # this file only: the run goes on
                     summary.error = f"{type(err).__name__}: {err}"

@@ -11,6 +11,9 @@ fast-fold pool writes a whole day of hands: the cross-hand checks then see one v
 large table per site).
 
     python benchmarks/memory.py [--max 1000000] [--min 0] [--config 2] [--tables many]
+                                [--input text|xml]
+
+``--input xml``: one iPoker XML session of that many games (benchmarks/xml_input.py).
 
 ``--max`` caps the largest input and ``--min`` the smallest (1M hands take about ten
 minutes on two cores); ``--config`` is 1 (one process), 2 (two worker processes) or dask.
@@ -22,12 +25,13 @@ import argparse
 import re
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.throughput import CONFIGS, base_hands, copies, measure, write_input
+from benchmarks.xml_input import session_parts, write_xml_session
 
 SIZES = (10_000, 100_000, 1_000_000)
 ONE_TABLE = "Pool"
@@ -54,17 +58,25 @@ def write_one_table(path: Path, texts: list[str], hands: int) -> int:
     return path.stat().st_size
 
 
+def _xml(path: Path, texts: list[str], hands: int) -> int:
+    return write_xml_session(path, hands)  # the session's own games, not ``texts``
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--max", type=int, default=1_000_000, help="largest input, in hands")
     parser.add_argument("--min", type=int, default=0, help="smallest input, in hands")
     parser.add_argument("--config", default="2", choices=sorted(CONFIGS))
     parser.add_argument("--tables", default="many", choices=("many", "one"))
+    parser.add_argument("--input", default="text", choices=("text", "xml"))
     args = parser.parse_args()
-    texts = base_hands()
+    texts = base_hands() if args.input == "text" else session_parts()[1]
     sizes = [n for n in SIZES if args.min <= n <= args.max] or [args.max]
+    write: Callable[[Path, list[str], int], int]
     write = write_one_table if args.tables == "one" else write_input
     shape = "on one table name" if args.tables == "one" else "on tables renamed each round"
+    if args.input == "xml":
+        write, shape = _xml, "as one iPoker XML session (games repeated, unique game codes)"
     print(f"{CONFIGS[args.config]}; input: {len(texts)} distinct Omaha hands, repeated, {shape}")
     for hands in sizes:
         with tempfile.TemporaryDirectory(prefix="auditor-memory-") as folder:

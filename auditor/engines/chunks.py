@@ -103,6 +103,9 @@ class Segment:
     texts: tuple[str, ...]
     first_key: int = 1
     rooms: tuple[str, ...] = ()  # each hand's room, as the splitter found it (or none)
+    # each hand's context lines joined by newlines ("" for none: RawHand.context); hands
+    # of one session share one string, which pickling sends once
+    contexts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,10 +196,12 @@ def _audit_chunk(chunk: Chunk, *, careful: bool = False) -> ChunkResult:
         done = SegmentResult(FileSummary(source_file=segment.file))
         keys = range(segment.first_key, segment.first_key + len(segment.texts))
         named = segment.rooms or ("",) * len(segment.texts)
-        for key, first_line, text, room in zip(
-            keys, segment.first_lines, segment.texts, named, strict=True
+        contexts = segment.contexts or ("",) * len(segment.texts)
+        for key, first_line, text, room, context in zip(
+            keys, segment.first_lines, segment.texts, named, contexts, strict=True
         ):
-            raw = RawHand(segment.file, first_line, tuple(text.split("\n")), room)
+            shared = tuple(context.split("\n")) if context else ()
+            raw = RawHand(segment.file, first_line, tuple(text.split("\n")), room, context=shared)
             result, cross = _hand_rows(builder, raw, auditor, key, careful)
             done.counts.count(result)
             for finding in result.findings:
@@ -233,7 +238,7 @@ def _hand_rows(
             raw,
             Finding(
                 Code.AMOUNT_OUT_OF_RANGE,
-                raw.hand_id,
+                rooms.room_of(raw).hand_id(raw),
                 f"the hand adds up to amounts the tables cannot hold exactly: {problem}",
                 SourceSpan(raw.file, raw.first_line, 1),
             ),

@@ -7,11 +7,10 @@ sums over the tables can drop them.
 
 The reading process sees every hand's text in input order. For each hand of a game the
 auditor audits (hands of other games are only counted), it keeps under the key (room,
-hand id) the hand's key, place and a 16-byte digest of its normalised text: lines
-without trailing spaces, and the header's start time in ET (as PokerStars writes it in
-brackets after the player's zone, or alone), so that
-"2014/01/01 1:00:00 CET [2013/12/31 19:00:00 ET]" in one export and
-"2013/12/31 19:00:00 ET" in another are the same record. A later hand with the same key
+the header's first word, hand id) the hand's key, place and a 16-byte digest of its
+text as its room compares two copies of a record (:meth:`Room.same_record_text`: lines
+without trailing spaces, and whatever else two exports of the room's may write
+differently, such as a start time in another zone). A later hand with the same key
 is a copy: identical when the digests agree (HAND_DUPLICATE, info), different otherwise
 (HAND_DUPLICATE_DIFFERS, error). The index is a private SQLite database, held in
 memory up to its page cache and in a temporary file beyond (deleted when closed), so
@@ -27,24 +26,21 @@ line order. A first copy read from stdin cannot be read again: its finding says 
 from __future__ import annotations
 
 import contextlib
-import re
 import sqlite3
 import zlib
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
 from hashlib import blake2b
 from itertools import groupby
 from typing import BinaryIO
-from zoneinfo import ZoneInfo
 
+from auditor import rooms
 from auditor.engines.chunks import Chunk
 from auditor.findings import Code, Finding
 from auditor.read.decode import open_text
-from auditor.read.split import RawHand, split_hands
-from auditor.rooms import is_audited
+from auditor.read.hands import hands_again
+from auditor.read.split import RawHand
 from auditor.source import SourceSpan
-from auditor.tables.timezones import to_utc
 
 Opener = Callable[[str], contextlib.AbstractContextManager[BinaryIO]]
 
@@ -52,49 +48,18 @@ CACHE_KB = 2 << 10
 """The index's page cache: what it may hold in memory before it goes to its file."""
 
 _STDIN = "<stdin>"
-# A start time in the room's zone with the ET time in brackets, ending a header.
-_BRACKETED = re.compile(r"\S+ \S+ [A-Z]{1,5} \[(\S+ \S+ ET)\]$")
-# A start time in one zone, ending a header.
-_ZONED = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{1,5})$")
-_EASTERN = ZoneInfo("America/New_York")
-_TIMES = 64  # characters at the end of a header that hold its start times
 
 
-def normalised(text: str) -> str:
-    """A hand's text as two exports of the same record write it alike: without spaces at
-    line ends, the header's start time in ET (as PokerStars writes it in brackets after
-    the player's own zone, or alone)."""
-    header, newline, rest = text.partition("\n")
-    if " \n" in rest or "\t\n" in rest or rest.endswith((" ", "\t")):  # (a regex is slower)
-        rest = "\n".join([line.rstrip(" \t") for line in rest.split("\n")])
-    return _eastern_header(header.rstrip(" \t")) + newline + rest
+def normalised(text: str, room: rooms.Room | None = None) -> str:
+    """A hand's text as its room (``room``, else the one its header is of) compares two
+    copies of a record: two exports of the same hand give the same text."""
+    if room is None:
+        room = rooms.room_of(RawHand("", 0, (text.partition("\n")[0],)))
+    return room.same_record_text(text)
 
 
 def normalised_lines(text: str) -> list[str]:
     return normalised(text).split("\n")
-
-
-def _eastern_header(header: str) -> str:
-    if header.endswith(" ET"):  # the common case, and nothing to do
-        return header
-    cut = max(0, len(header) - _TIMES)  # the times end the header: search only there
-    if header.endswith(" ET]"):
-        found = _BRACKETED.search(header, cut)
-        return header if found is None else header[: found.start()] + found.group(1)
-    zoned = _ZONED.search(header, cut)
-    if zoned is None:  # no zone written (GG): nothing to compare it with
-        return header
-    try:
-        year, month, day, hour, minute, second = map(int, zoned.groups()[:6])
-        local = datetime(year, month, day, hour, minute, second)
-        instant = to_utc(local, zoned.group(7))
-        if instant is None:
-            return header
-        et = instant.astimezone(_EASTERN)
-    except (ValueError, OverflowError):  # a date no calendar or zone can hold: as written
-        return header
-    written = f"{et.year}/{et.month:02}/{et.day:02} {et.hour}:{et.minute:02}:{et.second:02} ET"
-    return header[: zoned.start()] + written
 
 
 def digest(text: str) -> bytes:
@@ -102,15 +67,39 @@ def digest(text: str) -> bytes:
     return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
-def hand_identity(header: str) -> str | None:
-    """The key under which copies of a hand meet: its room (the header's first word:
-    PokerStars, Poker for GG, PokerMaster) and hand id; None for a hand that is not
-    audited (another game) or has no id."""
-    raw = RawHand("", 0, (header,))
+def hand_identity(text: str, room: str = "") -> str | None:
+    """The key under which copies of a hand meet: its room (``room``'s name, else the one
+    its header is of), the header's first word (two sites a room reads may number their
+    hands alike) and hand id; None for a hand that is not audited (another game) or
+    has no id. ``text``: the hand's text, or its first lines (a room may write lines
+    before its header, and its game after it)."""
+    found = _identity(_head(text, room))
+    return found[0] if found is not None else None
+
+
+def _head(text: str, room: str, context: str = "") -> RawHand:
+    """The first lines of a hand's text, as the hand of ``room`` (else of the room its
+    header is of), with the lines it is read with (``context``: an XML session's head)."""
+    lines = tuple(text.split("\n", _HEAD_LINES)[:_HEAD_LINES])
+    shared = tuple(context.split("\n")) if context else ()
+    room = room or rooms.room_of(RawHand("", 0, lines)).name
+    found = rooms.REGISTRY.get(room)
+    if found is not None and found.splits_files:  # its lead-ins may be any number of rows
+        lines = tuple(text.split("\n"))
+    return RawHand("", 0, lines, room, context=shared)
+
+
+def _identity(raw: RawHand) -> tuple[str, rooms.Room] | None:
     hand_id = raw.hand_id
-    if not hand_id or not is_audited(raw):
+    if not hand_id:
         return None
-    return f"{header.split(' ', 1)[0]}#{hand_id}"
+    room = rooms.room_of(raw)
+    if not room.is_omaha(room.game(raw)):
+        return None
+    return f"{room.name}:{raw.header.split(' ', 1)[0]}#{hand_id}", room
+
+
+_HEAD_LINES = 6  # lead-in lines, the header and the line after it, with room to spare
 
 
 class DuplicateIndex:
@@ -144,15 +133,19 @@ class DuplicateIndex:
 
     def add_chunk(self, chunk: Chunk) -> None:
         """Note every hand of ``chunk`` (chunks come in input order)."""
-        hands: list[tuple[str, int, int, int, str]] = []  # key, hand key, file, line, text
+        # key, hand key, file, line, text, room
+        hands: list[tuple[str, int, int, int, str, rooms.Room]] = []
         for segment in chunk.segments:
             file = self._file(segment.file)
-            for offset, (line, text) in enumerate(
-                zip(segment.first_lines, segment.texts, strict=True)
+            names = segment.rooms or ("",) * len(segment.texts)  # "": found by its header
+            contexts = segment.contexts or ("",) * len(segment.texts)
+            for offset, (line, text, name, context) in enumerate(
+                zip(segment.first_lines, segment.texts, names, contexts, strict=True)
             ):
-                key = hand_identity(text.split("\n", 1)[0])
-                if key is not None:
-                    hands.append((key, segment.first_key + offset, file, line, text))
+                found = _identity(_head(text, name, context))
+                if found is not None:
+                    key, room = found
+                    hands.append((key, segment.first_key + offset, file, line, text, room))
         if not hands:
             return
         keys = list({hand[0] for hand in hands})
@@ -166,8 +159,8 @@ class DuplicateIndex:
         }
         new: list[tuple[str, int, int, int, bytes]] = []
         copies: list[tuple[int, str, int, int, int, int, int, bytes | None]] = []
-        for key, hand_key, file, line, text in hands:
-            this = digest(normalised(text))
+        for key, hand_key, file, line, text, room in hands:
+            this = digest(room.same_record_text(text))
             seen = first.get(key)
             if seen is None:
                 first[key] = (hand_key, file, line, this)
@@ -175,7 +168,7 @@ class DuplicateIndex:
                 continue
             first_key, first_file, first_line, first_digest = seen
             kept = None if this == first_digest else zlib.compress(text.encode("utf-8"), 1)
-            hand_id = key.split("#", 1)[1]
+            hand_id = key.rsplit("#", 1)[1]
             copies.append((hand_key, hand_id, file, line, first_key, first_file, first_line, kept))
         self._db.executemany("insert into seen values (?, ?, ?, ?, ?)", new)
         self._db.executemany("insert into copies values (?, ?, ?, ?, ?, ?, ?, ?)", copies)
@@ -227,7 +220,7 @@ def _hands_of(name: str, opener: Opener) -> Generator[tuple[int, str], None, Non
     try:
         with opener(name) as stream:
             text, _ = open_text(stream)
-            for item in split_hands(text, name):
+            for item in hands_again(text, name):
                 if isinstance(item, RawHand):
                     yield item.first_line, "\n".join(item.lines)
     except OSError:

@@ -69,7 +69,10 @@ def local_time(
 ) -> datetime:
     """The local time a record writes, checked to have a UTC instant the tables can hold
     (raises ValueError otherwise: the line's finding, not a crash in the writer)."""
-    local = datetime(year, month, day, hour, minute, second)
+    try:
+        local = datetime(year, month, day, hour, minute, second)
+    except OverflowError:  # a number beyond C's int: as impossible as month 13
+        raise ValueError(f"no such date: {year}/{month}/{day} {hour}:{minute}:{second}") from None
     if local.year in (1, 9999):  # only there can a zone's offset leave the datetime range
         try:
             to_utc(local, zone)

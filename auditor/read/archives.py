@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import BinaryIO
 
-from auditor.read.inputs import Input, Kind, not_read_reason
+from auditor.read.inputs import HIDDEN_FILE, Input, Kind, hidden
 
 # Raised while reading a file, whatever it is compressed with.
 READ_ERRORS: tuple[type[Exception], ...] = (
@@ -142,13 +142,12 @@ def _zip_members(
         yield InputFile(shown, None, progress, "error", f"not a readable zip archive: {err}", size)
         return
     for member in members:
-        path = PurePosixPath(member.filename)
-        if member.is_dir() or any(part.startswith(".") for part in path.parts):
-            continue  # folders, and hidden files (a folder walk passes them over too)
+        if member.is_dir():
+            continue  # a folder's entry: its files are members of their own
         name = f"{shown}!{member.filename}"
-        reason = not_read_reason(member.filename)
-        if reason is not None:
-            yield InputFile(name, None, progress, "not read", reason, member.file_size)
+        if any(hidden(part) for part in PurePosixPath(member.filename).parts):
+            # listed, as a folder walk lists them ("__MACOSX/._a.txt", ".git/...")
+            yield InputFile(name, None, progress, "not read", HIDDEN_FILE, member.file_size)
             continue
         with contextlib.ExitStack() as member_closing:
             try:

@@ -4,13 +4,13 @@ the single-process pipeline and the run that sends hands out in chunks."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import chain, islice
 from typing import BinaryIO
 
 from auditor import rooms
 from auditor.read.decode import open_text
-from auditor.read.looks import HEAD_CHARS, describe
+from auditor.read.looks import BINARY, HEAD_CHARS, describe, not_a_hand_history
 from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.results import FileSummary, stray_finding
 
@@ -23,13 +23,18 @@ def read_hands(
 ) -> Iterator[RawHand]:
     """Each hand of ``stream`` in file order, of the ``chosen`` rooms (those that know the
     file's head tried first); the encoding and stray text go into ``summary``, and so does
-    what the file looks like when it holds no hand."""
+    what the file looks like when it holds no hand; a file with no hand whose content is
+    not a hand history at all (a README, a manifest, the fixtures' expected JSON) is
+    listed as not read with the reason, and no finding."""
     text, summary.encoding = open_text(stream)
     lines = iter(text)  # one iterator: a second iter() of Lines would lose a block
     head = list(islice(lines, HEAD_LINES))
     sample = "".join(head)[:HEAD_CHARS]
+    if not_a_hand_history(sample) == BINARY:  # no text room's hand in it: not read through
+        _not_read(summary, BINARY, describe(sample))
+        return
     found = False
-    for item in split_hands(chain(head, lines), name, rooms.sniffed(sample, chosen)):
+    for item in split_file(chain(head, lines), name, sample, chosen):
         if isinstance(item, StrayText):
             summary.stray_findings.append(stray_finding(item))
             continue
@@ -38,3 +43,32 @@ def read_hands(
     summary.encoding = text.encoding  # known once read: "utf-8+cp1252" for a mixed file
     if not found:
         summary.looks = describe(sample)
+        why = not_a_hand_history(sample)
+        if why is not None and summary.stray_findings:
+            _not_read(summary, why, summary.looks)
+
+
+def split_file(
+    lines: Iterable[str], name: str, sample: str, chosen: tuple[rooms.Room, ...]
+) -> Iterator[RawHand | StrayText]:
+    """The hands of a file whose head is ``sample``: split by the first room that knows
+    the head and splits its files itself (XML, CSV logs...), else by the line splitter
+    with the rooms that know the head tried first."""
+    for room in chosen:
+        if room.splits_files and room.sniff(sample):
+            return room.split_file(lines, name)
+    return split_hands(lines, name, rooms.sniffed(sample, chosen))
+
+
+def hands_again(text: Iterable[str], name: str) -> Iterator[RawHand | StrayText]:
+    """A file's hands split again as a run splits them (duplicates read a file twice)."""
+    lines = iter(text)
+    head = list(islice(lines, HEAD_LINES))
+    sample = "".join(head)[:HEAD_CHARS]
+    return split_file(chain(head, lines), name, sample, rooms.choose())
+
+
+def _not_read(summary: FileSummary, why: str, looks: str) -> None:
+    shown = why if looks == why else f"{why}; {looks}"
+    summary.status, summary.reason = "not read", f"not a hand history ({shown})"
+    summary.stray_findings.clear()

@@ -1,11 +1,14 @@
 """The inputs of a run: files named, files under folders named, ``-`` for stdin.
 
 Every entry under a folder ends as an :class:`Input`: read, listed as not read with
-its reason (a manifest, a FIFO, a folder reached twice), or listed as unreadable (a
+its reason (a hidden file, a FIFO, a folder reached twice), or listed as unreadable (a
 link to nothing, a link loop, no permission), so that the files table accounts for
-every file. Hidden entries (a dot first) are passed over, and so is an auditor output
-folder (one row for it). Each path is looked at once (one ``stat``): a FIFO or
-``/dev/fd/N`` named directly is read once, as it comes, never opened to be sized.
+every file. Whether a file is a hand history is told by its content when it is read
+(:mod:`auditor.read.looks`), never by its name. A hidden file (a dot first: an editor's
+swap file, ``.DS_Store``) is one row, not read; a hidden folder (``.git``) and an
+auditor output folder are one row each, not walked. Each path is looked at once (one
+``stat``): a FIFO or ``/dev/fd/N`` named directly is read once, as it comes, never
+opened to be sized.
 """
 
 from __future__ import annotations
@@ -18,21 +21,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-# Files in a folder that are not hand histories (manifests, notes, our own output).
-NOT_HAND_HISTORIES = frozenset({".md", ".tsv", ".parquet", ".toml", ".py", ".yaml", ".yml"})
-# Exports that may be hand histories (Poker Now's CSV logs, OHH or IGT JSON) that no room
-# reads yet: listed as such, never called "not a hand history".
-NOT_YET_READ = frozenset({".csv", ".json"})
+HIDDEN_FILE = "a hidden file"
+HIDDEN_FOLDER = "a hidden folder, not walked"
 
 
-def not_read_reason(name: str) -> str | None:
-    """Why a file of this name is listed and not read, or None when it is read."""
-    suffix = Path(name).suffix.lower()
-    if suffix in NOT_HAND_HISTORIES:
-        return f"not a hand history ({suffix} file)"
-    if suffix in NOT_YET_READ:
-        return f"a kind of file no room reads yet ({suffix} file)"
-    return None
+def hidden(name: str) -> bool:
+    """Whether an entry of a folder (or of a zip archive) is hidden: a dot first."""
+    return name.startswith(".")
+
 # Table folders every auditor output folder holds (auditor/tables/columns.py).
 _OUTPUT_TABLES = frozenset({"hands", "findings", "files"})
 
@@ -122,8 +118,7 @@ class _Walk:
             self.found.append(Input(name, Kind.NOT_READ, reason="an auditor output folder"))
             return
         for entry in entries:
-            if not entry.name.startswith("."):
-                self.entry(str(Path(name) / entry.name), entry)
+            self.entry(str(Path(name) / entry.name), entry)
 
     def entry(self, name: str, entry: os.DirEntry[str]) -> None:
         try:
@@ -135,12 +130,14 @@ class _Walk:
             self.found.append(_unreadable(name, _why(err)))
             return
         mode = info.st_mode
-        if stat.S_ISDIR(mode):
+        if hidden(entry.name):  # listed, so that no file is passed over unseen
+            size = info.st_size if stat.S_ISREG(mode) else None
+            reason = HIDDEN_FOLDER if stat.S_ISDIR(mode) else HIDDEN_FILE
+            self.found.append(Input(name, Kind.NOT_READ, size, reason))
+        elif stat.S_ISDIR(mode):
             self.folder(name, info)
         elif not stat.S_ISREG(mode):
             self.found.append(Input(name, Kind.NOT_READ, reason=f"{_special(mode)}, not a file"))
-        elif (reason := not_read_reason(name)) is not None:
-            self.found.append(Input(name, Kind.NOT_READ, info.st_size, reason))
         elif (info.st_dev, info.st_ino) in self.files:
             seen = self.files[info.st_dev, info.st_ino]
             reason = f"the same file as {seen}, read already"

@@ -16,7 +16,18 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from auditor.rooms import Room
 
-_HAND_ID = re.compile(r"#([A-Za-z]*[0-9]+)")
+# "#OM123", "Game #123", "#5334663-1379-1383796492" (numbers joined by hyphens); or,
+# in the layout whose ids have no "#" of their own, "#Game No : 123" on the line
+# before its header, and a number after the word Game ("Hand History for Game 1234")
+_HAND_ID = re.compile(
+    r"#([A-Za-z]*[0-9]+(?:-[0-9]+)*)|#Game No : ([0-9]+)|\bGame ([0-9][0-9A-Za-z]*)\b"
+)
+
+
+def header_hand_id(header: str) -> str:
+    """The number a header gives its hand ("#N" in most rooms; "" if none)."""
+    found = _HAND_ID.search(header)
+    return found.group(found.lastindex or 0) if found else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,28 +38,68 @@ class RawHand:
     first_line: int  # 1-based line number of the header
     lines: tuple[str, ...]  # without line ends; trailing blank lines dropped
     room: str = ""  # the name of the room whose header starts it ("": not known)
+    # the header's place in ``lines`` (after its room's lead-in lines); -1: not known, found
+    # from the room's lead-ins when asked (a hand rebuilt from its text and room)
+    header_index: int = -1
+    # lines of the file the hand is read with that are not its own text: the session
+    # header an XML export writes once for all its hands (a room that splits its files
+    # itself, Room.split_file, fills it; never counted or compared as the hand's text)
+    context: tuple[str, ...] = ()
+
+    @property
+    def header_at(self) -> int:
+        """The header's index in ``lines``."""
+        if self.header_index >= 0:
+            return self.header_index
+        from auditor.rooms import REGISTRY  # the registry imports this module
+
+        room = REGISTRY.get(self.room)
+        lead_ins = room.lead_ins if room is not None else ()
+        if lead_ins:
+            for at, line in enumerate(self.lines):
+                if line.strip() and not line.startswith(lead_ins):
+                    return at
+        return 0
 
     @property
     def header(self) -> str:
-        return self.lines[0]
+        return self.lines[self.header_at]
 
     @property
     def hand_id(self) -> str:
-        found = _HAND_ID.search(self.header)
-        return found.group(1) if found else ""
+        """The hand's id, as its room reads it off the text (most: the header's "#N")."""
+        from auditor.rooms import REGISTRY
+
+        room = REGISTRY.get(self.room)
+        return room.hand_id(self) if room is not None else header_hand_id(self.header)
 
     @property
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"
 
 
+STRAY_KEPT = 1000
+"""Lines of stray text kept (the rest counted): a file of something else read whole
+(a large CSV, a log) must not be held in memory."""
+
+LEAD_IN_KEPT = 20
+"""Lead-in lines (and blanks after them) held back waiting for a header: past this many,
+they are not a hand's announcement and go where any line goes."""
+
+
 @dataclass(frozen=True, slots=True)
 class StrayText:
-    """Non-blank lines outside any hand (before the first header)."""
+    """Non-blank lines outside any hand (before the first header): the first
+    :data:`STRAY_KEPT` of them, and how many there are."""
 
     file: str
     first_line: int
     lines: tuple[str, ...]
+    count: int = 0  # lines from the first to the last non-blank one (0: len(lines))
+
+    @property
+    def line_count(self) -> int:
+        return self.count or len(self.lines)
 
 
 def split_hands(
@@ -63,9 +114,16 @@ def split_hands(
     headers: list[tuple[Callable[[str], bool], str]] = [(r.is_header, r.name) for r in rooms]
     # every room's header starts, tested at once; "" (every line) when a room has none
     starts = tuple(s for r in rooms for s in r.header_starts or ("",))
+    # lines that announce the next hand before its header: they start that hand when a
+    # header follows them (blank lines between), else they stay where they are
+    lead_ins = tuple(s for r in rooms for s in r.lead_ins)
+    pending: list[str] = []
+    pending_start = 0
     current: list[str] = []
     start = 0
+    header_index = 0
     room = ""  # the current hand's room; "" while in stray text
+    dropped = blank = 0  # stray lines past STRAY_KEPT: counted, and the blank ones after
     for number, line in enumerate(lines, start=1):
         line = line.rstrip("\r\n").lstrip("\ufeff")
         found = ""
@@ -76,19 +134,54 @@ def split_hands(
                     break
         if found:
             if current:
-                yield _finish(current, file, start, room)
-            current, start, room = [line], number, found
-        elif current or line.strip():
-            if not current:
-                start = number
+                yield _finish(current, file, start, room, header_index, dropped)
+            if pending:
+                current, start, header_index = [*pending, line], pending_start, len(pending)
+                pending = []
+            else:
+                current, start, header_index = [line], number, 0
+            room = found
+            continue
+        if lead_ins:
+            lead_in = line.startswith(lead_ins) or (pending and not line.strip())
+            if lead_in and len(pending) < LEAD_IN_KEPT:
+                if not pending:
+                    pending_start = number
+                pending.append(line)
+                continue
+            if pending:  # announced no hand: the lines are the current hand's (or stray)
+                if not current:
+                    start = pending_start
+                current.extend(pending)
+                pending = []
+        if room:
             current.append(line)
+        elif len(current) < STRAY_KEPT:  # stray text (before the first header)
+            if current or line.strip():
+                if not current:
+                    start = number
+                current.append(line)
+        elif line.strip():
+            dropped, blank = dropped + blank + 1, 0
+        else:
+            blank += 1
+    if pending:
+        if not current:
+            start = pending_start
+        current.extend(pending)
     if current:
-        yield _finish(current, file, start, room)
+        yield _finish(current, file, start, room, header_index, dropped)
 
 
-def _finish(lines: list[str], file: str, start: int, room: str) -> RawHand | StrayText:
+def _finish(
+    lines: list[str], file: str, start: int, room: str, header_index: int = 0, dropped: int = 0
+) -> RawHand | StrayText:
+    if room:
+        while lines and not lines[-1].strip():
+            lines.pop()
+        return RawHand(file, start, tuple(lines), room, header_index)
+    if dropped:  # its blank lines are counted among the kept, up to its last line
+        return StrayText(file, start, tuple(lines), len(lines) + dropped)
     while lines and not lines[-1].strip():
         lines.pop()
-    if room:
-        return RawHand(file, start, tuple(lines), room)
     return StrayText(file, start, tuple(lines))

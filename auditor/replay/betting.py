@@ -46,6 +46,8 @@ def _fixed_limit_small_blind(small_bet: int, scale: int, rounding: BlindRounding
     The seeds' example: 5/10 limit gives a small blind of 2; $1/$2 gives $0.50.
     """
     exact, remainder = divmod(small_bet, 2)
+    if rounding is BlindRounding.EXACT:
+        return exact  # $2.50/$5 gives $1.25 (an odd minor unit: rounded down)
     if rounding is BlindRounding.UP and remainder:
         exact += 1
     if exact < scale or scale == 1:

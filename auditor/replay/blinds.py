@@ -20,6 +20,8 @@ class Blinds(OrderOfPlay):
         order = self.dealt_in
         if len(order) < 2 or self.start.button_seat is None or self.cancelled:
             return
+        if self.hand.bomb_pot:  # no blinds: everyone's forced bet instead
+            return
         after_button = [p for p in order if self.seat_of[p] > self.start.button_seat]
         clockwise = after_button + [p for p in order if p not in after_button]
         button_player = next((p for p in order if self.seat_of[p] == self.start.button_seat), None)
@@ -29,6 +31,11 @@ class Blinds(OrderOfPlay):
             small_seat, big_seat = clockwise[0], clockwise[1 % len(clockwise)]
         smalls = [p for p in posts if p.kind is ev.PostKind.SMALL_BLIND]
         bigs = [p for p in posts if p.kind is ev.PostKind.BIG_BLIND]
+        if any(post.player == big_seat for post in bigs):
+            # the big blind is the big-blind seat's, whoever else posts one and in what
+            # order the lines come (a room may word the small-blind seat's equal blind
+            # "big blind" too): the play before the flop starts left of it
+            self.preflop_last_blind = big_seat
         for post in smalls:
             if post.player != small_seat:
                 self._find(

@@ -369,14 +369,18 @@ def _button_findings(a: TableHand, b: TableHand, profile: RuleProfile) -> list[F
     ]
 
 
-def _clockwise_after(seat: int, size: int) -> list[int]:
-    """Seats after ``seat`` going clockwise, ``seat`` itself last."""
-    return [(seat + step - 1) % size + 1 for step in range(1, size + 1)]
+def _clockwise_after(seat: int, size: int, first: int = 1) -> list[int]:
+    """Seats after ``seat`` going clockwise, ``seat`` itself last (seats ``first`` to
+    ``first + size - 1``)."""
+    return [(seat - first + step) % size + first for step in range(1, size + 1)]
 
 
-def _table_size(a: TableHand, b: TableHand) -> int:
-    seen = [*a.seats, *b.seats, a.button_seat or 0, b.button_seat or 0]
-    return max(a.max_seats or 0, b.max_seats or 0, *seen)
+def _table_size(a: TableHand, b: TableHand) -> tuple[int, int]:
+    """The table's number of seats and its first seat: 0 where a room numbers them from 0
+    (a 10-max table's "Seat 0" to "Seat 9"), else 1."""
+    seen = [*a.seats, *b.seats, a.button_seat or 1, b.button_seat or 1]
+    first = 0 if min(seen) == 0 else 1
+    return max(a.max_seats or 0, b.max_seats or 0, *(s + 1 - first for s in seen)), first
 
 
 def _moving_button(a: TableHand, b: TableHand) -> list[int]:
@@ -389,7 +393,7 @@ def _moving_button(a: TableHand, b: TableHand) -> list[int]:
     if 2 in counts and counts[0] != counts[1]:
         return []
     allowed: list[int] = []
-    for seat in _clockwise_after(a.button_seat, _table_size(a, b)):
+    for seat in _clockwise_after(a.button_seat, *_table_size(a, b)):
         if seat not in b.seats:
             continue
         player = b.seats[seat][0]

@@ -53,7 +53,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
         self.profile = profile
         self.stakes = stakes_of(hand.start, profile)
         index = self.index = index_events(hand.events)
-        self.findings = record_findings(hand, index.garbled)
+        self.findings = record_findings(hand, index.garbled, index.mislabeled)
         self.actions = []
         seats = index.seats
         by_seat = sorted(seats, key=_SEAT_NUMBER)
@@ -123,10 +123,22 @@ class _Replay(Blinds, Sizing, UncalledBets):
         cashed: dict[str, int] = {}
         for cash_out in index.cash_outs:
             cashed[cash_out.player] = cashed.get(cash_out.player, 0) + (cash_out.amount or 0)
+        # a record with no win line in its play is paid as its summary says (as pots.py
+        # counts it for conservation), less what the room kept from a cashed-out winner
+        paid = self.collected
+        if not paid:
+            paid = dict(index.summary_won)
+            for kept in index.not_awarded:
+                paid[kept.player] = paid.get(kept.player, 0) - kept.amount
+        # a bet the record could have returned and did not (returned_by_rule, flagged) is
+        # not back in the stack the record ends with: the record paid it out, or kept it,
+        # as the pot's. A layout that never writes returns gives them back silently.
+        never_returned = self.returned_by_rule if self.hand.uncalled_returns_written else {}
         ending = {
             p: self.start_stack[p]
             - self.contributed[p]
-            + self.collected.get(p, 0)
+            - never_returned.get(p, 0)
+            + paid.get(p, 0)
             + cashed.get(p, 0)
             for p in self.seated
         }
@@ -164,6 +176,9 @@ class _Replay(Blinds, Sizing, UncalledBets):
     def _status(self, event: ev.PlayerStatus) -> None:
         if event.status is ev.Status.TIMED_OUT:
             self._timed_out(event.player)
+        elif event.status is ev.Status.CAPPED and event.player in self.stack:
+            self._mark_all_in(event.player)  # he may put in no more this hand
+            self.ever_all_in.add(event.player)
 
     def _summary_started(self, event: ev.SummaryStarted) -> None:
         self.in_summary = True
@@ -265,7 +280,8 @@ class _Replay(Blinds, Sizing, UncalledBets):
         if event.street is ev.Street.PREFLOP:
             return
         if event.board == 1 and event.street is not self.street:
-            expected = self._next_to_act()
+            bombed = self.hand.bomb_pot and self.street is ev.Street.PREFLOP  # no betting
+            expected = None if bombed else self._next_to_act()
             if expected is not None:
                 self._find(
                     Code.STREET_EARLY,
@@ -310,6 +326,9 @@ class _Replay(Blinds, Sizing, UncalledBets):
                 self.index.summary_won,
                 first_summary,
                 not_awarded={e.player: e.amount for e in self.index.not_awarded},
+                unwritten_returns=0
+                if self.hand.uncalled_returns_written
+                else sum(self.returned_by_rule.values()),
             )
         )
 

@@ -52,6 +52,7 @@ class EventIndex:
 
     seats: list[ev.SeatTaken] = field(default_factory=list)
     garbled: list[ev.Garbled] = field(default_factory=list)
+    mislabeled: list[ev.GameMislabeled] = field(default_factory=list)  # the header's game wrong
     # the events the replay acts on, in record order (table talk, seats, shows...: nothing
     # for the betting to do)
     replayed: list[ev.Event] = field(default_factory=list)
@@ -105,6 +106,8 @@ def index_events(events: Iterable[ev.Event]) -> EventIndex:
             index.cash_outs.append(event)
         elif type(event) is ev.PotNotAwarded:
             index.not_awarded.append(event)
+        elif type(event) is ev.GameMislabeled:
+            index.mislabeled.append(event)
     return index
 
 

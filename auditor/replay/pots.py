@@ -73,10 +73,13 @@ def pot_findings(
     span: SourceSpan,
     *,
     not_awarded: Mapping[str, int] | None = None,
+    unwritten_returns: int = 0,
 ) -> list[Finding]:
     """POT_WRONG where the summary's pots differ from the chips put in; CHIPS_NOT_CONSERVED
     where what was paid out, kept and raked is not what was put in (``not_awarded``: what
-    the summary says players won and the room kept, as they had cashed out)."""
+    the summary says players won and the room kept, as they had cashed out;
+    ``unwritten_returns``: uncalled bets returned by the rules that the layout never writes,
+    which its "collected" may count: a walk may pay the big blind the whole blinds)."""
     found: list[Finding] = []
 
     def money(amount: int) -> str:
@@ -85,6 +88,25 @@ def pot_findings(
     total = sum(contributed.values()) + extra
     hand_id = start.hand_id
     if summary is None:
+        # No total pot line (a layout may have none): what was paid can still be weighed against
+        # the chips put in. A tournament hand has no rake (the fee is paid with the buy-in),
+        # so everything is paid out; in a cash game the rake is unknown, but never negative.
+        paid = sum(collected.values())
+        most = total + unwritten_returns
+        if paid not in (total, most) if start.tournament_id is not None else paid > most:
+            found.append(
+                Finding(
+                    Code.CHIPS_NOT_CONSERVED,
+                    hand_id,
+                    "chips paid out are not the chips put in"
+                    if start.tournament_id is not None
+                    else "more chips paid out than were put in",
+                    span,
+                    street="showdown",
+                    expected=money(total),
+                    recorded=money(paid),
+                )
+            )
         return found
     if summary.total != total:
         found.append(
@@ -102,6 +124,8 @@ def pot_findings(
     if summary.main is not None:
         listed = [summary.main, *summary.side_pots]
         raw = [p.amount for p in pots]
+        if raw and extra:  # money the room put in the pot (splash, cash drop): the main pot's
+            raw[0] += extra
         # Rooms list each pot net of the rake, taken from the main pot or shared among the
         # pots (how is the room's choice): each pot must be its chips less part of the rake.
         close = len(listed) == len(raw) and all(

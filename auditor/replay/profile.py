@@ -45,6 +45,7 @@ class Choice(StrEnum):
 class BlindRounding(Choice):
     DOWN = "down"
     UP = "up"
+    EXACT = "exact"  # half the small bet to the minor unit, not to a whole unit
 
 
 class ButtonMovement(Choice):

@@ -9,15 +9,34 @@ from auditor.findings import Code, Finding
 from auditor.source import SourceSpan
 
 
-def record_findings(hand: ev.Hand, garbled: Iterable[ev.Garbled] | None = None) -> list[Finding]:
-    """HAND_INCOMPLETE for a record cut short, RECORD_GARBLED for each part-read line
-    (``garbled``: the hand's Garbled events, in order, if the caller has picked them out)."""
+def record_findings(
+    hand: ev.Hand,
+    garbled: Iterable[ev.Garbled] | None = None,
+    mislabeled: Iterable[ev.GameMislabeled] | None = None,
+) -> list[Finding]:
+    """HAND_INCOMPLETE for a record cut short, RECORD_GARBLED for each part-read line,
+    GAME_MISLABELED for a header naming another game than the hand deals (``garbled``,
+    ``mislabeled``: the hand's events of those kinds, in order, if the caller has picked
+    them out: each pass over the events costs)."""
     hand_id = hand.start.hand_id
     if garbled is None:
         garbled = [e for e in hand.events if isinstance(e, ev.Garbled)]
+    if mislabeled is None:
+        mislabeled = [e for e in hand.events if type(e) is ev.GameMislabeled]
     found = [
         Finding(Code.RECORD_GARBLED, hand_id, event.problem, event.span, recorded=event.text)
         for event in garbled
+    ]
+    found += [
+        Finding(
+            Code.GAME_MISLABELED,
+            hand_id,
+            f"the header names {event.written!r}, but {event.why}: audited as {event.shown}",
+            event.span,
+            expected=event.shown,
+            recorded=event.written,
+        )
+        for event in mislabeled
     ]
     beyond = _beyond_the_table(hand)
     if beyond is not None:

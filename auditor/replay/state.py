@@ -9,13 +9,13 @@ each action reads the state through ``self``, as fast as before the split.
 from __future__ import annotations
 
 from auditor import events as ev
-from auditor.findings import Code, Finding
+from auditor.finding_log import FindingLog
+from auditor.findings import Finding
 from auditor.money import format_minor
 from auditor.replay.betting import Stakes
 from auditor.replay.event_index import EventIndex
 from auditor.replay.profile import RuleProfile
 from auditor.replay.result import ActionRecord, PotRecord
-from auditor.source import SourceSpan
 
 # Enum.value is a descriptor call; the names are looked up here instead
 STREET_NAME = {street: street.value for street in ev.Street}
@@ -29,7 +29,7 @@ ACTION_WORD: dict[type[ev.Event], str] = {
 Voluntary = ev.Folded | ev.Checked | ev.Called | ev.Bet | ev.RaisedTo
 
 
-class ReplayState:
+class ReplayState(FindingLog):
     """A replay's state. The engine sets every slot before the first event is replayed,
     but ``pots`` and ``summary_pot`` (set when the hand has them)."""
 
@@ -189,32 +189,6 @@ class ReplayState:
         if stack < owed:
             owed = stack
         return owed if owed > 0 else 0
-
-    # ------------------------------------------------------------ findings
-    def _find(
-        self,
-        code: Code,
-        span: SourceSpan,
-        message: str,
-        *,
-        player: str = "",
-        expected: str = "",
-        recorded: str = "",
-        seq: int | None = None,
-    ) -> None:
-        self.findings.append(
-            Finding(
-                code,
-                self.start.hand_id,
-                message,
-                span,
-                street=self.street_name,
-                seq=seq,
-                player=player,
-                expected=expected,
-                recorded=recorded,
-            )
-        )
 
     def _money(self, amount: int | None) -> str:
         return "" if amount is None else format_minor(amount, self.start.scale)

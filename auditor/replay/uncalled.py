@@ -71,17 +71,27 @@ class UncalledBets(OrderOfPlay):
         """Flag a bet nobody called that the record does not return, then return it: chips
         nobody called are never in the pot, so the pot checks go on from the rules.
         ``before``: the street about to be dealt, None at the end of the hand."""
+        late = self.hand.uncalled_returns_late
+        if before is None and late:  # returns due at the showdown, still unwritten
+            for player, amount in self.returned_by_rule.items():
+                self._unreturned(span, player, amount, "by the end of the hand")
         excess = self._excess()
-        if excess is not None:
-            player, amount = excess
+        if excess is None:
+            return
+        player, amount = excess
+        # else the layout never writes a return, or writes it later
+        if self.hand.uncalled_returns_written and not (late and before is not None):
             when = "by the end of the hand" if before is None else f"before the {before.value}"
-            self._find(
-                Code.UNCALLED_WRONG,
-                span,
-                f"an uncalled bet was not returned {when}",
-                player=player,
-                expected=f"{self._money(amount)} returned to {player}",
-                recorded="no return",
-            )
-            self._give_back(player, amount)
-            self.returned_by_rule[player] = amount
+            self._unreturned(span, player, amount, when)
+        self._give_back(player, amount)
+        self.returned_by_rule[player] = amount
+
+    def _unreturned(self, span: SourceSpan, player: str, amount: int, when: str) -> None:
+        self._find(
+            Code.UNCALLED_WRONG,
+            span,
+            f"an uncalled bet was not returned {when}",
+            player=player,
+            expected=f"{self._money(amount)} returned to {player}",
+            recorded="no return",
+        )

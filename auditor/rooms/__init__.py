@@ -10,11 +10,11 @@ sub-package and one line to :data:`REGISTRY` (or a :func:`register` call).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import ClassVar, Protocol
 
 from auditor import events as ev
-from auditor.read.split import RawHand
+from auditor.read.split import RawHand, StrayText, header_hand_id
 
 AUTO = "auto"
 FALLBACK_PROFILE = "seeds"  # a hand of a site no room names a profile for
@@ -31,6 +31,9 @@ class Room(ABC):
 
     name: ClassVar[str]  # the --format name
     reads: ClassVar[str]  # what it reads, in a few words (``auditor formats``, README)
+    # the Omaha variants (hands.variant codes) its reader reads: at least every variant of
+    # its hands in the corpus and fixtures (tests/rooms/test_manifest.py)
+    games: ClassVar[tuple[str, ...]] = ()
     default_profile: ClassVar[str]  # its rule profile under --rules auto
     reader_kind: ClassVar[str]  # how it reads: a grammar's file, or a description
     sites: ClassVar[tuple[str, ...]] = ()  # the ``HandStart.site`` values its reader writes
@@ -39,10 +42,25 @@ class Room(ABC):
     # is_header is asked of every line. (Two rooms' is_header on every line cost 6% of
     # a run; the shared test brings it back to one startswith.)
     header_starts: ClassVar[tuple[str, ...]] = ()
+    # Texts of lines some rooms write BEFORE a hand's header to announce it ("Game #1
+    # starts."): kept with the hand a header then starts, not left as stray text.
+    lead_ins: ClassVar[tuple[str, ...]] = ()
+    # A room whose files are not a run of hands each starting at a header line (an XML
+    # session, a CSV log written newest first, one hand per JSON or TOML document) splits
+    # the files it sniffs itself, with split_file, instead of the line splitter.
+    splits_files: ClassVar[bool] = False
 
     @abstractmethod
     def sniff(self, head: str) -> bool:
         """Whether ``head`` (a file's first lines, decoded) holds this room's hands."""
+
+    def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
+        """The hands of a file this room sniffed (``lines``: its decoded lines, line ends
+        kept), each a RawHand tagged with this room's name, with the first_line of its own
+        text and any shared lines in ``context``; text that is no hand as StrayText. Only
+        for rooms with ``splits_files``; a malformed file yields what it can and a
+        StrayText for the rest (the file's other hands are still read)."""
+        raise NotImplementedError(f"the {self.name} room splits no file itself")
 
     @abstractmethod
     def is_header(self, line: str) -> bool:
@@ -65,17 +83,83 @@ class Room(ABC):
         rejected hand leaves a gap in that table's sequence."""
         return ""
 
+    def hand_id(self, raw: RawHand) -> str:
+        """The hand's id, read off its text without its reader ("" if none): by default
+        the "#..." of the header; a room whose header has no "#" says where its id is."""
+        return header_hand_id(raw.header)
+
     def profile(self, site: str) -> str | None:
         """The profile for hands of ``site`` under --rules auto; None: not this room's."""
         return self.default_profile if site in self.sites else None
 
+    def same_record_text(self, text: str) -> str:
+        """A hand's text (lines joined by newlines) as this room compares two copies of
+        one record: equal for two exports of the same hand. Here: its lines without
+        trailing spaces or tabs; a room whose exports differ in more (a start time in
+        the player's zone or the room's) says so in its own."""
+        if " \n" in text or "\t\n" in text or text.endswith((" ", "\t")):  # a regex is slower
+            return "\n".join([line.rstrip(" \t") for line in text.split("\n")])
+        return text
+
 
 def _bundled() -> dict[str, Room]:
+    from auditor.rooms.absolute import AbsoluteRoom
+    from auditor.rooms.betfair import BetfairRoom
+    from auditor.rooms.betonline import BetOnlineRoom
+    from auditor.rooms.bossmedia import BossMediaRoom
+    from auditor.rooms.bovada import BovadaRoom
+    from auditor.rooms.cake import CakeRoom
+    from auditor.rooms.enet import EnetRoom
+    from auditor.rooms.entraction import EntractionRoom
+    from auditor.rooms.everest import EverestRoom
+    from auditor.rooms.everleaf import EverleafRoom
+    from auditor.rooms.fulltilt import FullTiltRoom
     from auditor.rooms.ggpoker import GGPokerRoom
+    from auditor.rooms.ipoker import IPokerRoom
+    from auditor.rooms.kingsclub import KingsClubRoom
+    from auditor.rooms.merge import MergeRoom
+    from auditor.rooms.microgaming import MicrogamingRoom
+    from auditor.rooms.ohh import OhhRoom
+    from auditor.rooms.ongame import OnGameRoom
+    from auditor.rooms.pacific import PacificRoom
+    from auditor.rooms.party import PartyRoom
+    from auditor.rooms.phh import PhhRoom
+    from auditor.rooms.pkr import PkrRoom
+    from auditor.rooms.pokernow import PokerNowRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
+    from auditor.rooms.runitonce import RunItOnceRoom
+    from auditor.rooms.sealswithclubs import SealsWithClubsRoom
+    from auditor.rooms.winamax import WinamaxRoom
+    from auditor.rooms.wpn import WpnRoom
 
     rooms: list[Room] = [PokerStarsRoom()]  # one line per room
     rooms.append(GGPokerRoom())
+    rooms.append(PacificRoom())
+    rooms.append(FullTiltRoom())
+    rooms.append(WpnRoom())
+    rooms.append(OnGameRoom())
+    rooms.append(EverleafRoom())
+    rooms.append(WinamaxRoom())
+    rooms.append(BovadaRoom())
+    rooms.append(PartyRoom())
+    rooms.append(EntractionRoom())
+    rooms.append(EnetRoom())
+    rooms.append(BetOnlineRoom())
+    rooms.append(AbsoluteRoom())
+    rooms.append(BetfairRoom())
+    rooms.append(SealsWithClubsRoom())
+    rooms.append(KingsClubRoom())
+    rooms.append(CakeRoom())
+    rooms.append(PkrRoom())
+    rooms.append(RunItOnceRoom())
+    rooms.append(MergeRoom())
+    rooms.append(EverestRoom())
+    rooms.append(MicrogamingRoom())
+    rooms.append(BossMediaRoom())
+    rooms.append(IPokerRoom())
+    rooms.append(PokerNowRoom())
+    rooms.append(PhhRoom())
+    rooms.append(OhhRoom())
     return {room.name: room for room in rooms}
 
 
@@ -137,16 +221,19 @@ def profile_for_site(site: str) -> str:
     return FALLBACK_PROFILE
 
 
-def described() -> Iterator[tuple[str, str, str]]:
-    """(name, what it reads, default profile) of each room, for listings."""
+def described() -> Iterator[tuple[str, str, str, str]]:
+    """(name, what it reads, its games, default profile) of each room, for listings."""
     for room in REGISTRY.values():
-        yield room.name, room.reads, room.default_profile
+        yield room.name, room.reads, ", ".join(room.games), room.default_profile
 
 
 def markdown_table() -> str:
     """The README's table of rooms, as the registry has them."""
-    lines = ["| --format | reads | rule profile (--rules auto) |", "|---|---|---|"]
-    lines += [f"| `{name}` | {reads} | `{profile}` |" for name, reads, profile in described()]
+    lines = ["| --format | reads | games | rule profile (--rules auto) |", "|---|---|---|---|"]
+    lines += [
+        f"| `{name}` | {reads} | {games} | `{profile}` |"
+        for name, reads, games, profile in described()
+    ]
     return "\n".join(lines) + "\n"
 
 

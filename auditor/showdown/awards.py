@@ -71,7 +71,12 @@ class _Settle(Descriptions):
                     self.not_awarded, self.labelled, len(self.replay.pots), collected, spans
                 )
             )
-            if self.labelled or len(self.replay.pots) == 1:
+            if max(self.boards, default=1) > 1 and {board for board, _ in collected} == {1}:
+                # several boards, one payment per pot for all of them (a room that pays
+                # each pot once): which board paid what is unsaid
+                for (_, pot_index), paid in sorted(collected.items()):
+                    self._award_any_board(pot_index, paid, spans[(1, pot_index)])
+            elif self.labelled or len(self.replay.pots) == 1:
                 for (board, pot_index), paid in sorted(collected.items()):
                     pot = self._pot(pot_index)
                     if pot is not None:
@@ -82,7 +87,7 @@ class _Settle(Descriptions):
             order = showdown_order_finding(
                 self.start, self.profile, self.replay, self.timeline, self.seat_of
             )
-            if order is not None:
+            if order is not None and self.hand.show_order_written:
                 self.findings.append(order)
             rake = rake_finding(
                 self.start,
@@ -110,6 +115,14 @@ class _Settle(Descriptions):
         if len(pot.eligible) == 1:
             self._compare(pot, board, "scoop", {hi_winners[0]: amount}, paid, span, hi_winners, ())
             return
+        shares, half = self._shares(amount, hi_winners, lo_winners)
+        no_low = bool(self.start.hi_lo and not lo_winners)
+        self._compare(pot, board, half, shares, paid, span, hi_winners, lo_winners, no_low=no_low)
+
+    def _shares(
+        self, amount: int, hi_winners: tuple[str, ...], lo_winners: tuple[str, ...]
+    ) -> tuple[dict[str, int], str]:
+        """Each winner's share of ``amount`` (one pot on one board), and which halves."""
         unit = odd_chip_unit(self.profile, self.start)
         shares: dict[str, int] = {}
         whole_pot = self.profile.same_players_both_halves is BothHalves.SPLIT_WHOLE_POT and set(
@@ -123,12 +136,8 @@ class _Settle(Descriptions):
             low_half = amount - high_half
             for player, share in split(low_half, lo_winners, unit, profile, shown).items():
                 shares[player] = shares.get(player, 0) + share
-            half = "hi/lo"
-        else:
-            shares = split(amount, hi_winners, unit, self.profile, self.shown)
-            half = "scoop"
-        no_low = bool(self.start.hi_lo and not lo_winners)
-        self._compare(pot, board, half, shares, paid, span, hi_winners, lo_winners, no_low=no_low)
+            return shares, "hi/lo"
+        return split(amount, hi_winners, unit, self.profile, self.shown), "scoop"
 
     def _winners(
         self, pot: PotRecord, board: int
@@ -157,6 +166,63 @@ class _Settle(Descriptions):
             lows_won = [p for p in qualified if qualified[p] == best_low]
             lo = tuple(order_from_button(lows_won, seat_of, button))
         return hi, lo
+
+    def _award_any_board(self, pot_index: int, paid: Mapping[str, int], span: SourceSpan) -> None:
+        """A pot of a hand of several boards, paid once for all of them: each player paid
+        must win it (or a half of it) on some board, and the pot pays each board's winners
+        an equal part of it (the record does not say which board paid what)."""
+        named = self.labelled or len(self.replay.pots) == 1
+        pot = self._pot(pot_index) if named else None
+        pots = [pot] if pot is not None else list(self.replay.pots)
+        for player, amount in sorted(paid.items()):
+            self.awards.append(
+                AwardRecord(pot_index if named else -1, 0, "boards", player, None, amount)
+            )
+        winners: set[str] = set()
+        by_board: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+        for each in pots:
+            for board in sorted(self.boards):
+                found = self._winners(each, board)
+                if found is None:
+                    return  # nothing the cards can say
+                winners.update(found[0])
+                winners.update(found[1])
+                by_board.append(found)
+        strangers = [p for p in paid if paid[p] and p not in winners]
+        where = f"side pot {pot_index}" if pot is not None and pot_index else "the pot"
+        if strangers:
+            self._find(
+                Code.WINNER_WRONG,
+                span,
+                f"{', '.join(strangers)} paid from {where} without winning it on any board",
+                player=strangers[0],
+                expected=", ".join(sorted(winners)),
+                recorded=", ".join(f"{p} {self._money(a)}" for p, a in paid.items()),
+            )
+            return
+        if pot is None:
+            return  # which of several pots paid what is unsaid
+        # the pot paid shares alike on each board: an equal part of it per board (which
+        # board an odd chip goes to, no rule says: a difference of odd chips is let be)
+        unit = odd_chip_unit(self.profile, self.start)
+        expected: dict[str, int]
+        left, expected = sum(paid.values()), {}
+        for done, (hi, lo) in enumerate(by_board):
+            part = round_up(left, len(by_board) - done, unit)
+            left -= part
+            for player, share in self._shares(part, hi, lo)[0].items():
+                expected[player] = expected.get(player, 0) + share
+        wrong = {p for p in set(expected) | set(paid) if expected.get(p, 0) != paid.get(p, 0)}
+        odd = len(by_board) * unit
+        if any(abs(expected.get(p, 0) - paid.get(p, 0)) > odd for p in wrong):
+            self._find(
+                Code.AWARD_WRONG,
+                span,
+                f"{where} is split wrongly across its boards",
+                player=sorted(wrong)[0],
+                expected=", ".join(f"{p} {self._money(expected.get(p, 0))}" for p in sorted(wrong)),
+                recorded=", ".join(f"{p} {self._money(paid.get(p, 0))}" for p in sorted(wrong)),
+            )
 
     def _award_unlabelled(self, board: int, paid: Mapping[str, int], span: SourceSpan) -> None:
         """Several pots, and a record that says only "collected ... from pot": each player

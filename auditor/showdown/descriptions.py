@@ -60,8 +60,8 @@ class Descriptions(SettleState):
         span: SourceSpan,
         on_board: str = "",
     ) -> None:
-        if len(hole) != self.start.hole_card_count or len(board) < 3:
-            return
+        if len(hole) != self.start.hole_card_count or not 3 <= len(board) <= 5:
+            return  # a board of more than five cards (a street dealt twice) is no hand's
         # by index: a real card has one Card object, so equal indices are the same card
         indices = [*map(INDEX, hole), *map(INDEX, board)]
         if min(indices) < 0 or len(set(indices)) < len(indices):
@@ -82,11 +82,12 @@ class Descriptions(SettleState):
             )
         if not self.start.hi_lo:
             return
-        shown_low = claim.low.ranks if claim.low is not None else None
+        shown_low = claim.low
         if low_text is not None and shown_low is None:
             return  # words for a low that no reader understood
         actual = low_ranks(low) if low is not None else None
-        if shown_low != actual and (low_text is not None or board_complete(board)):
+        same = shown_low.matches(actual) if shown_low is not None else actual is None
+        if not same and (low_text is not None or board_complete(board)):
             from auditor.showdown.describe import low_description
 
             self._find(

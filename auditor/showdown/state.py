@@ -12,13 +12,13 @@ from operator import attrgetter
 
 from auditor import events as ev
 from auditor.cards import Card
-from auditor.findings import Code, Finding
+from auditor.finding_log import FindingLog
+from auditor.findings import Finding
 from auditor.money import format_minor
 from auditor.replay.profile import RuleProfile
 from auditor.replay.result import ReplayResult
 from auditor.showdown.evaluator import omaha_hi_lo, omaha_high
 from auditor.showdown.result import AwardRecord, PotAward
-from auditor.source import SourceSpan
 
 Values = tuple[int, int | None]
 """A hand's high value and its low (None when it has none or the game is high only)."""
@@ -49,8 +49,10 @@ _READ = _TIMELINE | {
 INDEX = attrgetter("index")
 
 
-class SettleState:
+class SettleState(FindingLog):
     """One hand's settlement: what it has read and found so far (awards.py runs it)."""
+
+    street_name = "showdown"  # the street of its findings
 
     def __init__(self, hand: ev.Hand, replay: ReplayResult, profile: RuleProfile) -> None:
         self.hand = hand
@@ -108,29 +110,6 @@ class SettleState:
                 self.cash_outs.append(event)
             elif isinstance(event, ev.PotNotAwarded) and event.amount > 0:
                 self.not_awarded[event.player] = event
-
-    def _find(
-        self,
-        code: Code,
-        span: SourceSpan,
-        message: str,
-        *,
-        player: str = "",
-        expected: str = "",
-        recorded: str = "",
-    ) -> None:
-        self.findings.append(
-            Finding(
-                code,
-                self.start.hand_id,
-                message,
-                span,
-                street="showdown",
-                player=player,
-                expected=expected,
-                recorded=recorded,
-            )
-        )
 
     def _money(self, amount: int) -> str:
         return format_minor(amount, self.start.scale)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import re
+from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 # "ET" is New York time whether the room means EST or EDT; likewise the others.
@@ -39,7 +40,10 @@ _ZONES = {
     "AEST": "Australia/Sydney",
     "NZT": "Pacific/Auckland",
     "UTC": "UTC",
+    "GST": "Asia/Dubai",  # Gulf Standard Time
 }
+# a fixed offset as written: "GMT+0100", "GMT-05:00"
+_OFFSET = re.compile(r"(?:GMT|UTC)([+-])([0-9]{2}):?([0-9]{2})$")
 
 
 def to_utc(local: datetime | None, zone: str) -> datetime | None:
@@ -49,8 +53,14 @@ def to_utc(local: datetime | None, zone: str) -> datetime | None:
     datetime.datetime(2014, 1, 6, 23, 50, 8, tzinfo=datetime.timezone.utc)
     >>> to_utc(datetime(2014, 7, 6, 18, 50, 8), "ET").hour
     22
+    >>> to_utc(datetime(2011, 2, 7, 15, 22), "GMT+0100").hour
+    14
     """
     name = _ZONES.get(zone)
+    if local is not None and name is None and (offset := _OFFSET.match(zone)):
+        sign = -1 if offset.group(1) == "-" else 1
+        delta = timedelta(hours=int(offset.group(2)), minutes=int(offset.group(3)))
+        return local.replace(tzinfo=timezone(sign * delta)).astimezone(UTC)
     if local is None or name is None:
         return None
     return local.replace(tzinfo=ZoneInfo(name)).astimezone(UTC)

@@ -31,7 +31,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         (["audit", str(FIXTURE), "--out", "{out}", "--rules", "nosuch"], "unknown rule profile"),
         (["audit", str(FIXTURE), "--out", "{out}", "--rules", "{tmp}/bad.toml"], "bets_per_round"),
         (["audit", str(FIXTURE), "--out", "{out}", "--fail-on", "sometimes"], "invalid choice"),
-        (["audit", str(FIXTURE), "--out", "{out}", "--format", "ipoker"], "invalid choice"),
+        (["audit", str(FIXTURE), "--out", "{out}", "--format", "nosuchroom"], "invalid choice"),
         (["audit", str(FIXTURE)], "--out"),
         (["audit", str(FIXTURE), "--out", "{out}", "--overwrite", "--append"], "not allowed"),
         (["audit", str(FIXTURE), "--out", "{tmp}/afile"], "not a folder"),

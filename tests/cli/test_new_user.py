@@ -52,8 +52,9 @@ def test_replay_of_a_file_of_several_hands_names_them(
 def test_a_file_finding_names_no_empty_hand(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # a hand history in a layout no room reads: one finding on the file, not on a hand
     notes = tmp_path / "notes.txt"
-    notes.write_text("a shopping list\nmilk\n", encoding="utf-8")
+    notes.write_text("Hand #77 of the home game\nAnn bets 5\nBob calls 5\n", encoding="utf-8")
     main(["audit", str(notes), "--out", str(tmp_path / "out")])
     shown = capsys.readouterr().out
     line = next(x for x in shown.splitlines() if "notes.txt:1:1" in x)

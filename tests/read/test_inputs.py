@@ -117,30 +117,33 @@ def test_every_file_is_read_or_listed_with_its_reason(tmp_path: Path) -> None:
     (folder / "MANIFEST.tsv").write_text("file\thands\n")
     (folder / "notes" / "README.md").write_text("# notes\n")
     (folder / "expected.json").write_text("{}\n")
-    (folder / ".hidden.txt").write_bytes(HANDS.read_bytes())  # hidden: passed over
+    (folder / ".hidden.txt").write_bytes(HANDS.read_bytes())  # hidden: one row, not read
     (folder / ".git").mkdir()
-    (folder / ".git" / "HEAD").write_text("ref\n")
+    (folder / ".git" / "HEAD").write_text("ref\n")  # in a hidden folder: not walked
     _, tables = audit([str(folder)], tmp_path / "out")
     rows = files_by_name(tables)
-    assert set(rows) == {
-        str(folder / n) for n in ("hands.txt", "MANIFEST.tsv", "expected.json", "notes/README.md")
-    }
-    for name in ("MANIFEST.tsv", "expected.json", "notes/README.md"):
+    not_read = ("MANIFEST.tsv", "expected.json", "notes/README.md", ".hidden.txt", ".git")
+    assert set(rows) == {str(folder / n) for n in ("hands.txt", *not_read)}
+    for name in not_read:
         row = rows[str(folder / name)]
         assert row["status"] == "not read" and row["hands_read"] == 0
-        assert row["size_bytes"] == (folder / name).stat().st_size
-    for name in ("MANIFEST.tsv", "notes/README.md"):
-        assert "not a hand history" in rows[str(folder / name)]["reason"]
-    # a JSON file may be an OHH or IGT export, a CSV a Poker Now log: never called "not a
-    # hand history" while no room reads them
+        if name != ".git":
+            assert row["size_bytes"] == (folder / name).stat().st_size
+    # told by their content: none of them holds a line of play
+    for name in ("MANIFEST.tsv", "notes/README.md", "expected.json"):
+        assert rows[str(folder / name)]["reason"].startswith("not a hand history (")
     assert rows[str(folder / "expected.json")]["reason"] == (
-        "a kind of file no room reads yet (.json file)"
+        "not a hand history (JSON with none of a hand-history export's keys; JSON, {})"
     )
+    assert rows[str(folder / ".hidden.txt")]["reason"] == "a hidden file"
+    assert rows[str(folder / ".git")]["reason"] == "a hidden folder, not walked"
     assert rows[str(folder / "hands.txt")]["status"] == "read"
     assert rows[str(folder / "hands.txt")]["size_bytes"] == HANDS.stat().st_size
-    assert not any(r["code"] == "FILE_UNREADABLE" for r in tables["findings"])
+    codes = {r["code"] for r in tables["findings"]}
+    assert not codes & {"FILE_UNREADABLE", "FORMAT_UNSUPPORTED"}
     done = cli("audit", str(folder), "--out", str(tmp_path / "out2"))
-    assert "not read: 3 file(s)" in done.stdout
+    assert "not read: 5 file(s): 1 a hidden file, 1 a hidden folder, not walked, " in done.stdout
+    assert "3 not a hand history (see the files table)" in done.stdout
     assert done.stdout.startswith("files 1 ")
 
 

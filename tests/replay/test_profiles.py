@@ -93,7 +93,11 @@ def test_bundled_profiles_load(name: str) -> None:
 
 
 def test_bundled_profiles_listed() -> None:
-    assert bundled_profiles() == ["ggpoker", "pokerstars", "seeds", "tda"]
+    from auditor.rooms import REGISTRY
+
+    listed = bundled_profiles()
+    assert listed == sorted(listed) and {"ggpoker", "pokerstars", "seeds", "tda"} <= set(listed)
+    assert {room.default_profile for room in REGISTRY.values()} <= set(listed)  # each room's
 
 
 def test_bundled_profiles_differ_where_documented() -> None:
@@ -188,7 +192,9 @@ def test_string_for_an_integer_key(tmp_path: Path) -> None:
 def test_profile_for_site() -> None:
     assert profile_for_site("PokerStars", "auto") == "pokerstars"
     assert profile_for_site("GGPoker", "auto") == "ggpoker"
-    for site in ("Full Tilt Poker", "PartyPoker", ""):
+    assert profile_for_site("Full Tilt Poker", "auto") == "fulltilt"
+    assert profile_for_site("PartyPoker", "auto") == "party"
+    for site in ("Pacific Poker of 1999", ""):  # no room's site
         assert profile_for_site(site, "auto") == "seeds"
     assert profile_for_site("PokerStars", "tda") == "tda"
     assert profile_for_site("GGPoker", "/x/house.toml") == "/x/house.toml"

@@ -65,19 +65,27 @@ def test_without_the_room_its_file_is_not_read(tmp_path: Path) -> None:
     assert summary.findings_by_code == {"FORMAT_UNSUPPORTED": 1}
 
 
+def _bundled() -> list[str]:
+    """The bundled rooms' names, in the registry's order (pokerstars first)."""
+    return [name for name in rooms.names() if name != "tally"]
+
+
 def test_format_choices_come_from_the_registry(
     tally: TallyRoom, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    # every registered room, in the registry's order (the bundled ones, then tally)
+    names = ("auto", *rooms.names())
+    assert names[:3] == ("auto", "pokerstars", "ggpoker") and names[-1] == "tally"
     with pytest.raises(SystemExit) as shown:
         main(["audit", "--help"])
     assert shown.value.code == 0
-    assert "{auto,pokerstars,ggpoker,tally}" in capsys.readouterr().out
+    assert "{" + ",".join(names) + "}" in capsys.readouterr().out
     with pytest.raises(SystemExit) as refused:
         main(["audit", "--format", "partypoker", "--out", str(tmp_path / "o")])
     assert refused.value.code == 2
     error = capsys.readouterr().err
-    assert "partypoker" in error and "'auto', 'pokerstars', 'ggpoker', 'tally'" in error
-    with pytest.raises(rooms.UnknownFormat, match="auto, pokerstars, ggpoker, tally"):
+    assert "partypoker" in error and ", ".join(f"'{n}'" for n in names) in error
+    with pytest.raises(rooms.UnknownFormat, match=", ".join(names)):
         run_audit([], tmp_path / "o", format="partypoker")
     with pytest.raises(rooms.UnknownFormat):
         HandAuditor(format="partypoker")
@@ -88,7 +96,7 @@ def test_formats_command_lists_the_registry(
 ) -> None:
     assert main(["formats"]) == 0
     listed = capsys.readouterr().out.splitlines()
-    assert [line.split(":", 1)[0] for line in listed] == ["pokerstars", "ggpoker", "tally"]
+    assert [line.split(":", 1)[0] for line in listed] == list(rooms.names())  # tally last
     assert "the tests' own tally layout" in listed[-1] and "tda" in listed[-1]
 
 
@@ -134,8 +142,10 @@ def test_hands_are_routed_one_by_one_in_a_mixed_file(tally: TallyRoom, tmp_path:
 def test_sniffed_rooms_are_tried_first(tally: TallyRoom) -> None:
     both = rooms.choose()
     sniffed = [r.name for r in rooms.sniffed(TALLY_HANDS, both)]
-    assert sniffed == ["tally", "pokerstars", "ggpoker"]
-    assert [r.name for r in rooms.sniffed(STARS_HAND, both)] == ["pokerstars", "ggpoker", "tally"]
+    names = rooms.names()  # the bundled rooms in the registry's order, then tally
+    assert sniffed == ["tally", *[n for n in names if n != "tally"]]
+    stars_first = ["pokerstars", *[n for n in names if n != "pokerstars"]]
+    assert [r.name for r in rooms.sniffed(STARS_HAND, both)] == stars_first
 
 
 def test_replay_shows_a_hand_of_a_registered_room(

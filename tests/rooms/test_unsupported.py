@@ -13,21 +13,23 @@ from auditor.read.looks import describe
 from auditor.run import run_audit
 
 FILES = {
-    "ipoker.xml": (
-        '<?xml version="1.0" encoding="utf-8"?>\n<!-- export -->\n<session sessioncode="9">\n'
-        '  <general><nickname>ann</nickname></general>\n</session>\n',
-        "XML, root element <session>",
+    "hands.xml": (
+        '<?xml version="1.0" encoding="utf-8"?>\n<!-- export -->\n<handhistory site="x">\n'
+        '  <hand id="5383392792"><game>Omaha PL 0.05/0.10</game><seat no="1"/></hand>\n'
+        "</handhistory>\n",
+        "XML, root element <handhistory>",
     ),
     "ohh.json": (
         '{"spec_version": "1.4.6", "site_name": "x", "game_number": "7",\n'
         ' "players": [{"id": 1, "name": "ann"}], "rounds": []}\n',
         "JSON, top-level keys: spec_version, site_name, game_number, players, rounds",
     ),
-    "pokernow.csv": (
-        "entry,at,order\n"
-        '"-- starting hand #1 (No Limit Texas Hold\'em) --",2021-05-01T00:00:00Z,1\n'
-        '"Player ""ann"" posts a small blind of 1",2021-05-01T00:00:01Z,2\n',
-        "CSV, header: entry,at,order",
+    # a log of play in columns no room reads (Poker Now's entry,at,order is read)
+    "log.csv": (
+        "time,event\n"
+        '2021-05-01T00:00:00Z,"-- starting hand #1 (Pot Limit Omaha Hi) --"\n'
+        '2021-05-01T00:00:01Z,"ann posts a small blind of 1"\n',
+        "CSV, header: time,event",
     ),
     "party.txt": (
         "Game #21785454398 starts.\n\n#Game No : 21785454398\n***** Hand History *****\n",
@@ -39,8 +41,8 @@ FILES = {
 @pytest.mark.parametrize("name", sorted(FILES))
 def test_a_file_no_room_reads_says_what_it_looks_like(name: str, tmp_path: Path) -> None:
     text, looks = FILES[name]
-    path = tmp_path / name  # named, so read whatever its extension (in a folder, a .json
-    path.write_text(text, encoding="utf-8")  # or .csv is listed as not read, by its name)
+    path = tmp_path / name  # read whatever its extension: its content says what it is
+    path.write_text(text, encoding="utf-8")
     summary = run_audit([str(path)], tmp_path / "out", workers=1)
     (file,) = summary.files
     assert (file.format, file.hands_read, file.size_bytes) == ("unsupported", 0, len(text))

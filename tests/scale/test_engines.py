@@ -23,6 +23,7 @@ from auditor.engines.duplicates import Copy, digest, hand_identity, normalised
 from auditor.findings import Code, Finding
 from auditor.pipeline import FileSummary, HandAuditor, expand_paths
 from auditor.read.decode import open_text
+from auditor.read.hands import hands_again
 from auditor.read.inputs import find_inputs
 from auditor.read.split import RawHand, split_hands
 from auditor.replay.continuity import TableHand, continuity_findings, table_hand
@@ -62,12 +63,13 @@ def reference(paths: list[str]) -> Expected:
         else:
             with open(name, "rb") as stream:
                 raws = [
-                    h for h in split_hands(open_text(stream)[0], name) if isinstance(h, RawHand)
+                    h for h in hands_again(open_text(stream)[0], name) if isinstance(h, RawHand)
                 ]
         results = auditor.audit_file(name, file_summary) if found.read else iter(())
         for raw, result in zip(raws, results, strict=True):
             key += 1
-            text, identity = "\n".join(raw.lines), hand_identity(raw.header)
+            text = "\n".join(raw.lines)
+            identity = hand_identity(text, raw.room)
             if identity is not None and identity not in firsts:
                 firsts[identity] = (key, name, raw.first_line, text)
             elif identity is not None:

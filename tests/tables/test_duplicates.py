@@ -181,7 +181,9 @@ def test_hand_keys_are_the_same_for_one_worker_and_two(runs: dict[str, Path]) ->
 def test_whole_file_findings_have_no_key(tmp_path: Path) -> None:
     folder = tmp_path / "in"
     folder.mkdir()
-    (folder / "notes.txt").write_text("not a hand history\nat all\n", encoding="utf-8")
+    # a hand history in a layout no room reads: one FORMAT_UNSUPPORTED for the file
+    unread = "Homegame Deal #12 - Omaha Pot Limit\nann posts small blind 1\nbob folds\n"
+    (folder / "homegame.txt").write_text(unread, encoding="utf-8")
     (folder / "stray.txt").write_text("exported by a tracker\n\n" + BASE, encoding="utf-8")
     run_audit([str(folder)], tmp_path / "out", workers=1)
     findings = _rows(tmp_path / "out", "findings")

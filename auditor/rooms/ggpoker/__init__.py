@@ -23,6 +23,7 @@ _TABLE_NAME = re.compile(r"Table '(.*)'")
 class GGPokerRoom(Room):
     name: ClassVar[str] = "ggpoker"
     reads: ClassVar[str] = 'GGPoker hand histories ("Poker Hand #OM...", the Stars layout)'
+    games: ClassVar[tuple[str, ...]] = ("PLO", "NLO", "PLO5", "PLO6")
     default_profile: ClassVar[str] = "ggpoker"
     reader_kind: ClassVar[str] = "grammars/pokerstars.lark (GG's lines: auditor/rooms/ggpoker)"
     sites: ClassVar[tuple[str, ...]] = (SITE,)

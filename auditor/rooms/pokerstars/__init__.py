@@ -9,6 +9,7 @@ from typing import ClassVar
 from auditor.read.split import RawHand
 from auditor.rooms import Reader, Room
 from auditor.rooms.pokerstars.games import header_game, is_omaha
+from auditor.rooms.pokerstars.records import eastern_header
 
 HAND_START = re.compile(r"(?:PokerStars|PokerMaster) (?:[A-Za-z& ]+ )?(?:Hand|Game) #")
 _ANY_HEADER = re.compile(r"^\ufeff?" + HAND_START.pattern, re.MULTILINE)
@@ -22,6 +23,9 @@ class PokerStarsRoom(Room):
     reads: ClassVar[str] = (
         "PokerStars hand histories; PokerMaster's and converters' in its layout "
         "(those under the seeds profile)"
+    )
+    games: ClassVar[tuple[str, ...]] = (
+        "PLO", "PLO8", "NLO", "NLO8", "FLO", "FLO8", "PLO5", "PLO5-8", "PLO6", "PLC", "PLC8",
     )
     default_profile: ClassVar[str] = "pokerstars"
     reader_kind: ClassVar[str] = "grammars/pokerstars.lark"
@@ -53,3 +57,8 @@ class PokerStarsRoom(Room):
 
     def profile(self, site: str) -> str | None:
         return _PROFILES.get(site)
+
+    def same_record_text(self, text: str) -> str:
+        # two exports of a hand may give its start time in different zones: ET for both
+        header, newline, rest = super().same_record_text(text).partition("\n")
+        return eastern_header(header) + newline + rest

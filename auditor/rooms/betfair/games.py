@@ -1,0 +1,43 @@
+"""The game a Betfair hand's second line names: "PL $0.05/$0.10 Omaha - Sunday, October
+18, 20:00:00 GMT 2009": the limit ("NL", "PL"; none: fixed limit), the stakes, the game
+("Omaha", "Omaha Hi", "Omaha Hi/Lo", "Texas Hold'em")."""
+
+from __future__ import annotations
+
+import re
+
+from auditor import events as ev
+from auditor.parse.facts import variant
+
+_GAME = re.compile(r"^(?:(?P<limit>NL|PL) )?[$€£]?[0-9.,]+/[$€£]?[0-9.,]+ (?P<game>.+?) - ")
+_LIMITS = {"NL": ev.Limit.NO, "PL": ev.Limit.POT}
+
+
+def line_game(line: str) -> str:
+    """The game a game line names, its limit word first ("" when it is no game line).
+
+    >>> line_game("PL $0.05/$0.10 Omaha - Sunday, October 18, 20:00:00 GMT 2009")
+    'PL Omaha'
+    """
+    found = _GAME.match(line)
+    if found is None:
+        return ""
+    return f"{found['limit']} {found['game']}" if found["limit"] else found["game"]
+
+
+def is_omaha(game: str) -> bool:
+    return "Omaha" in game
+
+
+def game_facts(game: str) -> tuple[ev.Limit, bool, str]:
+    """Limit, hi/lo and variant code of a game as :func:`line_game` names it.
+
+    >>> game_facts("PL Omaha"), game_facts("Omaha Hi/Lo")[2]
+    ((<Limit.POT: 'PL'>, False, 'PLO'), 'FLO8')
+    """
+    word, _, rest = game.partition(" ")
+    limit = _LIMITS.get(word)
+    if limit is None:
+        limit, rest = ev.Limit.FIXED, game
+    hi_lo = "Lo" in rest
+    return limit, hi_lo, variant(limit, hi_lo, 4)

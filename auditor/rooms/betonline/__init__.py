@@ -1,0 +1,53 @@
+"""BetOnline Poker: its "BetOnline Poker Game #N: ..." layout (Chico network), read with its
+own grammar (``grammars/betonline.lark``). Its Omaha tables of 2012 wrote "Hold'em Pot
+Limit" in the header of hands that deal four hole cards: the room tells the game from the
+cards dealt (:mod:`.games`) and the reader says the header is wrong (GAME_MISLABELED)."""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from auditor.read.split import RawHand
+from auditor.rooms import Reader, Room
+from auditor.rooms.betonline.games import header_game, hole_cards_dealt, is_omaha, shown_game
+
+SITE = "BetOnline"
+HEADER_START = "BetOnline Poker Game #"
+_ANY_HEADER = re.compile(r"^\ufeff?BetOnline Poker Game #[0-9]+: ", re.MULTILINE)
+_TABLE_NAME = re.compile(r"Table '(.*)' ")
+
+
+class BetOnlineRoom(Room):
+    name: ClassVar[str] = "betonline"
+    reads: ClassVar[str] = 'BetOnline Poker hand histories ("BetOnline Poker Game #...")'
+    games: ClassVar[tuple[str, ...]] = ("PLO",)
+    default_profile: ClassVar[str] = "seeds"
+    reader_kind: ClassVar[str] = "grammars/betonline.lark"
+    sites: ClassVar[tuple[str, ...]] = (SITE,)
+    header_starts = (HEADER_START,)
+
+    def sniff(self, head: str) -> bool:
+        return _ANY_HEADER.search(head) is not None
+
+    def is_header(self, line: str) -> bool:
+        return line.startswith(HEADER_START)
+
+    def game(self, raw: RawHand) -> str:
+        # the header's game, unless the cards dealt show another ("Hold'em" over 4 cards)
+        written = header_game(raw.header)
+        if not written.startswith("Hold'em"):
+            return written
+        return shown_game(written, hole_cards_dealt(raw.lines))
+
+    def is_omaha(self, game: str) -> bool:
+        return is_omaha(game)
+
+    def reader(self) -> Reader:
+        from auditor.rooms.betonline.reader import BetOnlineReader  # lark: loaded when used
+
+        return BetOnlineReader()
+
+    def table_name(self, raw: RawHand) -> str:
+        found = _TABLE_NAME.match(raw.lines[1]) if len(raw.lines) > 1 else None
+        return found.group(1) if found else ""

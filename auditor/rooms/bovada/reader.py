@@ -1,0 +1,723 @@
+"""Bovada / Ignition / Bodog hands to events.
+
+The grammar (``grammars/bovada.lark``) decides which kind each line is; each line
+terminal is one regular expression with named fields. The methods here, one per line
+terminal, run as lexer callbacks (so the events come out in file order) and read a
+line's fields by name from its terminal's own pattern.
+
+What the room's words mean, where the record alone says it:
+
+- a player is named by his seat ("Seat 4"): the lines name positions, which move every
+  hand, and the seat lines say whose seat each position is (see the package's doc);
+- "Calls $5" and "All-in $190" give the chips the player adds; "Raises $35" gives the
+  total his bet becomes, "Raises $14 to $15" the chips added and then the total: in
+  PLO-USD-5-10-201204.new.format.txt a small blind who posted $5 "Raises $115" and the
+  raiser before him, at $35, "Calls $80": $115 in all. An "All-in" that is not a call
+  is a bet (nothing to call) or a raise by the chips it adds;
+- "Showdown [five cards]" lists the best five (and, hi/lo, the low five after them), not
+  the hole cards, which the "Card dealt to a spot" lines give: the shown hand's cards
+  are those;
+- "Hand result" lines are what each player is paid, net of the rake; the summary's
+  "Total Pot($20) | Rake ($1)" is gross. Later records leave the rake out of the summary
+  ("Total Pot($98.52)" and a "Hand result $94.52"): in a cash hand the rake is then what
+  the pot held less what was paid, when that is not negative (else left unknown, and
+  conservation reports it);
+- the header gives no stakes for cash games: the blinds posted are the stakes (a fixed
+  limit game's bets are the big blind and twice it); the header gives no time zone either
+  (kept as "", the local time as written);
+- records before about 2014 mark no streets: :mod:`.streets` places them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+from collections.abc import Callable, Mapping
+from datetime import datetime
+
+import lark
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from auditor import events as ev
+from auditor.cards import LETTERS, Card
+from auditor.money import AmountError, to_minor
+from auditor.parse.errors import HandParseError
+from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time, variant
+from auditor.parse.grammar import grammar_text, private_cache_folder
+from auditor.read.split import RawHand
+from auditor.rooms.bovada.games import LIMIT_OF_WORDS, is_hi_lo
+from auditor.rooms.bovada.streets import mark_streets, settle_all_ins
+from auditor.rooms.bovada.wording import read_claim
+from auditor.source import SourceSpan
+
+_SITE = {"Bodog.com": "Bodog", "Bodog.eu": "Bodog", "Bodog UK": "Bodog", "Bodog Canada": "Bodog"}
+_POST_KIND = {
+    "Ante/Small Blind": ev.PostKind.SMALL_BLIND,
+    "Ante/Small blind": ev.PostKind.SMALL_BLIND,
+    "Small Blind": ev.PostKind.SMALL_BLIND,
+    "Small blind": ev.PostKind.SMALL_BLIND,
+    "Big blind/Bring in": ev.PostKind.BIG_BLIND,
+    "Big Blind/Bring in": ev.PostKind.BIG_BLIND,
+    "Big blind": ev.PostKind.BIG_BLIND,
+    "Big Blind": ev.PostKind.BIG_BLIND,
+    "Ante chip": ev.PostKind.ANTE,
+    # the small and the big blind of a player back in his seat, the small one dead
+    "Posts dead chip": ev.PostKind.SMALL_AND_BIG,
+}
+_STATUS = {
+    "Sitout (wait for bb)": ev.Status.SITTING_OUT,
+    "Seat sit out": ev.Status.SITS_OUT,
+    "Sit out": ev.Status.SITS_OUT,
+    "Seat re-join": ev.Status.RETURNED,
+    "Re-join": ev.Status.RETURNED,
+    "Seat stand": ev.Status.LEAVES,
+    "Stand": ev.Status.LEAVES,
+    "Table leave user": ev.Status.LEAVES,
+    "Table enter user": ev.Status.JOINS,
+    "Seat sit down": ev.Status.JOINS,
+}
+# what an action's note says of the player ("auth" is kept on the fold only: its meaning
+# is not documented)
+_NOTE_STATUS = {
+    "timeout": ev.Status.TIMED_OUT,
+    "disconnect": ev.Status.DISCONNECTED,
+    "Blind Disconnected": ev.Status.DISCONNECTED,
+}
+_STREET = {
+    "HOLE CARDS": ev.Street.PREFLOP,
+    "FLOP": ev.Street.FLOP,
+    "TURN": ev.Street.TURN,
+    "RIVER": ev.Street.RIVER,
+}
+_FOLDED_ON = {
+    "POCKET CARDS": "before Flop",
+    "FLOP": "on the Flop",
+    "TURN": "on the Turn",
+    "RIVER": "on the River",
+}
+# the small blind of stakes whose big blind is not half of it (when none is posted)
+_SMALL_OF_BIG = {5: 2, 25: 10}
+# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
+_BLOCKS: dict[str, tuple[str, ...]] = {
+    "SEATS": ("SEAT",),
+    "PLAY": (
+        "DEALT", "FOLD", "CALL", "CHECK", "BET", "RESULT", "POST", "SET_DEALER", "RAISE",
+        "ALL_IN", "UNCALLED", "SHOWDOWN", "MUCKS", "NO_SHOW", "STATUS", "DEPOSIT", "RANKING",
+        "BOUNTY", "MARKER",
+    ),
+    "SUMMARY_BODY": ("SUMMARY_SEAT", "TOTAL_POT", "BOARD"),
+}  # fmt: skip
+_LINES = frozenset(kind for kinds in _BLOCKS.values() for kind in kinds)
+# what may follow a player's position (the grammar's PLAYER_LINE), in its order
+_PLAYER_KINDS = _BLOCKS["PLAY"][:-1]
+Fields = re.Match[str]
+
+
+class BovadaReader:
+    """Reads one hand at a time; not thread-safe (one per process)."""
+
+    def __init__(self) -> None:
+        # one method per line terminal, named after it, listed rather than looked up
+        self._methods: dict[str | None, Callable[[Fields, SourceSpan], None]] = {
+            "HEADER": self.HEADER,
+            "SEAT": self.SEAT,
+            "SET_DEALER": self.SET_DEALER,
+            "POST": self.POST,
+            "DEALT": self.DEALT,
+            "FOLD": self.FOLD,
+            "CHECK": self.CHECK,
+            "CALL": self.CALL,
+            "BET": self.BET,
+            "RAISE": self.RAISE,
+            "ALL_IN": self.ALL_IN,
+            "UNCALLED": self.UNCALLED,
+            "SHOWDOWN": self.SHOWDOWN,
+            "MUCKS": self.MUCKS,
+            "NO_SHOW": self.NO_SHOW,
+            "RESULT": self.RESULT,
+            "STATUS": self.STATUS,
+            "DEPOSIT": self.DEPOSIT,
+            "RANKING": self.RANKING,
+            "BOUNTY": self.BOUNTY,
+            "MARKER": self.MARKER,
+            "SUMMARY_MARKER": self.SUMMARY_MARKER,
+            "TOTAL_POT": self.TOTAL_POT,
+            "BOARD": self.BOARD,
+            "SUMMARY_SEAT": self.SUMMARY_SEAT,
+            None: _unknown_line,  # a match that names no kind
+        }
+        if self._methods.keys() - {None} != {"HEADER", "SUMMARY_MARKER", *_LINES}:
+            raise AssertionError("the grammar's line kinds and the reader's methods differ")
+        callbacks = {name: self._on_single for name in ("HEADER", "SUMMARY_MARKER")}
+        callbacks.update({name: self._on_block for name in _BLOCKS})
+        self._parser: Lark = _parser(callbacks)
+        # the line terminals, which only the runs use (so the parser keeps none of them),
+        # as a lexer-only Lark keeps every terminal of the grammar; it is only asked for
+        # their patterns, never to lex (its whole pattern would hold group names twice)
+        self._terminals = Lark(grammar_text("bovada"), parser=None, lexer="basic")
+        # each kind's own pattern, its fields named, reads a line; a run of lines is read
+        # with its kinds' patterns at once (the kind a line is, is the group that closes last)
+        self._single = {
+            name: re.compile(self._pattern(name)) for name in ("HEADER", "SUMMARY_MARKER")
+        }
+        self._runs = {
+            block: re.compile("|".join(f"(?:{self._pattern(kind)}(?P<{kind}>))" for kind in kinds))
+            for block, kinds in _BLOCKS.items()
+            if block != "PLAY"
+        }
+        # a line of play: the position once, then the kinds that follow it (as PLAYER_LINE)
+        after_who = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
+        marker = self._pattern("MARKER")
+        self._runs["PLAY"] = re.compile(
+            f"(?:{self._pattern('WHO')})?(?:{after_who})|{marker}(?P<MARKER>)"
+        )
+        self._reset("", 1)
+
+    def _pattern(self, terminal: str) -> str:
+        return str(self._terminals.get_terminal(terminal).pattern.to_regexp())
+
+    def _on_single(self, tok: Token) -> Token:
+        line = self._offset + (tok.line or 1)
+        found = self._single[tok.type].match(tok)
+        try:
+            if found is None:  # cannot be: the lexer matched it with this pattern
+                raise ValueError(f"a {tok.type} line its pattern does not read")
+            self._methods[tok.type](found, SourceSpan(self._file, line))
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+        return tok
+
+    def _on_block(self, tok: Token) -> Token:
+        """A run of lines: each line's kind and fields, one event (or more) each."""
+        line = self._offset + (tok.line or 1)
+        file = self._file
+        methods = self._methods
+        try:
+            for found in self._runs[tok.type].finditer(tok):
+                methods[found.lastgroup](found, SourceSpan(file, line))
+                line += 1
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+        return tok
+
+    # ------------------------------------------------------------ driving
+    def read(self, raw: RawHand) -> ev.Hand:
+        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
+        self._reset(raw.file, raw.first_line)
+        text = raw.text
+        try:
+            try:
+                self._parser.parse(text, start="start")
+            except UnexpectedInput as err:
+                if not self._cut_short(raw, err):
+                    raise self._error(raw, err) from None
+            return self._hand(raw)
+        except LineError as err:
+            index = err.line - raw.first_line
+            line_text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
+            raise HandParseError(raw.file, err.line, 1, line_text, err.problem, err.code) from None
+
+    def _cut_short(self, raw: RawHand, err: UnexpectedInput) -> bool:
+        """A record that stops before its summary, at the end of a whole line (the room or
+        a copy cut it): read up to there and marked truncated, not unreadable."""
+        if self._summary or not self._header:
+            return False
+        return isinstance(err, UnexpectedEOF) or (
+            isinstance(err, UnexpectedToken) and err.token.type == "$END"
+        )
+
+    def _error(self, raw: RawHand, err: UnexpectedInput) -> HandParseError:
+        if isinstance(err, UnexpectedEOF):
+            line, column = raw.first_line + len(raw.lines) - 1, 1
+        else:
+            line = raw.first_line + (err.line or 1) - 1 if isinstance(err.line, int) else 0
+            line = line or raw.first_line + len(raw.lines) - 1
+            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
+        expected: set[str] = set()
+        if isinstance(err, UnexpectedToken):
+            expected = set(err.expected)
+        elif isinstance(err, UnexpectedCharacters):
+            expected = set(err.allowed or ())
+            # the run of lines the lexer took just before could have gone on with this line
+            history = err.token_history or ()
+            if history and history[-1].type in _BLOCKS:
+                expected.add(history[-1].type)
+        index = line - raw.first_line
+        text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
+        words = sorted(_WORDS.get(t, t) for t in expected if t != "$END")
+        if not text.strip():
+            what = "the hand ends too early"
+        elif len(words) > 6:
+            what = "this line is not one the layout has here (expected a line of play)"
+        elif words:
+            what = "expected " + " or ".join(words)
+        else:
+            what = "this line is not one the layout has"
+        context = "" if isinstance(err, UnexpectedEOF) else str(err.get_context(raw.text, 40))
+        kind = self._mistake(err)
+        return HandParseError(raw.file, line, column, text, what, context=context, kind=kind)
+
+    def _mistake(self, err: UnexpectedInput) -> str:
+        """Which known mistake ``err`` resembles (Lark's ``match_examples``: the same parser
+        state), or "". Parsing the examples refills this reader's per-hand state, which the
+        next read resets."""
+        file = self._file
+
+        def parse(text: str) -> Tree[Token]:
+            self._reset(file, 1)
+            return self._parser.parse(text)
+
+        try:
+            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
+        except (LineError, AmountError, ValueError):
+            return ""
+        return label or ""
+
+    def _reset(self, file: str, first_line: int) -> None:
+        self._file = file
+        self._offset = first_line - 1
+        self._events: list[ev.Event] = []
+        self._header: dict[str, str] = {}
+        self._header_span = SourceSpan(file, first_line, 1)
+        self._seat_of: dict[str, int] = {}  # position as written -> seat
+        self._seats: set[int] = set()
+        self._dealer_seat: int | None = None
+        self._blinds: dict[ev.PostKind, int] = {}
+        self._hole: dict[str, tuple[Card, ...]] = {}
+        self._paid = 0
+        self._summary = False
+        self._board: tuple[Card, ...] = ()
+        self._board_span: SourceSpan | None = None
+        self._marked = False  # the record marks its streets
+        self._bare_all_in = False  # an "All-in $X" to tell a bet, call or raise
+        self._scale = 100
+
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        start = self._started()
+        events = self._events
+        if not self._marked:
+            events = mark_streets(events, self._board, self._board_span)
+        if self._bare_all_in:
+            events = settle_all_ins(events)
+        if start.tournament_id is None:
+            events = [self._with_rake(e) if isinstance(e, ev.SummaryPot) else e for e in events]
+        hand = (start, *events)
+        if not self._summary:
+            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
+            return ev.Hand(start, hand, truncated=True, truncated_at=last)
+        return ev.Hand(start, hand)
+
+    def _with_rake(self, pot: ev.SummaryPot) -> ev.SummaryPot:
+        if pot.rake is not None or pot.total < self._paid:
+            return pot
+        return ev.SummaryPot(pot.span, pot.total, pot.main, pot.side_pots, pot.total - self._paid)
+
+    def _hi_lo(self) -> bool:
+        return is_hi_lo(self._header.get("game", ""))
+
+    def _money(self, text: str) -> int:
+        return to_minor(text, self._scale)
+
+    def _who(self, position: str | None) -> str:
+        """The player a line's position names: his seat ("Seat 4"), else the position.
+        (Only a dealer's, status or deposit line may name no position: their methods see
+        to it; any other line without one is a line the layout does not have.)"""
+        if position is None:
+            raise ValueError("this line names no player")
+        seat = self._seat_of.get(position)
+        return f"Seat {seat}" if seat is not None else position
+
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return LETTERS.cards(" ".join(text.split()))
+
+    # ------------------------------------------------------------ header
+    def HEADER(self, f: Fields, span: SourceSpan) -> None:
+        self._header = {k.removeprefix("head_"): v for k, v in f.groupdict().items() if v}
+        self._header_span = span
+        self._scale = 1 if "tournament" in self._header else 100
+        return
+
+    def _started(self) -> ev.HandStarted:
+        h = self._header
+        game_word = h.get("game", "")
+        hi_lo = is_hi_lo(game_word)
+        limit = LIMIT_OF_WORDS[h.get("limit", "")]
+        try:  # the header's facts: a problem with them is the header line's
+            year, month, day = (int(part) for part in h["date"].split("-"))
+            hour, minute, second = (int(part) for part in h["time"].split(":"))
+            started: datetime | None = local_time(year, month, day, hour, minute, second, "")
+            small, big = self._stakes(limit)
+        except (AmountError, ValueError) as err:
+            raise LineError.of(self._header_span.line, err) from None
+        tournament = h.get("tournament")
+        table = h.get("tour_table") or h.get("table", "")
+        if h.get("pool") == "Zone Poker ID":  # a table of its own: see table_of_header
+            table = f"Zone Poker ID#{table} hand {h.get('id', '')}"
+        written_game = game_word + h.get("zone", "") + (" " + h["limit"] if "limit" in h else "")
+        return ev.HandStarted(
+            span=self._header_span,
+            site=_SITE.get(h.get("site", ""), h.get("site", "")),
+            hand_id=h.get("id", ""),
+            game=written_game,
+            variant=variant(limit, hi_lo, 4),
+            limit=limit,
+            hi_lo=hi_lo,
+            hole_card_count=4,
+            small_stake=small,
+            big_stake=big,
+            currency="chips" if tournament else "USD",
+            scale=self._scale,
+            started_at=started,
+            time_zone="",
+            table_name=table,
+            max_seats=2 if "hu" in self._header else None,
+            button_seat=self._button(),
+            tournament_id=tournament,
+            level=h.get("level"),
+        )
+
+    def _stakes(self, limit: ev.Limit) -> tuple[int, int]:
+        """The header's level blinds (tournaments), else the blinds posted; a fixed-limit
+        game's stakes are its bets: the big blind and twice it."""
+        h = self._header
+        if "small" in h and "big" in h:
+            small, big = self._money(h["small"]), self._money(h["big"])
+        else:
+            big = self._blinds.get(ev.PostKind.BIG_BLIND, 0)
+            small = self._blinds.get(ev.PostKind.SMALL_BLIND, _SMALL_OF_BIG.get(big, big // 2))
+            big = big or 2 * small
+        if limit is ev.Limit.FIXED:
+            return big, 2 * big
+        return small, big
+
+    def _button(self) -> int | None:
+        """The seat whose position is the Dealer; else the seat "Set dealer [n]" names; else
+        (a dead button: "Set dealer/Bring in spot" names none and no seat is the Dealer)
+        the empty seat after the last player before the small blind: the positions are
+        named from the button, so it is among the empty seats there, and a dead button
+        stays where the last small blind sat, the first of them
+        (PLO8-9max-USD-0.02-0.05-201408 hand 2902247207: the small blind of the hand
+        before sat in seat 3, which is empty now, seat 4 too, and seat 5 is the Small
+        Blind)."""
+        dealer = self._seat_of.get("Dealer", self._dealer_seat)
+        small = self._seat_of.get("Small Blind")
+        if dealer is not None or small is None:
+            return dealer
+        before = [seat for seat in self._seats if seat < small]
+        if before:
+            return max(before) + 1
+        return 1 if small > 1 else max(self._seats) + 1
+
+    # ------------------------------------------------------------ seats
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        seat = int(f["seat_number"])
+        position = f["seat_who"]
+        if not 1 <= seat <= SEAT_LIMIT:
+            raise SeatError(f"seat {seat}, which no table has")
+        if seat in self._seats:
+            raise SeatError(f"seat {seat} is listed twice")
+        if position in self._seat_of:
+            raise SeatError(f"two seats are the {position}")
+        self._seats.add(seat)
+        self._seat_of[position] = seat
+        self._events.append(ev.SeatTaken(span, seat, f"Seat {seat}", self._money(f["seat_stack"])))
+        return
+
+    # ------------------------------------------------------------ the play
+    def SET_DEALER(self, f: Fields, span: SourceSpan) -> None:
+        if f["dealer_seat"]:
+            self._dealer_seat = int(f["dealer_seat"])
+        return
+
+    def POST(self, f: Fields, span: SourceSpan) -> None:
+        words = f["post_kind"]
+        amount = self._money(f["post_amount"])
+        player = self._who(f["who"])
+        kind = _POST_KIND.get(words)
+        if kind is None:
+            # "Posts chip $5": chips a player entering the game posts out of the blinds'
+            # seats, live: in PLO-USD-5-10-201204.new.format.txt hand 2601409566 UTG
+            # "Posts chip $5" at $5/$10, then "Calls $5" to the big blind's $10
+            kind = ev.PostKind.LIVE
+        elif kind not in self._blinds:
+            self._blinds[kind] = amount
+        self._events.append(ev.Posted(span, player, kind, amount))
+        return
+
+    def DEALT(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["who"])
+        cards = self._cards(f["dealt_cards"])
+        self._hole[player] = cards
+        self._events.append(ev.Dealt(span, player, cards))
+        return
+
+    def FOLD(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["who"])
+        note = f["fold_note"] or (f"shows [{f['fold_shown']}]" if f["fold_shown"] else "")
+        self._note_status(span, player, note)
+        self._events.append(ev.Folded(span, player, note))
+        return
+
+    def CHECK(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["who"])
+        self._note_status(span, player, f["check_note"] or "")
+        self._events.append(ev.Checked(span, player))
+        return
+
+    def _note_status(self, span: SourceSpan, player: str, note: str) -> None:
+        """ "Folds (timeout)", "Checks (timeout)", "Fold(Blind Disconnected)": the room acted
+        for the player; the time-out is its own event, before the action it made."""
+        status = _NOTE_STATUS.get(note)
+        if status is not None:
+            self._events.append(ev.PlayerStatus(span, player, status, note))
+
+    def CALL(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["who"])
+        amount = self._money(f["call_amount"])
+        self._events.append(ev.Called(span, player, amount))
+        return
+
+    def BET(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["who"])
+        amount = self._money(f["bet_amount"])
+        self._events.append(ev.Bet(span, player, amount))
+        return
+
+    def RAISE(self, f: Fields, span: SourceSpan) -> None:
+        self._raise(span, self._who(f["who"]), f["raise_first"], f["raise_to"], False)
+        return
+
+    def ALL_IN(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["who"])
+        if f["allin_raise"]:
+            self._raise(span, player, f["allin_first"], f["allin_to"], True)
+            return
+        # the chips added: a bet, a call or a raise, which the street's bets tell
+        # (streets.settle_all_ins, once the streets are known)
+        added = self._money(f["allin_first"])
+        self._bare_all_in = True
+        given = ev.RaiseGiven.BY
+        self._events.append(ev.RaisedTo(span, player, added, 0, all_in=True, given=given))
+        return
+
+    def _raise(
+        self, span: SourceSpan, player: str, first: str, to: str | None, all_in: bool
+    ) -> None:
+        # "Raises $35": the total; "Raises $14 to $15": the chips added, then the total
+        total = self._money(to if to is not None else first)
+        self._events.append(ev.RaisedTo(span, player, 0, total, all_in, ev.RaiseGiven.TO))
+
+    def UNCALLED(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["who"])
+        self._events.append(ev.UncalledReturned(span, player, self._money(f["uncalled_amount"])))
+        return
+
+    def SHOWDOWN(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["who"])
+        if f["show_cards"] is None:  # "Showdown(High Card)": no hand shown
+            self._events.append(ev.Note(span, f.group().strip()))
+            return
+        listed = self._cards(f["show_cards"])
+        words = f["show_words"] or ""
+        claim = read_claim(words, listed[5:10] if len(listed) == 10 else (), self._hi_lo())
+        cards = self._hole.get(player, listed)  # the best five are listed, not the hole cards
+        self._events.append(ev.Shown(span, player, cards, claim.text, claim))
+        return
+
+    def MUCKS(self, f: Fields, span: SourceSpan) -> None:
+        player = self._who(f["who"])
+        self._events.append(ev.Mucked(span, player, self._cards(f["muck_cards"])))
+        return
+
+    def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.NotShown(span, self._who(f["who"])))
+        return
+
+    def RESULT(self, f: Fields, span: SourceSpan) -> None:
+        # "Hand result-Side pot" names a side pot but not which: every result is read as
+        # unlabelled, and the settlement shares the pots among them
+        amount = self._money(f["result_amount"])
+        self._paid += amount
+        self._events.append(ev.Collected(span, self._who(f["who"]), amount))
+        return
+
+    def STATUS(self, f: Fields, span: SourceSpan) -> None:
+        words = f["status_words"]
+        if f["who"]:
+            player = self._who(f["who"])
+            self._events.append(ev.PlayerStatus(span, player, _STATUS[words], words))
+        else:  # a seat not in the hand: the record does not say whose
+            self._events.append(ev.Note(span, words))
+        return
+
+    def DEPOSIT(self, f: Fields, span: SourceSpan) -> None:
+        text = f.group().strip()
+        if f["who"]:
+            player = self._who(f["who"])
+            chips = self._money(f["deposit_amount"])
+            self._events.append(ev.StackAdded(span, player, ev.StackChange.TOP_UP, chips, text))
+        else:
+            self._events.append(ev.Note(span, text))
+        return
+
+    def RANKING(self, f: Fields, span: SourceSpan) -> None:
+        text = f.group().strip()
+        self._events.append(
+            ev.PlayerStatus(span, self._who(f["who"]), ev.Status.FINISHED, text)
+        )
+        return
+
+    def BOUNTY(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Note(span, f.group().strip()))
+        return
+
+    def MARKER(self, f: Fields, span: SourceSpan) -> None:
+        street = _STREET[f["marker_street"]]
+        if street is not ev.Street.PREFLOP:
+            self._marked = True
+        board = self._cards(f["marker_board"] or "")
+        new = self._cards(f["marker_new"]) if f["marker_new"] else board
+        cards = board + new if f["marker_new"] else board
+        self._events.append(ev.StreetDealt(span, street, 1, cards, new))
+        return
+
+    # ------------------------------------------------------------ summary
+    def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
+        self._summary = True
+        self._events.append(ev.SummaryStarted(span))
+        return
+
+    def TOTAL_POT(self, f: Fields, span: SourceSpan) -> None:
+        rake = self._money(f["pot_rake"]) if f["pot_rake"] else None
+        self._events.append(ev.SummaryPot(span, self._money(f["pot_total"]), None, (), rake))
+        return
+
+    def BOARD(self, f: Fields, span: SourceSpan) -> None:
+        self._board = self._cards(f["board_cards"])
+        self._board_span = span
+        self._events.append(ev.SummaryBoard(span, 1, self._board))
+        return
+
+    def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
+        seat = int(f["sum_seat"])
+        player = f"Seat {seat}"
+        if f["sum_folded_on"] or f["sum_folded_before"]:
+            on = _FOLDED_ON[f["sum_folded_on"] or "POCKET CARDS"]
+            seat_event = ev.SummarySeat(span, seat, player, (), ev.SeatOutcome.FOLDED, on)
+        elif f["sum_mucked"] is not None:
+            mucked = self._cards(f["sum_mucked"])
+            seat_event = ev.SummarySeat(span, seat, player, (), ev.SeatOutcome.MUCKED, cards=mucked)
+        elif f["sum_lost"]:
+            words = f["sum_lost_words"]
+            hole = self._hole_of(f["sum_lost_cards"])
+            claim = read_claim(words, self._low_of(f["sum_lost_low"]), self._hi_lo())
+            result = ev.SeatResult(None, claim.text, claim)
+            seat_event = ev.SummarySeat(
+                span, seat, player, (), ev.SeatOutcome.SHOWED, cards=hole, results=(result,)
+            )
+        else:
+            seat_event = self._won(f, span, seat, player)
+        self._events.append(seat_event)
+        return
+
+    def _won(self, f: Fields, span: SourceSpan, seat: int, player: str) -> ev.SummarySeat:
+        words = f["sum_won_words"]
+        high = self._money(f["sum_won"]) if f["sum_won"] else None
+        low = self._money(f["sum_low"]) if f["sum_low"] else None
+        if words is None:  # "$173 [Does not show]": won with no showdown
+            won = (ev.SeatResult(high),)
+            return ev.SummarySeat(span, seat, player, (), ev.SeatOutcome.COLLECTED, results=won)
+        hole = self._hole_of(f["sum_won_cards"])
+        claim = read_claim(words, self._low_of(f["sum_won_low"]), self._hi_lo())
+        results = [ev.SeatResult(high, claim.text, claim)]
+        if low is not None:  # the low half: its cards are in the claim above
+            results.append(ev.SeatResult(low))
+        return ev.SummarySeat(
+            span, seat, player, (), ev.SeatOutcome.SHOWED, cards=hole, results=tuple(results)
+        )
+
+    def _low_of(self, text: str | None) -> tuple[Card, ...]:
+        """The low five of "[9d 8h 2s 7d-8h 7d 6c 2d 3s]" (the hand's low): after the dash."""
+        if not text or "-" not in text:
+            return ()
+        return self._cards(text.partition("-")[2])
+
+    def _hole_of(self, text: str) -> tuple[Card, ...]:
+        """The hole cards of "[9c 3s 5c 9h-9c 9h Td Ah Ad]": before the dash."""
+        return self._cards(text.partition("-")[0])
+
+
+def _unknown_line(found: Fields, span: SourceSpan) -> None:
+    """Cannot happen for a run the lexer accepted: every line is of some kind."""
+    raise ValueError(f"a line of no known kind: {found.group()!r}")
+
+
+def _parser(callbacks: Mapping[str, Callable[[Token], Token]]) -> Lark:
+    """The LALR parser of grammars/bovada.lark whose lexer hands each line to ``callbacks``;
+    cached (as grammar.build_parser does) only in this user's private folder."""
+    text = grammar_text("bovada")
+    folder = private_cache_folder()
+    key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}".encode()
+    name = f"bovada-{hashlib.sha256(key).hexdigest()[:16]}.lark-cache"
+    return Lark(
+        text,
+        parser="lalr",
+        lexer="contextual",
+        lexer_callbacks=dict(callbacks),
+        propagate_positions=False,
+        maybe_placeholders=False,
+        cache=str(folder / name) if folder is not None else False,
+    )
+
+
+_HEAD = "Bovada Hand #1 TBL#2 OMAHA Pot Limit - 2012-04-24 02:55:07\n"
+_SEATED = _HEAD + "Seat 1: Dealer ($10 in chips)\nSeat 2: Big Blind ($10 in chips)\n"
+# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
+# match_examples labels an error with the first whose parser state it shares.
+_MISTAKES: dict[str, list[str]] = {
+    "a header the layout does not have (game, table or date)": [
+        "Bovada Hand #1 TBL#2 OMAHA Pot Limit 2012-04-24 02:55:07\n",
+    ],
+    "a seat line the layout does not have": [
+        _HEAD + "Seat 1: Dealer (10 chips)\n",
+        _SEATED + "Seat 3: UTG (10 chips)\n",
+    ],
+    "a line of play the layout does not have": [
+        _SEATED + "*** HOLE CARDS ***\nDealer : Shoves $5\n",
+    ],
+    "a summary line the layout does not have": [
+        _SEATED + "*** HOLE CARDS ***\nDealer : Folds\n*** SUMMARY ***\nTotl Pot($0)\n",
+    ],
+}
+_WORDS = {
+    "SEATS": "a seat line (Seat n: Position ($x in chips))",
+    "PLAY": "a line of play",
+    "SUMMARY_BODY": "a summary line",
+    "HEADER": "a hand header",
+    "SEAT": "a seat line (Seat n: Position ($x in chips))",
+    "SET_DEALER": "the dealer line",
+    "POST": "a blind or ante",
+    "DEALT": "dealt cards",
+    "FOLD": "a fold",
+    "CHECK": "a check",
+    "CALL": "a call",
+    "BET": "a bet",
+    "RAISE": "a raise",
+    "ALL_IN": "an all-in",
+    "UNCALLED": "an uncalled bet returned",
+    "SHOWDOWN": "a shown hand",
+    "MUCKS": "a mucked hand",
+    "NO_SHOW": "a hand not shown",
+    "RESULT": "a hand result",
+    "STATUS": "a player's status line",
+    "DEPOSIT": "a table deposit",
+    "RANKING": "a tournament ranking",
+    "BOUNTY": "a bounty prize",
+    "MARKER": "a street marker (*** FLOP *** [..])",
+    "SUMMARY_MARKER": "*** SUMMARY ***",
+    "TOTAL_POT": "the total pot line",
+    "BOARD": "the board line",
+    "SUMMARY_SEAT": "a summary seat line",
+}

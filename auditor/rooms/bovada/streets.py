@@ -1,0 +1,171 @@
+"""Where the streets begin in a record that does not mark them.
+
+Bovada's layout before about 2014 writes no "*** FLOP ***" lines: the play runs on from
+the hole cards to the showdown, and the board is written only in the summary
+("Board [Td Ah Ad Th 4d]"). The streets are then where the record's own betting rounds
+close: a round closes when every player still able to bet has acted since the last bet
+or raise and has matched it (the big blind's option counts as his to take). The next
+action line opens the next street, dealt with the next board cards; streets the play
+never reached for want of bettors (all in) are dealt after the last bet is returned and
+before the hands are shown. fpdb-3's BovadaToFpdb ``markStreets`` reads these records
+the same way.
+
+Nothing here judges the play: a record whose betting makes no sense is laid out as well
+as it goes and the replay says what is wrong with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from auditor import events as ev
+from auditor.cards import Card
+from auditor.source import SourceSpan
+
+_NEXT = (ev.Street.FLOP, ev.Street.TURN, ev.Street.RIVER)
+_CARDS_AFTER = (3, 4, 5)  # board cards once each of _NEXT is dealt
+_SHOWING = (ev.Shown, ev.Mucked, ev.NotShown, ev.Collected, ev.SummaryStarted)
+
+
+class _Hand:
+    """The betting so far, as the record states it: who can still act, and this round's bets."""
+
+    def __init__(self, events: Sequence[ev.Event]) -> None:
+        self.dealt = {e.player for e in events if isinstance(e, ev.Dealt)}
+        self.stack = {e.player: e.stack for e in events if isinstance(e, ev.SeatTaken)}
+        self.spent: dict[str, int] = {}  # chips put in over the hand
+        self.folded: set[str] = set()
+        self.all_in: set[str] = set()
+        self.big = 0  # the big blind posted
+        self.new_round()
+
+    def new_round(self) -> None:
+        self.bet: dict[str, int] = {}
+        self.acted: set[str] = set()
+        self.high = 0
+
+    def able(self) -> set[str]:
+        """Players who may still bet: dealt in, not folded, not all in."""
+        return self.dealt - self.folded - self.all_in
+
+    def live(self) -> int:
+        return len(self.dealt - self.folded)
+
+    def closed(self) -> bool:
+        """Whether every player able to bet has acted and matched the round's bet."""
+        return bool(self.acted) and all(
+            p in self.acted and self.bet.get(p, 0) >= self.high for p in self.able()
+        )
+
+    def post(self, event: ev.Posted) -> None:
+        live = _live_part(event, self.big)
+        if event.kind is ev.PostKind.BIG_BLIND and not self.big:
+            self.big = event.amount
+        self._put(event.player, live, event.all_in)
+        self._put(event.player, event.amount - live, event.all_in, live=False)
+
+    def act(self, event: _Action) -> None:
+        player = event.player
+        if isinstance(event, ev.Folded):
+            self.folded.add(player)
+        elif isinstance(event, ev.Called | ev.Bet):
+            self._put(player, event.amount, event.all_in)
+        elif isinstance(event, ev.RaisedTo):
+            before = self.bet.get(player, 0)
+            self._put(player, event.total(before) - before, event.all_in)
+        self.acted.add(player)
+
+    def _put(self, player: str, amount: int, all_in: bool, live: bool = True) -> None:
+        if live:
+            self.bet[player] = self.bet.get(player, 0) + amount
+            self.high = max(self.high, self.bet[player])
+        self.spent[player] = self.spent.get(player, 0) + amount
+        # a call of a whole stack is all in whether or not the line says so
+        if all_in or self.spent[player] >= self.stack.get(player, self.spent[player] + 1):
+            self.all_in.add(player)
+
+
+def _live_part(post: ev.Posted, big: int) -> int:
+    """The chips of a post that count toward the poster's bet: none of an ante or a dead
+    blind, the big blind's part of "small & big blinds" (the small one is dead)."""
+    if post.kind in (ev.PostKind.ANTE, ev.PostKind.MISSED_BLIND):
+        return 0
+    if post.kind is ev.PostKind.SMALL_AND_BIG and big:
+        return min(post.amount, big)
+    return post.amount
+
+
+_Action = ev.Folded | ev.Checked | ev.Called | ev.Bet | ev.RaisedTo
+_ACTIONS = (ev.Folded, ev.Checked, ev.Called, ev.Bet, ev.RaisedTo)
+
+
+def mark_streets(
+    events: Sequence[ev.Event], board: tuple[Card, ...], board_span: SourceSpan | None
+) -> list[ev.Event]:
+    """``events`` with a StreetDealt before the first action of each street after the
+    first, and before the showing for each street the board has and the play did not
+    reach. The dealt cards carry the summary board line's span (where they are written)."""
+    hand = _Hand(events)
+    streets = 0  # streets dealt after the hole cards
+    showing = False
+    marked: list[ev.Event] = []
+
+    def deal(span: SourceSpan) -> None:
+        nonlocal streets
+        count = _CARDS_AFTER[streets]
+        cards = board[:count] if len(board) >= count else ()
+        new = cards[_CARDS_AFTER[streets - 1] if streets else 0 :]
+        marked.append(ev.StreetDealt(board_span or span, _NEXT[streets], 1, cards, new))
+        streets += 1
+        hand.new_round()
+
+    for event in events:
+        if isinstance(event, _ACTIONS):
+            if streets < len(_NEXT) and hand.closed() and len(hand.able()) >= 2:
+                deal(event.span)
+            hand.act(event)
+        elif isinstance(event, ev.Posted):
+            hand.post(event)
+        elif isinstance(event, _SHOWING) and not showing:
+            showing = True
+            if hand.live() >= 2:
+                while streets < len(_NEXT) and len(board) >= _CARDS_AFTER[streets]:
+                    deal(event.span)
+        marked.append(event)
+    return marked
+
+
+def settle_all_ins(events: Sequence[ev.Event]) -> list[ev.Event]:
+    """Each bare "All-in $X" (read as a raise BY the chips added) as what it is on its
+    street: a bet when nothing was bet, a call when it does not pass the bet to call,
+    else a raise by those chips."""
+    settled: list[ev.Event] = []
+    bet: dict[str, int] = {}
+    high = 0
+    big = 0
+    for event in events:
+        if isinstance(event, ev.StreetDealt) and event.street is not ev.Street.PREFLOP:
+            bet, high = {}, 0
+        elif isinstance(event, ev.Posted):
+            bet[event.player] = bet.get(event.player, 0) + _live_part(event, big)
+            high = max(high, bet[event.player])
+            if event.kind is ev.PostKind.BIG_BLIND and not big:
+                big = event.amount
+        elif isinstance(event, ev.Called | ev.Bet):
+            bet[event.player] = bet.get(event.player, 0) + event.amount
+            high = max(high, bet[event.player])
+        elif isinstance(event, ev.RaisedTo):
+            before = bet.get(event.player, 0)
+            if event.all_in and event.given is ev.RaiseGiven.BY:
+                added = event.by
+                if high == 0:
+                    event = ev.Bet(event.span, event.player, added, all_in=True)
+                elif before + added <= high:
+                    event = ev.Called(event.span, event.player, added, all_in=True)
+            total = before + (event.amount if not isinstance(event, ev.RaisedTo) else 0)
+            if isinstance(event, ev.RaisedTo):
+                total = event.total(before)
+            bet[event.player] = total
+            high = max(high, total)
+        settled.append(event)
+    return settled

@@ -1,0 +1,430 @@
+"""Enet hands to events.
+
+The grammar (``grammars/enet.lark``) decides which kind each line is; each line terminal
+is one regular expression with named fields. The methods here, one per line terminal, run
+as lexer callbacks (so the events come out in file order) and read a line's fields by
+name from its terminal's own pattern.
+
+What Enet's layout means, where the record alone says it:
+
+- amounts are euros with a decimal comma ("€58,14", "€18");
+- "calls", "bets" and "raises" give the chips put in with the action: at €0,10/€0,25 the
+  small blind "raises €0,65" (his bet 0,75, the pot), the big blind "raises €2" (his 2,25)
+  and the small blind "calls €1,50" (PLO-9max-USD-0.10-0.25-201208.txt): a raise given BY.
+  "goes all-in €X" is the chips put in as well: a bet when nothing was bet on the street,
+  a call when it does not pass the bet to call, else a raise by those chips;
+- the limit is the table name's end ("Reunion 1 - Pot Limit"); the header has the game
+  ("Omaha") and a time with no zone;
+- the table line numbers the button's seat from 0: "Seat #1 is the button" is seat 2, as
+  its own summary says ("Seat 2: cik (dealer)", the blinds on seats 3 and 4, in
+  PLO-6max-USD-0.25-0.50-201207.side.pot.failure.txt; "Seat #4" and "Seat 5: Player4
+  (dealer)" in PLO-9max-EUR-0.10-0.25-201207.bad.collected.txt); "Seat #0" is seat 1, an
+  empty seat in PLO-9max-USD-0.10-0.25-201208.accounting.issue.txt (the blinds on seats 2
+  and 3);
+- every seated player is listed, those not dealt in too, with nothing to tell them apart
+  (Player3 of 7732310, who has no line, nor a summary line): a seated player with no line
+  in the hand is out of it, and so is a seat "(€0 in chips)";
+- the rake is written street by street in the play ("Rake: €0,27"; "Rake: €-2,22" takes
+  some back): kept as notes; the summary's "Total pot €X | Rake €Y" is kept as written,
+  though its total is no pot of the hand ("Total pot €0" in four of the corpus's five).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+
+import lark
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from auditor import events as ev
+from auditor.cards import LETTERS, Card
+from auditor.money import AmountError, to_minor
+from auditor.parse.errors import HandParseError
+from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
+from auditor.parse.grammar import grammar_text, private_cache_folder
+from auditor.read.split import RawHand
+from auditor.rooms.enet.games import game_facts
+from auditor.rooms.enet.wording import high_claim
+from auditor.source import SourceSpan
+
+SITE = "Enet"
+
+_POST_KIND = {
+    "small blind": ev.PostKind.SMALL_BLIND,
+    "big blind": ev.PostKind.BIG_BLIND,
+    "small & big blinds": ev.PostKind.SMALL_AND_BIG,
+    "ante": ev.PostKind.ANTE,
+}
+_STREET = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
+_POSITION = {"dealer": "button"}
+_CARD = re.compile(r"[2-9TJQKA][cdhs]")
+# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
+_BLOCKS: dict[str, tuple[str, ...]] = {
+    "SEATS": ("SEAT",),
+    "PLAY": ("POST", "MARKER", "ACTION", "RAKE", "SHOWS", "MUCKS", "COLLECTED", "UNCALLED"),
+    "SUMMARY_BODY": ("TOTAL_POT", "BOARD", "SUMMARY_SEAT"),
+}
+_SINGLES = ("HEADER", "TABLE", "SUMMARY_MARKER")
+_LINES = frozenset(kind for kinds in _BLOCKS.values() for kind in kinds)
+Fields = re.Match[str]
+
+
+class EnetReader:
+    """Reads one hand at a time; not thread-safe (one per process)."""
+
+    def __init__(self) -> None:
+        # one method per line terminal, named after it, listed rather than looked up
+        self._methods: dict[str | None, Callable[[Fields, SourceSpan], None]] = {
+            "HEADER": self.HEADER,
+            "TABLE": self.TABLE,
+            "SEAT": self.SEAT,
+            "POST": self.POST,
+            "MARKER": self.MARKER,
+            "ACTION": self.ACTION,
+            "RAKE": self.RAKE,
+            "SHOWS": self.SHOWS,
+            "MUCKS": self.MUCKS,
+            "COLLECTED": self.COLLECTED,
+            "UNCALLED": self.UNCALLED,
+            "SUMMARY_MARKER": self.SUMMARY_MARKER,
+            "TOTAL_POT": self.TOTAL_POT,
+            "BOARD": self.BOARD,
+            "SUMMARY_SEAT": self.SUMMARY_SEAT,
+            None: _unknown_line,  # a match that names no kind
+        }
+        if self._methods.keys() - {None} != {*_SINGLES, *_LINES}:
+            raise AssertionError("the grammar's line kinds and the reader's methods differ")
+        callbacks = {name: self._on_single for name in _SINGLES}
+        callbacks.update({name: self._on_block for name in _BLOCKS})
+        self._parser: Lark = _parser(callbacks)
+        # the line terminals' own patterns (a lexer-only Lark keeps every terminal; it is
+        # only asked for their patterns, never to lex)
+        terminals = Lark(grammar_text("enet"), parser=None, lexer="basic")
+
+        def pattern(name: str) -> str:
+            return str(terminals.get_terminal(name).pattern.to_regexp())
+
+        self._single = {name: re.compile(pattern(name)) for name in _SINGLES}
+        # a run of lines is read with its kinds' patterns at once (the kind a line is, is
+        # the group that closes last)
+        self._runs = {
+            block: re.compile("|".join(f"(?:{pattern(kind)}(?P<{kind}>))" for kind in kinds))
+            for block, kinds in _BLOCKS.items()
+        }
+        self._reset("", 1)
+
+    def _on_single(self, tok: Token) -> Token:
+        line = self._offset + (tok.line or 1)
+        found = self._single[tok.type].match(tok)
+        try:
+            if found is None:  # cannot be: the lexer matched it with this pattern
+                raise ValueError(f"a {tok.type} line its pattern does not read")
+            self._methods[tok.type](found, SourceSpan(self._file, line))
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+        return tok
+
+    def _on_block(self, tok: Token) -> Token:
+        """A run of lines: each line's kind and fields, one event each."""
+        line = self._offset + (tok.line or 1)
+        file = self._file
+        methods = self._methods
+        try:
+            for found in self._runs[tok.type].finditer(tok):
+                methods[found.lastgroup](found, SourceSpan(file, line))
+                line += 1
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+        return tok
+
+    # ------------------------------------------------------------ driving
+    def read(self, raw: RawHand) -> ev.Hand:
+        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
+        self._reset(raw.file, raw.first_line)
+        try:
+            try:
+                self._parser.parse(raw.text, start="start")
+            except UnexpectedInput as err:
+                if not self._cut_short(err):
+                    raise self._error(raw, err) from None
+            return self._hand(raw)
+        except LineError as err:
+            index = err.line - raw.first_line
+            line_text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
+            raise HandParseError(raw.file, err.line, 1, line_text, err.problem, err.code) from None
+
+    def _cut_short(self, err: UnexpectedInput) -> bool:
+        """A record that stops before its summary, at the end of a whole line: read up to
+        there and marked truncated, not unreadable."""
+        if self._summary or self._start is None:
+            return False
+        return isinstance(err, UnexpectedEOF) or (
+            isinstance(err, UnexpectedToken) and err.token.type == "$END"
+        )
+
+    def _error(self, raw: RawHand, err: UnexpectedInput) -> HandParseError:
+        if isinstance(err, UnexpectedEOF):
+            line, column = raw.first_line + len(raw.lines) - 1, 1
+        else:
+            line = raw.first_line + (err.line or 1) - 1 if isinstance(err.line, int) else 0
+            line = line or raw.first_line + len(raw.lines) - 1
+            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
+        expected: set[str] = set()
+        if isinstance(err, UnexpectedToken):
+            expected = set(err.expected)
+        elif isinstance(err, UnexpectedCharacters):
+            expected = set(err.allowed or ())
+            history = err.token_history or ()
+            if history and history[-1].type in _BLOCKS:
+                expected.add(history[-1].type)
+        index = line - raw.first_line
+        text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
+        words = sorted(_WORDS.get(t, t) for t in expected if t != "$END")
+        if not text.strip():
+            what = "the hand ends too early"
+        elif words:
+            what = "expected " + " or ".join(words)
+        else:
+            what = "this line is not one the layout has"
+        context = "" if isinstance(err, UnexpectedEOF) else str(err.get_context(raw.text, 40))
+        return HandParseError(raw.file, line, column, text, what, context=context)
+
+    def _reset(self, file: str, first_line: int) -> None:
+        self._file = file
+        self._offset = first_line - 1
+        self._events: list[ev.Event] = []
+        self._head: dict[str, str] = {}
+        self._head_span = SourceSpan(file, first_line, 1)
+        self._start: ev.HandStarted | None = None
+        self._seat_of: dict[str, int] = {}
+        self._in_hand: set[str] = set()  # the players a line of the play names
+        self._board: tuple[Card, ...] = ()
+        self._bet: dict[str, int] = {}  # each player's bet on the street so far
+        self._high = 0  # the street's highest bet
+        self._big = 0
+        self._summary = False
+        self._scale = 100
+
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        if self._start is None:
+            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
+        events = tuple(self._out_of_hand(e) for e in self._events)
+        if not self._summary:
+            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
+            return ev.Hand(self._start, events, truncated=True, truncated_at=last)
+        return ev.Hand(self._start, events)
+
+    def _out_of_hand(self, event: ev.Event) -> ev.Event:
+        """A seat line whose player has no line in the hand: not dealt in."""
+        if type(event) is ev.SeatTaken and event.player not in self._in_hand:
+            return replace(event, out_of_hand=True)
+        return event
+
+    def _money(self, text: str) -> int:
+        # "€1.234,56": the dot groups thousands, the comma is the decimal point
+        return to_minor(text.lstrip("€$£").replace(".", "").replace(",", "."), self._scale)
+
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        # "[Td4h7d]": the cards written together
+        return LETTERS.cards(" ".join(_CARD.findall(text)))
+
+    def _put(self, player: str, amount: int) -> int:
+        """``amount`` more in ``player``'s bet on the street; his bet before it."""
+        before = self._bet.get(player, 0)
+        self._bet[player] = before + amount
+        self._high = max(self._high, before + amount)
+        return before
+
+    # ------------------------------------------------------------ the hand's head
+    def HEADER(self, f: Fields, span: SourceSpan) -> None:
+        self._head = {k.removeprefix("head_"): v for k, v in f.groupdict().items() if v}
+        self._head_span = span
+
+    def TABLE(self, f: Fields, span: SourceSpan) -> None:
+        h = self._head
+        table = f["table_name"]
+        game, limit, hi_lo, hole, variant = game_facts(h.get("game", ""), table)
+        symbol = h.get("small", "")[:1]
+        currency = CURRENCY_OF_SYMBOL.get(symbol, "chips")
+        self._scale = 100 if symbol in CURRENCY_OF_SYMBOL else 1
+        seats, button = int(f["table_max"]), int(f["table_button"])
+        if not 1 <= seats <= SEAT_LIMIT:
+            raise SeatError(f"a table of {seats} seats")
+        if button + 1 > SEAT_LIMIT:
+            raise SeatError(f"the button on seat {button}, which no table has")
+        y, mo, d = int(h["year"]), int(h["month"]), int(h["day"])
+        hh, mi, s = int(h["hour"]), int(h["minute"]), int(h["second"])
+        self._start = ev.HandStarted(
+            span=self._head_span,
+            site=SITE,
+            hand_id=h.get("id", ""),
+            game=game,
+            variant=variant,
+            limit=limit,
+            hi_lo=hi_lo,
+            hole_card_count=hole,
+            small_stake=self._money(h["small"]),
+            big_stake=self._money(h["big"]),
+            currency=currency,
+            scale=self._scale,
+            started_at=local_time(y, mo, d, hh, mi, s, ""),
+            time_zone="",  # Enet writes none
+            table_name=table,
+            max_seats=seats,
+            button_seat=button + 1,  # numbered from 0
+            table_span=span,
+        )
+        self._events.append(self._start)
+
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        seat, player = int(f["seat_number"]), f["seat_who"]
+        if not 1 <= seat <= SEAT_LIMIT:
+            raise SeatError(f"seat {seat}, which no table has")
+        if seat in self._seat_of.values():
+            raise SeatError(f"seat {seat} is listed twice")
+        if player in self._seat_of:
+            raise SeatError(f"{player} sits in two seats")
+        self._seat_of[player] = seat
+        stack = self._money(f["seat_stack"])
+        # a seat with nothing is not dealt in
+        self._events.append(ev.SeatTaken(span, seat, player, stack, out_of_hand=stack == 0))
+
+    # ------------------------------------------------------------ the play
+    def POST(self, f: Fields, span: SourceSpan) -> None:
+        kind = _POST_KIND[f["post_kind"]]
+        player, amount = f["post_who"], self._money(f["post_amount"])
+        if kind is ev.PostKind.BIG_BLIND and not self._big:
+            self._big = amount
+        live = amount
+        if kind is ev.PostKind.ANTE:
+            live = 0
+        elif kind is ev.PostKind.SMALL_AND_BIG and self._big:
+            live = min(amount, self._big)
+        self._put(player, live)
+        self._in_hand.add(player)
+        self._events.append(ev.Posted(span, player, kind, amount))
+
+    def MARKER(self, f: Fields, span: SourceSpan) -> None:
+        name = f["marker_name"]
+        if name == "SHOWDOWN":
+            self._events.append(ev.ShowdownStarted(span, 1))
+            return
+        if name == "HOLECARDS":
+            return
+        board = self._cards(f["marker_cards"] or "")
+        new = board[len(self._board) :]
+        self._board = board
+        self._bet, self._high = {}, 0
+        self._events.append(ev.StreetDealt(span, _STREET[name], 1, board, new))
+
+    def ACTION(self, f: Fields, span: SourceSpan) -> None:
+        player, verb, text = f["act_who"], f["act_verb"], f["act_amount"]
+        self._in_hand.add(player)
+        if verb == "folds":
+            self._events.append(ev.Folded(span, player))
+            return
+        if verb == "checks":
+            self._events.append(ev.Checked(span, player))
+            return
+        if text is None:
+            raise ValueError(f"'{verb}' with no amount")
+        amount = self._money(text)
+        high = self._high
+        before = self._put(player, amount)
+        all_in = verb == "goes all-in"
+        if verb == "calls" or (all_in and high and before + amount <= high):
+            self._events.append(ev.Called(span, player, amount, all_in))
+        elif verb == "bets" or (all_in and not high):
+            self._events.append(ev.Bet(span, player, amount, all_in))
+        else:  # a raise, or an all-in past the bet to call: the chips put in
+            self._events.append(ev.RaisedTo(span, player, amount, 0, all_in, ev.RaiseGiven.BY))
+
+    def RAKE(self, f: Fields, span: SourceSpan) -> None:
+        self._money(f["rake_amount"])  # an amount it must be, though no check uses it
+        self._events.append(ev.Note(span, f.group().strip()))
+
+    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
+        words = f["shows_words"] or ""
+        cards = self._cards(f["shows_cards"])
+        self._events.append(ev.Shown(span, f["shows_who"], cards, words, high_claim(words)))
+
+    def MUCKS(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Mucked(span, f["muck_who"]))
+
+    def COLLECTED(self, f: Fields, span: SourceSpan) -> None:
+        amount = self._money(f["coll_amount"])
+        self._events.append(ev.Collected(span, f["coll_who"], amount))
+
+    def UNCALLED(self, f: Fields, span: SourceSpan) -> None:
+        amount = self._money(f["unc_amount"])
+        self._events.append(ev.UncalledReturned(span, f["unc_who"], amount))
+
+    # ------------------------------------------------------------ summary
+    def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
+        self._summary = True
+        self._events.append(ev.SummaryStarted(span))
+
+    def TOTAL_POT(self, f: Fields, span: SourceSpan) -> None:
+        total, rake = self._money(f["pot_total"]), self._money(f["pot_rake"])
+        self._events.append(ev.SummaryPot(span, total, None, (), rake))
+
+    def BOARD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.SummaryBoard(span, 1, self._cards(f["board_cards"])))
+
+    def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
+        seat, player = int(f["sum_seat"]), f["sum_who"].rstrip()
+        position = f["sum_position"]
+        # "(dealer)": the button, as every room's summary positions name it
+        positions = (_POSITION.get(position, position),) if position else ()
+        seat_line = ev.SummarySeat(span, seat, player, positions, ev.SeatOutcome.FOLDED)
+        if f["sum_mucked"]:
+            seat_line = replace(seat_line, outcome=ev.SeatOutcome.MUCKED)
+        elif f["sum_collected"]:
+            results = (ev.SeatResult(self._money(f["sum_collected"])),)
+            seat_line = replace(seat_line, outcome=ev.SeatOutcome.COLLECTED, results=results)
+        elif f["sum_cards"] is not None:
+            words = f["sum_words"] or ""
+            won: int | None = self._money(f["sum_won"]) if f["sum_won"] else None
+            results = (ev.SeatResult(won, words, high_claim(words)),)
+            cards = self._cards(f["sum_cards"])
+            outcome = ev.SeatOutcome.SHOWED
+            seat_line = replace(seat_line, outcome=outcome, cards=cards, results=results)
+        self._events.append(seat_line)
+
+
+def _unknown_line(found: Fields, span: SourceSpan) -> None:
+    """Cannot happen for a run the lexer accepted: every line is of some kind."""
+    raise ValueError(f"a line of no known kind: {found.group()!r}")
+
+
+def _parser(callbacks: Mapping[str, Callable[[Token], Token]]) -> Lark:
+    """The LALR parser of grammars/enet.lark whose lexer hands each line to ``callbacks``;
+    cached (as grammar.build_parser does) only in this user's private folder."""
+    text = grammar_text("enet")
+    folder = private_cache_folder()
+    key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}".encode()
+    name = f"enet-{hashlib.sha256(key).hexdigest()[:16]}.lark-cache"
+    return Lark(
+        text,
+        parser="lalr",
+        lexer="contextual",
+        lexer_callbacks=dict(callbacks),
+        propagate_positions=False,
+        maybe_placeholders=False,
+        cache=str(folder / name) if folder is not None else False,
+    )
+
+
+_WORDS = {
+    "HEADER": "a hand header (Game #N: Omaha (€0,25/€0,50) - 23:32:44 29.7.2012 - %6)",
+    "TABLE": "the table line (Table 'NAME - Pot Limit' 9-max Seat #N is the button)",
+    "SEATS": "a seat line (Seat N: NAME (€x in chips))",
+    "PLAY": "a line of play (NAME: calls €x, *** FLOP *** [..], Rake: €x)",
+    "SUMMARY_MARKER": "*** SUMMARY ***",
+    "SUMMARY_BODY": "a summary line (Total pot €x | Rake €y, Board [..], Seat N: ...)",
+}

@@ -1,0 +1,464 @@
+"""Entraction hands to events.
+
+The grammar (``grammars/entraction.lark``) decides which kind each line is; each line
+terminal is one regular expression with named fields. The methods here, one per line
+terminal, run as lexer callbacks (so the events come out in file order) and read a
+line's fields by name from its terminal's own pattern.
+
+What Entraction's layout means, where the record alone says it:
+
+- every amount of the play is the chips the action puts in: at $0.02/$0.04 "Player2
+  Raise (0.11)" over the big blind makes his bet 0.11, and the small blind's "Call (0.09)"
+  then makes his 0.11 too (a raise given BY). "All-In (x)" is the chips put in as well: a
+  bet when nothing was bet on the street, a call when it does not pass the bet to call,
+  else a raise by those chips (the reader follows the street's bets to tell which);
+- "Payback (x)" is a bet nobody called, returned;
+- "Small + Big Blind: X (1.50)" is a returning player's blinds, the small one dead; "Blind
+  out of turn: X (1.00)" a newcomer's big blind, live;
+- "X wins: EUR 0.42" is what X is paid, after the rake; "Rake: EUR 0.02" follows the
+  last. The record writes no total pot: the total, gross, is what was paid and the rake
+  (so the checks weigh the pots paid and the rake against the chips put in);
+- "X didn't show hand (2c - 8c - 2d - 5c)": a loser at the showdown who did not show,
+  his cards written all the same (a muck with cards); without cards: the winner nobody
+  called;
+- the only time is the hand's end, "Game ended 2011-03-21 17:10:04 GMT" (or GMT+01:00,
+  CEST, BST), kept as the hand's time; a record without it has none.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from datetime import datetime
+
+import lark
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from auditor import events as ev
+from auditor.cards import LETTERS, Card
+from auditor.money import AmountError, to_minor
+from auditor.parse.errors import HandParseError
+from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time
+from auditor.parse.grammar import grammar_text, private_cache_folder
+from auditor.read.split import RawHand
+from auditor.rooms.entraction.games import game_facts
+from auditor.rooms.entraction.wording import high_claim
+from auditor.source import SourceSpan
+
+SITE = "Entraction"
+
+_POST_KIND = {
+    "Small Blind": ev.PostKind.SMALL_BLIND,
+    "Big Blind": ev.PostKind.BIG_BLIND,
+    "Small + Big Blind": ev.PostKind.SMALL_AND_BIG,
+    "Blind out of turn": ev.PostKind.BIG_BLIND,
+}
+_STREET = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
+# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
+_BLOCKS: dict[str, tuple[str, ...]] = {
+    "SEATS": ("SEAT",),
+    "BLINDS": ("BLIND",),
+    "PLAY": ("ACTION", "STREET", "DEALT", "SHOWS", "NO_SHOW", "WINS", "RAKE"),
+}
+_SINGLES = ("HEADER", "MAX_LINE", "DEALER", "END")
+_LINES = frozenset(kind for kinds in _BLOCKS.values() for kind in kinds)
+Fields = re.Match[str]
+
+
+class EntractionReader:
+    """Reads one hand at a time; not thread-safe (one per process)."""
+
+    def __init__(self) -> None:
+        # one method per line terminal, named after it, listed rather than looked up
+        self._methods: dict[str | None, Callable[[Fields, SourceSpan], None]] = {
+            "HEADER": self.HEADER,
+            "MAX_LINE": self.MAX_LINE,
+            "SEAT": self.SEAT,
+            "DEALER": self.DEALER,
+            "BLIND": self.BLIND,
+            "ACTION": self.ACTION,
+            "STREET": self.STREET,
+            "DEALT": self.DEALT,
+            "SHOWS": self.SHOWS,
+            "NO_SHOW": self.NO_SHOW,
+            "WINS": self.WINS,
+            "RAKE": self.RAKE,
+            "END": self.END,
+            None: _unknown_line,  # a match that names no kind
+        }
+        if self._methods.keys() - {None} != {*_SINGLES, *_LINES}:
+            raise AssertionError("the grammar's line kinds and the reader's methods differ")
+        callbacks = {name: self._on_single for name in _SINGLES}
+        callbacks.update({name: self._on_block for name in _BLOCKS})
+        self._parser: Lark = _parser(callbacks)
+        # the line terminals' own patterns (a lexer-only Lark keeps every terminal; it is
+        # only asked for their patterns, never to lex)
+        terminals = Lark(grammar_text("entraction"), parser=None, lexer="basic")
+
+        def pattern(name: str) -> str:
+            return str(terminals.get_terminal(name).pattern.to_regexp())
+
+        self._single = {name: re.compile(pattern(name)) for name in _SINGLES}
+        # a run of lines is read with its kinds' patterns at once (the kind a line is, is
+        # the group that closes last)
+        self._runs = {
+            block: re.compile("|".join(f"(?:{pattern(kind)}(?P<{kind}>))" for kind in kinds))
+            for block, kinds in _BLOCKS.items()
+        }
+        self._reset("", 1)
+
+    def _on_single(self, tok: Token) -> Token:
+        line = self._offset + (tok.line or 1)
+        found = self._single[tok.type].match(tok)
+        try:
+            if found is None:  # cannot be: the lexer matched it with this pattern
+                raise ValueError(f"a {tok.type} line its pattern does not read")
+            self._methods[tok.type](found, SourceSpan(self._file, line))
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+        return tok
+
+    def _on_block(self, tok: Token) -> Token:
+        """A run of lines: each line's kind and fields, one event each."""
+        line = self._offset + (tok.line or 1)
+        file = self._file
+        methods = self._methods
+        try:
+            for found in self._runs[tok.type].finditer(tok):
+                methods[found.lastgroup](found, SourceSpan(file, line))
+                line += 1
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+        return tok
+
+    # ------------------------------------------------------------ driving
+    def read(self, raw: RawHand) -> ev.Hand:
+        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
+        self._reset(raw.file, raw.first_line)
+        try:
+            try:
+                self._parser.parse(raw.text, start="start")
+            except UnexpectedInput as err:
+                if not self._cut_short(err):
+                    raise self._error(raw, err) from None
+            return self._hand(raw)
+        except LineError as err:
+            index = err.line - raw.first_line
+            line_text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
+            raise HandParseError(raw.file, err.line, 1, line_text, err.problem, err.code) from None
+
+    def _cut_short(self, err: UnexpectedInput) -> bool:
+        """A record that stops before its pots are paid, at the end of a whole line (the
+        room or a copy cut it): read up to there and marked truncated, not unreadable."""
+        if self._settled or not self._seats:
+            return False
+        return isinstance(err, UnexpectedEOF) or (
+            isinstance(err, UnexpectedToken) and err.token.type == "$END"
+        )
+
+    def _error(self, raw: RawHand, err: UnexpectedInput) -> HandParseError:
+        if isinstance(err, UnexpectedEOF):
+            line, column = raw.first_line + len(raw.lines) - 1, 1
+        else:
+            line = raw.first_line + (err.line or 1) - 1 if isinstance(err.line, int) else 0
+            line = line or raw.first_line + len(raw.lines) - 1
+            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
+        expected: set[str] = set()
+        if isinstance(err, UnexpectedToken):
+            expected = set(err.expected)
+        elif isinstance(err, UnexpectedCharacters):
+            expected = set(err.allowed or ())
+            # the run of lines the lexer took just before could have gone on with this line
+            history = err.token_history or ()
+            if history and history[-1].type in _BLOCKS:
+                expected.add(history[-1].type)
+        index = line - raw.first_line
+        text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
+        words = sorted(_WORDS.get(t, t) for t in expected if t not in ("$END", "BLANK"))
+        if not text.strip():
+            what = "the hand ends too early"
+        elif words:
+            what = "expected " + " or ".join(words)
+        else:
+            what = "this line is not one the layout has"
+        context = "" if isinstance(err, UnexpectedEOF) else str(err.get_context(raw.text, 40))
+        return HandParseError(
+            raw.file, line, column, text, what, context=context, kind=self._mistake(err)
+        )
+
+    def _mistake(self, err: UnexpectedInput) -> str:
+        """Which known mistake ``err`` resembles (Lark's ``match_examples``: the same parser
+        state), or "". Parsing the examples refills this reader's per-hand state, which the
+        next read resets."""
+        file = self._file
+
+        def parse(text: str) -> Tree[Token]:
+            self._reset(file, 1)
+            return self._parser.parse(text)
+
+        try:
+            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
+        except (LineError, AmountError, ValueError):
+            return ""
+        return label or ""
+
+    def _reset(self, file: str, first_line: int) -> None:
+        self._file = file
+        self._offset = first_line - 1
+        self._events: list[ev.Event] = []
+        self._head: dict[str, str] = {}
+        self._head_span = SourceSpan(file, first_line, 1)
+        self._max_seats: int | None = None
+        self._seat_of: dict[str, int] = {}
+        self._seats: set[int] = set()
+        self._in_hand: set[str] = set()  # the players a line after the seats names
+        self._button: int | None = None
+        self._board: tuple[Card, ...] = ()
+        self._bet: dict[str, int] = {}  # each player's bet on the street so far
+        self._high = 0  # the street's highest bet
+        self._big = 0  # the big blind posted
+        self._paid = 0
+        self._settled = False  # the rake line: the pots are all paid
+        self._ended: datetime | None = None
+        self._zone = ""
+        self._scale = 100
+
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        start = self._started()
+        events = (start, *self._seated(), *self._events[len(self._seats) :])
+        if not self._settled:
+            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
+            return ev.Hand(start, events, truncated=True, truncated_at=last)
+        return ev.Hand(start, events)
+
+    def _seated(self) -> list[ev.SeatTaken]:
+        """The seat lines, a player with no line in the hand out of it: Entraction lists
+        every seated player, those sitting out too, with nothing to tell them apart, and
+        writes a line for every player dealt in (a blind, a fold at least)."""
+        seats = [e for e in self._events[: len(self._seats)] if isinstance(e, ev.SeatTaken)]
+        kept = self._in_hand
+        return [seat if seat.player in kept else replace(seat, out_of_hand=True) for seat in seats]
+
+    def _started(self) -> ev.HandStarted:
+        h = self._head
+        game = h.get("game", "")
+        try:
+            limit, hi_lo, hole, variant = game_facts(game)
+            small, big = self._money(h["small"]), self._money(h["big"])
+        except (AmountError, ValueError) as err:
+            raise LineError.of(self._head_span.line, err) from None
+        return ev.HandStarted(
+            span=self._head_span,
+            site=SITE,
+            hand_id=h.get("id", ""),
+            game=game,
+            variant=variant,
+            limit=limit,
+            hi_lo=hi_lo,
+            hole_card_count=hole,
+            small_stake=small,
+            big_stake=big,
+            currency=h.get("currency") or "chips",
+            scale=self._scale,
+            started_at=self._ended,
+            time_zone=self._zone,
+            table_name=h.get("table", ""),
+            max_seats=self._max_seats,
+            button_seat=self._button,
+            table_span=self._head_span,
+        )
+
+    def _money(self, text: str) -> int:
+        return to_minor(text, self._scale)
+
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return LETTERS.cards(text.replace(" - ", " "))
+
+    def _big_blind(self) -> int:
+        """The big blind posted, else the stakes' (a fixed-limit game's: its small bet)."""
+        if self._big:
+            return self._big
+        fixed = self._head.get("game", "").endswith("Fixed Limit")
+        return self._money(self._head["small" if fixed else "big"])
+
+    def _put(self, player: str, amount: int) -> int:
+        """``amount`` more in ``player``'s bet on the street; his bet before it."""
+        before = self._bet.get(player, 0)
+        self._bet[player] = before + amount
+        self._high = max(self._high, before + amount)
+        return before
+
+    # ------------------------------------------------------------ the hand's head
+    def HEADER(self, f: Fields, span: SourceSpan) -> None:
+        self._head = {k.removeprefix("head_"): v for k, v in f.groupdict().items() if v}
+        self._head_span = span
+        # a header with no currency: play chips, in whole units
+        self._scale = 100 if "currency" in self._head else 1
+
+    def MAX_LINE(self, f: Fields, span: SourceSpan) -> None:
+        seats = int(f["max_seats"])
+        if not 1 <= seats <= SEAT_LIMIT:
+            raise SeatError(f"a table of {seats} seats")
+        self._max_seats = seats
+
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        seat, player = int(f["seat_number"]), f["seat_who"]
+        if not 1 <= seat <= SEAT_LIMIT:
+            raise SeatError(f"seat {seat}, which no table has")
+        if seat in self._seats:
+            raise SeatError(f"seat {seat} is listed twice")
+        if player in self._seat_of:
+            raise SeatError(f"{player} sits in two seats")
+        self._seats.add(seat)
+        self._seat_of[player] = seat
+        self._events.append(ev.SeatTaken(span, seat, player, self._money(f["seat_stack"])))
+
+    def DEALER(self, f: Fields, span: SourceSpan) -> None:
+        # the dealer by name: his seat is the button (None: a name no seat line has)
+        self._button = self._seat_of.get(f["dealer_who"])
+
+    def BLIND(self, f: Fields, span: SourceSpan) -> None:
+        kind = _POST_KIND[f["blind_kind"]]
+        player, amount = f["blind_who"], self._money(f["blind_amount"])
+        if f["blind_kind"] == "Big Blind":
+            self._big = amount
+        # the live part of the post, for telling what an all-in is (a returning player's
+        # small blind is dead)
+        live = min(amount, self._big_blind()) if kind is ev.PostKind.SMALL_AND_BIG else amount
+        self._put(player, live)
+        self._in_hand.add(player)
+        self._events.append(ev.Posted(span, player, kind, amount))
+
+    # ------------------------------------------------------------ the play
+    def ACTION(self, f: Fields, span: SourceSpan) -> None:
+        player, verb, text = f["act_who"], f["act_verb"], f["act_amount"]
+        self._in_hand.add(player)
+        if verb == "Fold":
+            self._events.append(ev.Folded(span, player))
+            return
+        if verb == "Check":
+            self._events.append(ev.Checked(span, player))
+            return
+        if text is None:
+            raise ValueError(f"a {verb} with no amount")
+        amount = self._money(text)
+        if verb == "Payback":
+            self._bet[player] = self._bet.get(player, 0) - amount
+            self._events.append(ev.UncalledReturned(span, player, amount))
+            return
+        high = self._high
+        before = self._put(player, amount)
+        all_in = verb == "All-In"
+        if verb == "Call" or (all_in and high and before + amount <= high):
+            self._events.append(ev.Called(span, player, amount, all_in))
+        elif verb == "Bet" or (all_in and not high):
+            self._events.append(ev.Bet(span, player, amount, all_in))
+        else:  # a raise, or an all-in past the bet to call: the chips put in
+            given = ev.RaiseGiven.BY
+            self._events.append(ev.RaisedTo(span, player, amount, 0, all_in, given))
+
+    def STREET(self, f: Fields, span: SourceSpan) -> None:
+        board = self._cards(f["street_cards"])
+        new = board[len(self._board) :]
+        self._board = board
+        self._bet, self._high = {}, 0
+        self._events.append(ev.StreetDealt(span, _STREET[f["street_name"]], 1, board, new))
+
+    def DEALT(self, f: Fields, span: SourceSpan) -> None:
+        self._in_hand.add(f["dealt_who"])
+        self._events.append(ev.Dealt(span, f["dealt_who"], self._cards(f["dealt_cards"])))
+
+    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
+        words = f["shows_words"] or ""
+        cards = self._cards(f["shows_cards"])
+        self._events.append(ev.Shown(span, f["shows_who"], cards, words, high_claim(words)))
+
+    def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
+        player, cards = f["noshow_who"], f["noshow_cards"]
+        if cards:  # a loser's cards, written though not shown
+            self._events.append(ev.Mucked(span, player, self._cards(cards)))
+        else:
+            self._events.append(ev.NotShown(span, player))
+
+    def WINS(self, f: Fields, span: SourceSpan) -> None:
+        amount = self._money(f["wins_amount"])
+        words = f["wins_pot"]
+        # "main pot" and "side pot" name the pot; "split pot" (a pot shared) and no words
+        # name none
+        pot = int(f["wins_side"] or 1) if words == "side pot" else 0
+        names_pot = words in ("main pot", "side pot")
+        self._paid += amount
+        self._events.append(ev.Collected(span, f["wins_who"], amount, pot, names_pot))
+
+    def RAKE(self, f: Fields, span: SourceSpan) -> None:
+        rake = self._money(f["rake_amount"])
+        self._settled = True
+        # no total pot is written: the pots paid, and the rake, are the pot gross
+        self._events.append(ev.SummaryPot(span, self._paid + rake, None, (), rake))
+
+    def END(self, f: Fields, span: SourceSpan) -> None:
+        zone = f["end_zone"] or ""
+        y, mo, d = int(f["end_year"]), int(f["end_month"]), int(f["end_day"])
+        h, mi, s = int(f["end_hour"]), int(f["end_minute"]), int(f["end_second"])
+        self._ended = local_time(y, mo, d, h, mi, s, zone)
+        self._zone = zone
+
+
+def _unknown_line(found: Fields, span: SourceSpan) -> None:
+    """Cannot happen for a run the lexer accepted: every line is of some kind."""
+    raise ValueError(f"a line of no known kind: {found.group()!r}")
+
+
+def _parser(callbacks: Mapping[str, Callable[[Token], Token]]) -> Lark:
+    """The LALR parser of grammars/entraction.lark whose lexer hands each line to
+    ``callbacks``; cached (as grammar.build_parser does) only in this user's private folder."""
+    text = grammar_text("entraction")
+    folder = private_cache_folder()
+    key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}".encode()
+    name = f"entraction-{hashlib.sha256(key).hexdigest()[:16]}.lark-cache"
+    return Lark(
+        text,
+        parser="lalr",
+        lexer="contextual",
+        lexer_callbacks=dict(callbacks),
+        propagate_positions=False,
+        maybe_placeholders=False,
+        cache=str(folder / name) if folder is not None else False,
+    )
+
+
+_HEAD = 'Game # 1 - Omaha High Pot Limit EUR 0.02/0.04 - Table "T"\n\nPlayers(max 6):\n'
+_SEATED = _HEAD + "A                           (EUR 4.00 in seat 1)\n"
+_BLINDS = _SEATED + "B                           (EUR 4.00 in seat 2)\n\nDealer:  A\n"
+_PLAYING = _BLINDS + "Small Blind:  A  (0.02)\nBig Blind:  B  (0.04)\n\n"
+# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
+# match_examples labels an error with the first whose parser state it shares.
+_MISTAKES: dict[str, list[str]] = {
+    "a header the layout does not have (game, stakes or table)": [
+        "Game # 1 - Omaha High Pot Limit - Table \"T\"\n",
+    ],
+    "a seat line the layout does not have": [
+        _HEAD + "A                           (4.00 in chips)\n",
+        _SEATED + "B   (EUR 4.00 seat 2)\n",
+    ],
+    "a blind the layout does not have": [
+        _BLINDS + "Straddle:  A  (0.08)\n",
+    ],
+    "a line of play the layout does not have": [
+        _PLAYING + "A                           Shove       (3.98)\n",
+        _PLAYING + "A                           Raise (0.10) to (0.12)\n",
+    ],
+}
+_WORDS = {
+    "HEADER": 'a hand header (Game # N - Omaha High Pot Limit EUR 0.02/0.04 - Table "T")',
+    "MAX_LINE": "Players(max N):",
+    "SEATS": "a seat line (NAME (EUR x in seat N))",
+    "DEALER": "the dealer line (Dealer: NAME)",
+    "BLINDS": "a blind (Small Blind: NAME (x))",
+    "PLAY": "a line of play (NAME Call (x), Flop .., NAME wins: EUR x, Rake: EUR x)",
+    "END": "Game ended <date> <time> <zone>",
+}

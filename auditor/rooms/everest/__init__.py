@@ -1,0 +1,69 @@
+"""Everest Poker: its XML exports, a ``<SESSION>`` element (table, game, limit, currency)
+then one ``<HAND>`` element per hand, split with a streaming XML parser
+(auditor/parse/xml_session.py) and read by reader.py; element meanings in README.md."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import ClassVar
+
+from auditor.parse.xml_session import first_attrs, split_xml_session
+from auditor.read.split import RawHand, StrayText
+from auditor.rooms import Reader, Room
+
+SITE = "Everest"
+HAND_TAG = "HAND"
+SESSION_TAG = "SESSION"
+# its session line or a hand's start tag (Merge's and iPoker's XML are lower case)
+_SNIFF = re.compile(r'<SESSION time="[0-9]+" tableName="|<HAND time="[0-9]+" id="[0-9]+"')
+
+
+def session_game(session: dict[str, str]) -> str:
+    """The game a session names: its game and limit words ("omaha-hi pot-limit").
+
+    >>> session_game({"game": "omaha-hi", "gametype": "pot-limit"})
+    'omaha-hi pot-limit'
+    """
+    return f"{session.get('game', '')} {session.get('gametype', '')}".strip()
+
+
+class EverestRoom(Room):
+    name: ClassVar[str] = "everest"
+    reads: ClassVar[str] = (
+        "Everest Poker XML exports (a `<SESSION>`, then a `<HAND>` element per hand)"
+    )
+    games: ClassVar[tuple[str, ...]] = ("PLO",)
+    default_profile: ClassVar[str] = "seeds"
+    reader_kind: ClassVar[str] = "streaming XML (auditor/parse/xml_session.py), reader.py"
+    sites: ClassVar[tuple[str, ...]] = (SITE,)
+    splits_files: ClassVar[bool] = True
+    # never a header (is_header is False): a start no other room's line has, so that the
+    # line splitter does not ask this room of every line
+    header_starts = ("<HAND time=",)
+
+    def sniff(self, head: str) -> bool:
+        return _SNIFF.search(head) is not None
+
+    def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
+        return split_xml_session(lines, file, self.name, HAND_TAG, SESSION_TAG)
+
+    def is_header(self, line: str) -> bool:
+        return False  # its files are split by split_file, never by header lines
+
+    def game(self, raw: RawHand) -> str:
+        return session_game(first_attrs(raw.context, SESSION_TAG))
+
+    def is_omaha(self, game: str) -> bool:
+        return game.startswith("omaha")
+
+    def reader(self) -> Reader:
+        from auditor.rooms.everest.reader import EverestReader
+
+        return EverestReader()
+
+    def hand_id(self, raw: RawHand) -> str:
+        return first_attrs(raw.lines, HAND_TAG).get("id", "")
+
+    def table_name(self, raw: RawHand) -> str:
+        return first_attrs(raw.context, SESSION_TAG).get("tableName", "")

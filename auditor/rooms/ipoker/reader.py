@@ -1,0 +1,422 @@
+"""iPoker XML games to events (the element and attribute meanings: README.md here).
+
+The game's own lines (one ``<game>`` element) and the session's ``<general>`` block
+(its context) are each read with expat, whose handlers note every element with its line
+and column; the events are then built from those elements, actions in the order of their
+``no`` attribute (iPoker writes a round's actions out of order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+from xml.parsers import expat
+
+from auditor import events as ev
+from auditor.cards import Card
+from auditor.money import AmountError, to_minor
+from auditor.parse.errors import HandParseError
+from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, variant
+from auditor.read.split import RawHand
+from auditor.rooms.ipoker.games import (
+    SITE,
+    UNKNOWN,
+    Session,
+    amount_text,
+    card_of,
+    read_session,
+    start_time,
+)
+from auditor.source import SourceSpan
+
+if TYPE_CHECKING:
+    from auditor.rooms.ipoker.text_reader import IPokerTextReader
+
+# action type codes (README.md): what each becomes
+FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE_BY, ALL_IN = [
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+]
+SITTING_OUT, SITS_OUT, ANTE, BRING_IN, RAISE_TO = "8", "9", "15", "16", "23"
+_POSTS = {
+    SMALL_BLIND: ev.PostKind.SMALL_BLIND,
+    BIG_BLIND: ev.PostKind.BIG_BLIND,
+    ANTE: ev.PostKind.ANTE,
+    BRING_IN: ev.PostKind.BRING_IN,
+}
+_STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
+
+
+@dataclass(slots=True)
+class Element:
+    """One element as read: its name, attributes, text and place in the file."""
+
+    name: str
+    attrs: dict[str, str]
+    line: int
+    column: int
+    text: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Collector:
+    """expat's handlers: every element of a document, in document order."""
+
+    first_line: int
+    elements: list[Element] = field(default_factory=list)
+    stack: list[Element] = field(default_factory=list)
+    parser: expat.XMLParserType = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.parser = expat.ParserCreate()
+        self.parser.buffer_text = True
+        self.parser.StartElementHandler = self._start
+        self.parser.EndElementHandler = self._end
+        self.parser.CharacterDataHandler = self._text
+
+    def _start(self, name: str, attrs: dict[str, str]) -> None:
+        p = self.parser
+        found = Element(
+            name, attrs, self.first_line + p.CurrentLineNumber - 1, p.CurrentColumnNumber + 1
+        )
+        self.elements.append(found)
+        self.stack.append(found)
+
+    def _end(self, name: str) -> None:
+        self.stack.pop()
+
+    def _text(self, text: str) -> None:
+        if self.stack:
+            self.stack[-1].text.append(text)
+
+
+_CUT_SHORT = expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS]
+
+
+def elements(lines: tuple[str, ...], first_line: int, file: str) -> tuple[list[Element], bool]:
+    """The elements of ``lines`` (one element and its children; line 1 is the file's
+    ``first_line``), and whether the text stops before the element's end tag (the end of
+    a file cut short: what is there is read); a document expat cannot read raises
+    HandParseError at its place."""
+    collector = _Collector(first_line)
+    try:
+        collector.parser.Parse("\n".join(lines), True)
+    except expat.ExpatError as err:
+        if err.code == _CUT_SHORT and collector.elements and err.lineno >= len(lines):
+            return collector.elements, True
+        line = first_line + err.lineno - 1
+        text = lines[err.lineno - 1] if 0 < err.lineno <= len(lines) else ""
+        reason = expat.errors.messages[err.code]
+        raise HandParseError(
+            file, line, err.offset + 1, text.strip(), f"well-formed XML ({reason})"
+        ) from None
+    return collector.elements, False
+
+
+class IPokerReader:
+    """Reads one iPoker ``<game>`` (a RawHand whose context is its session's ``<general>``)."""
+
+    def __init__(self) -> None:
+        self._sessions: dict[tuple[str, ...], Session] = {}  # a session's games share it
+        self._text: IPokerTextReader | None = None
+
+    def _text_reader(self) -> IPokerTextReader:
+        if self._text is None:  # lark: loaded when a text hand comes
+            from auditor.rooms.ipoker.text_reader import IPokerTextReader
+
+            self._text = IPokerTextReader()
+        return self._text
+
+    def read(self, raw: RawHand) -> ev.Hand:
+        if raw.lines and raw.lines[0].startswith("GAME #"):
+            return self._text_reader().read(raw)  # PokerTracker's text of iPoker hands
+        try:
+            return self._read(raw)
+        except LineError as err:
+            text = ""
+            at = err.line - raw.first_line
+            if 0 <= at < len(raw.lines):
+                text = raw.lines[at].strip()
+            raise HandParseError(raw.file, err.line, 1, text, err.problem, err.code) from None
+
+    def _session(self, raw: RawHand) -> Session:
+        found = self._sessions.get(raw.context)
+        if found is None:
+            if len(self._sessions) > 64:
+                self._sessions.clear()
+            found = read_session(elements(raw.context, 1, raw.file)[0] if raw.context else [])
+            self._sessions[raw.context] = found
+        return found
+
+    def _read(self, raw: RawHand) -> ev.Hand:
+        session = self._session(raw)
+        found, cut_short = elements(raw.lines, raw.first_line, raw.file)
+        hand = _Game(raw, session, found).hand()
+        if cut_short:  # the file ends inside the game: read as far as it goes
+            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1)
+            hand = replace(hand, truncated=True, truncated_at=last)
+        return hand
+
+
+class _Game:
+    def __init__(self, raw: RawHand, session: Session, found: list[Element]) -> None:
+        self.raw = raw
+        self.session = session
+        self.found = found
+        self.scale = 100 if session.currency != "chips" else 1
+        self.events: list[ev.Event] = []
+        self.truncated = False
+        self.pocketed: set[str] = set()
+        self.big = self._stake(session.big)
+
+    def span(self, at: Element) -> SourceSpan:
+        return SourceSpan(self.raw.file, at.line, at.column)
+
+    def money(self, at: Element, name: str) -> int:
+        text = at.attrs.get(name)
+        if text is None:
+            raise LineError(at.line, f"<{at.name}> has no {name} attribute")
+        try:
+            return to_minor(amount_text(text), self.scale)
+        except AmountError as err:
+            raise LineError.of(at.line, err) from None
+
+    def need(self, at: Element, name: str) -> str:
+        value = at.attrs.get(name)
+        if value is None:
+            raise LineError(at.line, f"<{at.name}> has no {name} attribute")
+        return value
+
+    def hand(self) -> ev.Hand:
+        game = self.found[0]
+        if game.name != "game":
+            raise LineError(game.line, f"a <game> element, not <{game.name}>")
+        hand_id = self.need(game, "gamecode")
+        players = [e for e in self.found if e.name == "player"]
+        pockets = [e for e in self.found if e.name == "cards" and e.attrs.get("type") == "Pocket"]
+        hole = max((len("".join(e.text).split()) for e in pockets), default=4)
+        date = next((e for e in self.found if e.name == "startdate"), None)
+        started = self.session.started
+        if date is not None:
+            try:
+                started = start_time("".join(date.text).strip())
+            except ValueError as err:
+                raise LineError(date.line, str(err)) from None
+        session = self.session
+        button = next(
+            (
+                int(p.attrs["seat"])
+                for p in players
+                if p.attrs.get("dealer") == "1" and p.attrs.get("seat", "").isdecimal()
+            ),
+            None,
+        )
+        start = ev.HandStarted(
+            self.span(game),
+            site=SITE,
+            hand_id=hand_id,
+            game=session.game,
+            variant=variant(session.limit, session.hi_lo, hole),
+            limit=session.limit,
+            hi_lo=session.hi_lo,
+            hole_card_count=hole,
+            small_stake=self._stake(session.small),
+            big_stake=self.big,
+            currency=session.currency,
+            scale=self.scale,
+            started_at=started,
+            time_zone="",
+            table_name=session.table,
+            max_seats=session.max_seats,
+            button_seat=button,
+        )
+        self.events.append(start)
+        names: set[str] = set()
+        pocketed = {e.attrs.get("player", "") for e in pockets}
+        acting = {
+            e.attrs.get("player", "")
+            for e in self.found
+            if e.name == "action" and e.attrs.get("type") not in (SITTING_OUT, SITS_OUT)
+        }
+        self.pocketed = pocketed
+        wins: list[tuple[Element, str, int]] = []
+        for player in players:
+            seat_text = self.need(player, "seat")
+            name = self.need(player, "name")
+            if not name:  # an empty seat, written as a player with no name and no chips
+                continue
+            if not seat_text.isdecimal() or not 0 < int(seat_text) <= SEAT_LIMIT or name in names:
+                problem = f"seat {seat_text!r} of {name!r}: not a seat, or a player seated twice"
+                raise LineError.of(player.line, SeatError(problem))
+            names.add(name)
+            stack = self.money(player, "chips")
+            # <players> lists everyone seated; those dealt in have a Pocket <cards>
+            # (a "partial" export has none: there, whoever the record shows doing nothing)
+            out = name not in pocketed and name not in acting
+            seat = ev.SeatTaken(self.span(player), int(seat_text), name, stack, out_of_hand=out)
+            self.events.append(seat)
+            if "win" in player.attrs:
+                wins.append((player, name, self.money(player, "win")))
+        folded: set[str] = set()
+        shown: list[tuple[Element, str, tuple[Card, ...]]] = []
+        board: tuple[Card, ...] = ()
+        rounds = [e for e in self.found if e.name == "round"]
+        children = self._children(rounds)
+        committed: dict[str, int] = {}
+        betting: dict[str, int] = {}  # the bets of the last round anyone put chips in
+        for round_at, inside in children:
+            number = round_at.attrs.get("no", "")
+            if number not in ("0", "1"):  # the blinds (round 0) count in the preflop bets
+                committed = {}
+            for item in inside:
+                if item.name != "cards":
+                    continue
+                cards = tuple(card_of(t) for t in "".join(item.text).split())
+                kind = item.attrs.get("type", "")
+                if kind == "Pocket":
+                    whose = item.attrs.get("player", "")
+                    known = () if all(c is UNKNOWN for c in cards) else cards
+                    if known:  # shown at the showdown if he gets there (README.md)
+                        shown.append((item, whose, known))
+                    # the export's own player sees his cards; others' are known from
+                    # their show (with no <nickname>, whose cards these are is not said)
+                    dealt = known if whose == session.hero or not session.hero else ()
+                    self.events.append(ev.Dealt(self.span(item), whose, dealt))
+                elif kind in _STREETS:
+                    board = board + cards
+                    self.events.append(
+                        ev.StreetDealt(self.span(item), _STREETS[kind], 1, board, cards)
+                    )
+                else:
+                    raise LineError(item.line, f"cards of type {kind!r}")
+            actions = sorted((e for e in inside if e.name == "action"), key=_order)
+            for action in actions:
+                self._action(action, number, committed, folded)
+            if any(committed.values()):
+                betting = committed
+        if not any(r.attrs.get("no", "0") != "0" for r in rounds):
+            # only the blinds (the "partial" exports): the record stops before the deal
+            self.truncated = True
+        # the wins: net of the rake; with no <uncalled_bet_enabled>, a bet nobody called
+        # is in its bettor's win as well (README.md)
+        uncalled = {} if session.uncalled_bet_enabled else _uncalled(betting)
+        standing = [n for n in names if n not in folded]
+        shown = [(item, whose, cards) for item, whose, cards in shown if whose in standing]
+        if len(standing) > 1 and shown:
+            self.events.append(ev.ShowdownStarted(self.span(shown[0][0]), 1))
+            for item, whose, cards in shown:
+                self.events.append(ev.Shown(self.span(item), whose, cards))
+        for player_at, name, won in wins:
+            won -= uncalled.get(name, 0)
+            if won > 0:
+                self.events.append(ev.Collected(self.span(player_at), name, won))
+        last = SourceSpan(self.raw.file, self.raw.first_line + len(self.raw.lines) - 1)
+        return ev.Hand(
+            start,
+            tuple(self.events),
+            truncated=self.truncated,
+            truncated_at=last if self.truncated else None,
+            uncalled_returns_written=False,
+            show_order_written=False,
+        )
+
+    def _stake(self, text: str) -> int:
+        try:
+            return to_minor(amount_text(text), self.scale) if text else 0
+        except AmountError as err:
+            raise LineError(self.raw.first_line, str(err)) from None
+
+    def _children(self, rounds: list[Element]) -> list[tuple[Element, list[Element]]]:
+        """Each round with the elements inside it (the elements come in document order)."""
+        out: list[tuple[Element, list[Element]]] = []
+        inside: list[Element] = []
+        for item in self.found:
+            if item.name == "round":
+                inside = []
+                out.append((item, inside))
+            elif out and item.name in ("action", "cards"):
+                inside.append(item)
+        return out
+
+    def _action(
+        self, at: Element, number: str, committed: dict[str, int], folded: set[str]
+    ) -> None:
+        kind = self.need(at, "type")
+        player = self.need(at, "player")
+        span = self.span(at)
+        amount = self.money(at, "sum") if "sum" in at.attrs else 0
+        facing = max(committed.values(), default=0)
+        mine = committed.get(player, 0)
+        event: ev.Event
+        if kind == FOLD:
+            event = ev.Folded(span, player)
+            folded.add(player)
+        elif kind == SITS_OUT and player in self.pocketed:  # dealt in: his hand is folded
+            event = ev.Folded(span, player, note="sitting out")
+            folded.add(player)
+        elif kind == SITS_OUT:  # not dealt in: he sat out instead of posting his blind
+            event = ev.PlayerStatus(span, player, ev.Status.SITS_OUT)
+            folded.add(player)
+        elif kind == SITTING_OUT:
+            event = ev.PlayerStatus(span, player, ev.Status.SITTING_OUT)
+            folded.add(player)
+        elif kind == CHECK:
+            event = ev.Checked(span, player)
+        elif kind in _POSTS:
+            post = _POSTS[kind]
+            live = amount
+            if post is ev.PostKind.BIG_BLIND and 0 < self.big < amount:
+                # a newcomer's big blind with the small blind dead on top (fpdb reads
+                # it so too): "posts small & big blinds"
+                post, live = ev.PostKind.SMALL_AND_BIG, self.big
+            event = ev.Posted(span, player, post, amount)
+            if post is not ev.PostKind.ANTE:
+                committed[player] = mine + live
+        elif kind == CALL:
+            event = ev.Called(span, player, amount)
+            committed[player] = mine + amount
+        elif kind == BET:
+            event = ev.Bet(span, player, amount)
+            committed[player] = mine + amount
+        elif kind == RAISE_TO:
+            event = ev.RaisedTo(span, player, 0, amount, given=ev.RaiseGiven.TO)
+            committed[player] = amount
+        elif kind in (RAISE_BY, ALL_IN):
+            # the chips put in with the action: a bet, a call or a raise by what it adds
+            # (7: all-in; 6: fpdb reads a raise by, HHSmithy another all-in: the chips
+            # say which it is, the all-in is not claimed)
+            total, all_in = mine + amount, kind == ALL_IN
+            if facing == 0:
+                event = ev.Bet(span, player, amount, all_in=all_in)
+            elif total <= facing:
+                event = ev.Called(span, player, amount, all_in=all_in)
+            else:
+                event = ev.RaisedTo(span, player, amount, 0, all_in=all_in, given=ev.RaiseGiven.BY)
+            committed[player] = total
+        else:
+            raise LineError(
+                at.line, f"an action of type {kind!r} (no iPoker type the reader knows)"
+            )
+        if number == "0" and kind not in (*_POSTS, SITTING_OUT, SITS_OUT):
+            raise LineError(at.line, f"an action of type {kind!r} before the cards are dealt")
+        self.events.append(event)
+
+
+def _order(at: Element) -> int:
+    number = at.attrs.get("no", "")
+    return int(number) if number.isdecimal() else 0
+
+
+def _uncalled(bets: dict[str, int]) -> dict[str, int]:
+    """The part of the last bet nobody matched (in its bettor's win in the old layout):
+    the biggest bet of the hand's last betting round less the next biggest (live chips
+    only: a dead small blind matches nothing)."""
+    ranked = [*sorted(bets.items(), key=lambda item: item[1], reverse=True), ("", 0), ("", 0)]
+    (top, most), (_, next_most) = ranked[0], ranked[1]
+    return {top: most - next_most} if most > next_most else {}

@@ -1,0 +1,56 @@
+"""KingsClub: its "#N: Pot Limit Omaha - 5/10" layout, read with its own grammar
+(``grammars/kingsclub.lark``). The header names the game and stakes, the next line the
+time (no zone), then "Table 'NAME' Seat N is the button". Its run-it-twice and double
+board hands deal each board on "*** BOARD N - FLOP ***" lines; its summary lists each
+seat's stack after the hand and what it won or lost, the rake, and who won what."""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from auditor.read.split import RawHand
+from auditor.rooms import Reader, Room
+from auditor.rooms.kingsclub.games import HEADER, header_game, is_omaha
+
+SITE = "KingsClub"
+_ANY_HEADER = re.compile(
+    r"^\ufeff?#[0-9]+: (?:No Limit|Pot Limit|Limit) [^\n]+ - [0-9,.]+/[0-9,.]+[ \t]*\n"
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}",
+    re.MULTILINE,
+)
+_TABLE = re.compile(r"Table '(?P<table>[^'\n]+)' Seat [0-9]+ is the button")
+
+
+class KingsClubRoom(Room):
+    name: ClassVar[str] = "kingsclub"
+    reads: ClassVar[str] = 'KingsClub hand histories ("#N: Pot Limit Omaha - 5/10")'
+    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8", "FLO", "FLO8", "PLO5", "PLO5-8")
+    default_profile: ClassVar[str] = "seeds"
+    reader_kind: ClassVar[str] = "grammars/kingsclub.lark"
+    sites: ClassVar[tuple[str, ...]] = (SITE,)
+    # "#" alone would send every line starting so to is_header: the header's own shape
+    # is checked there
+    header_starts = ("#",)
+
+    def sniff(self, head: str) -> bool:
+        return _ANY_HEADER.search(head) is not None
+
+    def is_header(self, line: str) -> bool:
+        return line.startswith("#") and HEADER.match(line.rstrip()) is not None
+
+    def game(self, raw: RawHand) -> str:
+        return header_game(raw.header.lstrip("\ufeff"))
+
+    def is_omaha(self, game: str) -> bool:
+        return is_omaha(game)
+
+    def reader(self) -> Reader:
+        from auditor.rooms.kingsclub.reader import KingsClubReader  # lark: loaded when used
+
+        return KingsClubReader()
+
+    def table_name(self, raw: RawHand) -> str:
+        line = raw.lines[2] if len(raw.lines) > 2 else ""
+        found = _TABLE.match(line)
+        return found["table"] if found else ""

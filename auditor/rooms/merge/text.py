@@ -1,0 +1,225 @@
+"""Merge hands as PokerTracker exports them in text ("MERGE_GAME #N: Omaha PL Tournament
+02/16/2012 04:27:31"): a header, the table line, "Seat N: name ($X in chips)[ DEALER]",
+"name: Post SB $X", "*** HOLE CARDS ***", "Dealt to name [..]", "name: Fold|Check|Call
+$X|Bet $X|Raise $X", street lines "*** FLOP *** [..]", and after "*** SUMMARY ***" the
+shows and "name: wins $X". The seat balances are copied from Merge's XML: a tournament's
+is what the player has left after posting (so a player all in on his blind has "$0.00").
+
+Each line kind is one named-group pattern, tried in a table (no string slicing per kind).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime
+
+from auditor import events as ev
+from auditor.cards import Card, card
+from auditor.money import AmountError, to_minor
+from auditor.parse.errors import HandParseError
+from auditor.parse.facts import LineError, local_time, variant
+from auditor.read.split import RawHand
+from auditor.source import SourceSpan
+
+SITE = "Merge"
+HEADER_START = "MERGE_GAME #"
+HEADER = re.compile(
+    r"^MERGE_GAME #(?P<id>[0-9]+): (?P<game>Omaha(?: H/L8)?|Holdem|\S+) "
+    r"(?P<limit>PL|NL|FL|Limit)(?P<tour> Tournament)? "
+    r"(?P<mo>[0-9]{2})/(?P<d>[0-9]{2})/(?P<y>[0-9]{4}) "
+    r"(?P<h>[0-9]+):(?P<mi>[0-9]{2}):(?P<s>[0-9]{2})$"
+)
+_LIMITS = {"PL": ev.Limit.POT, "NL": ev.Limit.NO, "FL": ev.Limit.FIXED, "Limit": ev.Limit.FIXED}
+_TABLE = re.compile(r"^Table (?P<table>.+?)(?: \(Tournament: (?P<tour>.*)\))?$")
+_TOUR_ID = re.compile(r", (?P<id>[0-9]+) Buy-In: (?P<buy_in>\S+)$")
+_SEAT = re.compile(
+    r"^Seat (?P<seat>[0-9]+): (?P<player>.+) \((?P<stack>\S+) in chips\)(?P<btn> DEALER)?$"
+)
+_POST = re.compile(r"^(?P<player>.+): Post (?P<kind>SB|BB|Ante) (?P<amount>\S+)$")
+_DEALT = re.compile(r"^Dealt to (?P<player>.+) \[(?P<cards>[^\]]*)\]$")
+_ACTION = re.compile(r"^(?P<player>.+): (?P<verb>Fold|Check|Call|Bet|Raise)(?: (?P<amount>\S+))?$")
+_STREET = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\]$")
+_SHOWS = re.compile(r"^(?P<player>.+): (?P<verb>Shows|Mucks) \[(?P<cards>[^\]]*)\]$")
+_WINS = re.compile(r"^(?P<player>.+): wins (?P<amount>\S+)$")
+_MARKERS = {"*** HOLE CARDS ***", "*** SUMMARY ***"}
+_POST_KINDS = {"SB": ev.PostKind.SMALL_BLIND, "BB": ev.PostKind.BIG_BLIND, "Ante": ev.PostKind.ANTE}
+_STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
+
+
+_Build = Callable[[SourceSpan, re.Match[str]], ev.Event]
+
+
+def text_game(header: str) -> str:
+    """The game a text header names ("Omaha PL"); "" when it is no header."""
+    found = HEADER.match(header)
+    return f"{found['game']} {found['limit']}" if found else ""
+
+
+class MergeTextReader:
+    """Reads one PokerTracker text hand of Merge; keeps no state between hands."""
+
+    def read(self, raw: RawHand) -> ev.Hand:
+        try:
+            return _TextHand(raw).read()
+        except LineError as err:
+            text = raw.lines[err.line - raw.first_line]
+            raise HandParseError(raw.file, err.line, 1, text, err.problem, err.code) from None
+
+
+class _TextHand:
+    def __init__(self, raw: RawHand) -> None:
+        self.raw = raw
+        self.events: list[ev.Event] = []
+        self.scale = 100
+        self.stacks: dict[str, int] = {}
+        self.bets: dict[str, int] = {}
+        self.board: tuple[Card, ...] = ()
+        self.summary = False
+
+    def money(self, text: str, line: int) -> int:
+        try:
+            return to_minor(text, self.scale)
+        except AmountError as err:
+            raise LineError.of(line, err) from None
+
+    def read(self) -> ev.Hand:
+        raw = self.raw
+        found = HEADER.match(raw.lines[0])
+        if found is None:
+            raise LineError(raw.first_line, "expected a MERGE_GAME header")
+        tournament = found["tour"] is not None
+        self.scale = 1 if tournament else 100
+        lines = list(enumerate(raw.lines, start=raw.first_line))
+        table_line = lines[1] if len(lines) > 1 else (raw.first_line, "")
+        table = _TABLE.match(table_line[1])
+        if table is None:
+            raise LineError(table_line[0], "expected the Table line")
+        seats = [(n, _SEAT.match(t)) for n, t in lines[2:] if t.startswith("Seat ")]
+        posts = [(n, _POST.match(t)) for n, t in lines[2:] if ": Post " in t]
+        posted: dict[str, int] = {}
+        if tournament:  # balances are after the posts (copied from Merge's XML)
+            for n, post in posts:
+                if post is not None:
+                    amount = self.money(post["amount"], n)
+                    posted[post["player"]] = posted.get(post["player"], 0) + amount
+        button = None
+        seat_events: list[ev.Event] = []
+        for n, seat in seats:
+            if seat is None:
+                raise LineError(n, "expected a seat line: Seat N: name ($X in chips)")
+            stack = self.money(seat["stack"], n) + posted.get(seat["player"], 0)
+            self.stacks[seat["player"]] = stack
+            if seat["btn"]:
+                button = int(seat["seat"])
+            span = SourceSpan(raw.file, n)
+            seat_events.append(ev.SeatTaken(span, int(seat["seat"]), seat["player"], stack))
+        blind_amounts = [self.money(p["amount"], n) for n, p in posts if p is not None]
+        small = min(blind_amounts, default=0)
+        big = max(blind_amounts, default=0)
+        limit = _LIMITS[found["limit"]]
+        hi_lo = "H/L" in found["game"]
+        tour = _TOUR_ID.search(table["tour"] or "") if tournament else None
+        start = ev.HandStarted(
+            SourceSpan(raw.file, raw.first_line),
+            site=SITE,
+            hand_id=found["id"],
+            game=text_game(raw.lines[0]),
+            variant=variant(limit, hi_lo, 4),
+            limit=limit,
+            hi_lo=hi_lo,
+            hole_card_count=4,
+            small_stake=small,
+            big_stake=big,
+            currency="chips" if tournament else "USD",
+            scale=self.scale,
+            started_at=_time(found, raw.first_line),
+            time_zone="ET",
+            table_name=table["table"],
+            max_seats=None,
+            button_seat=button,
+            tournament_id=tour["id"] if tour else None,
+            buy_in=tour["buy_in"] if tour else None,
+            table_span=SourceSpan(raw.file, table_line[0]),
+        )
+        self.events = [start, *seat_events]
+        for n, text in lines[2:]:
+            if not text.strip() or text.startswith("Seat ") or text in _MARKERS:
+                if text == "*** SUMMARY ***":
+                    self.summary = True
+                    self.events.append(ev.ShowdownStarted(SourceSpan(raw.file, n), 1))
+                continue
+            self._line(n, text)
+        return ev.Hand(start, tuple(self.events), uncalled_returns_written=False)
+
+    def _line(self, n: int, text: str) -> None:
+        span = SourceSpan(self.raw.file, n)
+        for pattern, build in self._kinds():
+            found = pattern.match(text)
+            if found is not None:
+                self.events.append(build(span, found))
+                return
+        raise LineError(n, "this line is not one the reader knows")
+
+    def _kinds(self) -> tuple[tuple[re.Pattern[str], _Build], ...]:
+        return (
+            (_POST, self._post),
+            (_DEALT, self._dealt),
+            (_STREET, self._street),
+            (_SHOWS, self._shows),
+            (_WINS, self._wins),
+            (_ACTION, self._action),
+        )
+
+    def _put(self, player: str, chips: int) -> bool:
+        self.bets[player] = self.bets.get(player, 0) + chips
+        self.stacks[player] = self.stacks.get(player, 0) - chips
+        return self.stacks[player] <= 0
+
+    def _post(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
+        amount = self.money(found["amount"], span.line)
+        all_in = self._put(found["player"], amount)
+        return ev.Posted(span, found["player"], _POST_KINDS[found["kind"]], amount, all_in)
+
+    def _dealt(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
+        return ev.Dealt(span, found["player"], tuple(card(c) for c in found["cards"].split()))
+
+    def _street(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
+        new = tuple(card(c) for c in found["cards"].split())
+        self.board = self.board + new
+        self.bets = {}
+        return ev.StreetDealt(span, _STREETS[found["street"]], 1, self.board, new)
+
+    def _shows(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
+        shown = tuple(card(c) for c in found["cards"].split())
+        if found["verb"] == "Mucks":
+            return ev.Mucked(span, found["player"], shown)
+        return ev.Shown(span, found["player"], shown)
+
+    def _wins(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
+        return ev.Collected(span, found["player"], self.money(found["amount"], span.line))
+
+    def _action(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
+        player, verb = found["player"], found["verb"]
+        if verb == "Fold":
+            return ev.Folded(span, player)
+        if verb == "Check":
+            return ev.Checked(span, player)
+        if found["amount"] is None:
+            raise LineError(span.line, f"{verb} with no amount")
+        amount = self.money(found["amount"], span.line)
+        all_in = self._put(player, amount)
+        if verb == "Call":
+            return ev.Called(span, player, amount, all_in)
+        if verb == "Bet":
+            return ev.Bet(span, player, amount, all_in)
+        return ev.RaisedTo(span, player, 0, self.bets[player], all_in, ev.RaiseGiven.TO)
+
+
+def _time(found: re.Match[str], line: int) -> datetime:
+    try:
+        parts = (found[k] for k in ("y", "mo", "d", "h", "mi", "s"))
+        y, mo, d, h, mi, s = (int(p) for p in parts)
+        return local_time(y, mo, d, h, mi, s, "ET")
+    except ValueError:
+        raise LineError(line, "a date the reader cannot read") from None

@@ -1,0 +1,102 @@
+"""PHH, pokerkit's Poker Hand History (TOML): one hand per ``.phh`` file, or several per
+``.phhs`` file under table headers ("[1]"). Its fields and actions are documented in
+:mod:`.reader`; where things are in the text, and the hand id, in :mod:`.document`.
+
+The room splits its files itself (a document is no run of header-started lines): each
+hand is a RawHand of the document's own lines from its first non-blank line. Its games
+are the variant codes (``variant = 'FO/8'``); Hold'em ("NT", "FT"), stud, draw... are
+skipped and counted. The corpus's hands (WSOP final tables, transcribed from the
+broadcast) are live tournament hands: the "phh" profile (auditor/profiles/phh.toml) is the
+Poker TDA's rules, which the WSOP follows, with the two points the records show argued;
+see tests/rooms/phh/test_corpus.py."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import ClassVar
+
+from auditor.read.split import RawHand, StrayText
+from auditor.rooms import Reader, Room
+from auditor.rooms.phh import document
+from auditor.rooms.phh.games import OMAHA, is_omaha
+
+_VARIANT = re.compile(r"""\s*variant\s*=\s*['"]([^'"]*)['"]""")
+_SNIFF_VARIANT = re.compile(r"""^\s*variant\s*=\s*['"]""", re.MULTILINE)
+_SNIFF_FIELD = re.compile(
+    r"^\s*(?:starting_stacks|actions|blinds_or_straddles|antes)\s*=", re.MULTILINE
+)
+
+
+class PhhRoom(Room):
+    name: ClassVar[str] = "phh"
+    reads: ClassVar[str] = "PHH, pokerkit's Poker Hand History (TOML, .phh and .phhs)"
+    games: ClassVar[tuple[str, ...]] = tuple(
+        dict.fromkeys(game.variant for game in OMAHA.values())
+    )
+    default_profile: ClassVar[str] = "phh"  # live tournament hands (WSOP: TDA rules)
+    reader_kind: ClassVar[str] = "tomllib (auditor/rooms/phh/reader.py)"
+    sites: ClassVar[tuple[str, ...]] = ("PHH",)
+    header_starts: ClassVar[tuple[str, ...]] = ("variant =", "variant=")
+    splits_files: ClassVar[bool] = True
+
+    def sniff(self, head: str) -> bool:
+        return bool(_SNIFF_VARIANT.search(head)) and bool(_SNIFF_FIELD.search(head))
+
+    def is_header(self, line: str) -> bool:
+        return _VARIANT.match(line) is not None
+
+    def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
+        """One hand per document: the whole file, or each ``[table]`` of a .phhs file
+        (blank lines and comments before the first table are no hand)."""
+        current: list[str] = []
+        start = 0
+        tables = False
+        for number, line in enumerate(lines, start=1):
+            line = line.rstrip("\r\n")
+            if number == 1:
+                line = line.lstrip("\ufeff")
+            if document.TABLE_HEADER.match(line) and (tables or not _own(current)):
+                if tables:
+                    yield self._hand(file, start, current)
+                tables = True
+                current, start = [line], number
+                continue
+            if not current and not line.strip():
+                continue
+            if not current:
+                start = number
+            current.append(line)
+        if tables or _own(current):
+            yield self._hand(file, start, current)
+
+    def _hand(self, file: str, start: int, lines: list[str]) -> RawHand:
+        while lines and not lines[-1].strip():
+            lines = lines[:-1]
+        return RawHand(file, start, tuple(lines), self.name, 0)
+
+    def game(self, raw: RawHand) -> str:
+        for line in raw.lines:
+            found = _VARIANT.match(line)
+            if found is not None:
+                return found.group(1)
+        return ""
+
+    def is_omaha(self, game: str) -> bool:
+        return is_omaha(game)
+
+    def reader(self) -> Reader:
+        from auditor.rooms.phh.reader import PhhReader
+
+        return PhhReader()
+
+    def hand_id(self, raw: RawHand) -> str:
+        return document.hand_id(raw.lines, raw.file)
+
+    def table_name(self, raw: RawHand) -> str:
+        return document.table_name(raw.lines)
+
+
+def _own(lines: list[str]) -> bool:
+    """Whether ``lines`` hold a document's text (not only blank lines and comments)."""
+    return any(line.strip() and not line.lstrip().startswith("#") for line in lines)

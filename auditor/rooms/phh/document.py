@@ -1,0 +1,155 @@
+"""A PHH document as text: which line each key is on, where each ``actions`` element
+starts, the hand's id read off the text, and the TOML read with the standard library.
+
+PHH (pokerkit's Poker Hand History, https://pokerkit.readthedocs.io, "Hand History") is
+TOML: one hand per ``.phh`` file, or several in a ``.phhs`` file, each under its own
+table header (``[1]``, ``[2]``...). tomllib gives values, not places, so the places are
+found in the text: a key's line by its ``key =`` at a line's start, an action's line and
+column by finding its quoted text in order after ``actions =``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Sequence
+from decimal import Decimal
+from hashlib import blake2b
+from typing import Any
+
+_KEY = re.compile(r"\s*([A-Za-z0-9_-]+)\s*=")
+TABLE_HEADER = re.compile(r"\s*\[[^\[\]]+\]\s*(?:#.*)?$")  # "[1]": one hand of a .phhs file
+_TOML_PLACE = re.compile(r"\(at line (\d+), column (\d+)\)")
+_INT = r"\s*=\s*([0-9_]+)\s*(?:#.*)?$"
+_FIELDS = {name: re.compile(rf"\s*{name}{_INT}") for name in ("hand", "day", "month", "year")}
+_EVENT = re.compile(r"""\s*event\s*=\s*(?:'([^']*)'|"((?:[^"\\]|\\.)*)")""")
+_TABLE = re.compile(r"""\s*table\s*=\s*(?:'([^']*)'|"((?:[^"\\]|\\.)*)"|([0-9]+))""")
+
+
+class DocumentError(ValueError):
+    """A document TOML cannot read: the message and its place in the hand's lines."""
+
+    def __init__(self, problem: str, line: int, column: int) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.line = line  # 1-based, in the hand's lines
+        self.column = column
+
+
+def body(lines: Sequence[str]) -> tuple[int, Sequence[str]]:
+    """The lines of the hand's own document: a .phhs hand's lines after its table header
+    (with how many lines were skipped)."""
+    if lines and TABLE_HEADER.match(lines[0]):
+        return 1, lines[1:]
+    return 0, lines
+
+
+def load(lines: Sequence[str]) -> dict[str, Any]:
+    """The document's values (decimals as Decimal: money stays exact); raises
+    DocumentError at the place tomllib names."""
+    skipped, own = body(lines)
+    try:
+        return tomllib.loads("\n".join(own), parse_float=Decimal)
+    except tomllib.TOMLDecodeError as err:
+        place = _TOML_PLACE.search(str(err))
+        line, column = (int(place.group(1)), int(place.group(2))) if place else (1, 1)
+        problem = _TOML_PLACE.sub("", str(err)).strip()
+        raise DocumentError(problem, line + skipped, column) from None
+
+
+def key_lines(lines: Sequence[str]) -> dict[str, int]:
+    """Each top-level key's line (1-based, in the hand's lines); a key written twice is a
+    TOML error tomllib reports."""
+    found: dict[str, int] = {}
+    for number, line in enumerate(lines, start=1):
+        key = _KEY.match(line)
+        if key is not None and key.group(1) not in found:
+            found[key.group(1)] = number
+    return found
+
+
+def element_places(lines: Sequence[str], key: str, texts: Sequence[str]) -> list[tuple[int, int]]:
+    """Where each of ``texts`` (the strings of array ``key``, in order) is written: (line,
+    column of its opening quote), 1-based in the hand's lines. An element found nowhere
+    (written with escapes) takes the place of the element before it, else the key's."""
+    start = key_lines(lines).get(key)
+    if start is None:
+        return [(1, 1)] * len(texts)
+    places: list[tuple[int, int]] = []
+    number, column = start, lines[start - 1].index("=") + 1
+    last = (start, 1)
+    for text in texts:
+        found = None
+        at_line, at_column = number, column
+        while at_line <= len(lines) and found is None:
+            line = lines[at_line - 1]
+            hits = [
+                hit
+                for quote in ("'", '"')
+                if (hit := line.find(f"{quote}{text}{quote}", at_column)) >= 0
+            ]
+            if hits:
+                found = (at_line, min(hits))
+            else:
+                at_line, at_column = at_line + 1, 0
+        if found is None:
+            places.append(last)
+            continue
+        number, column = found[0], found[1] + len(text) + 2
+        last = (found[0], found[1] + 1)
+        places.append(last)
+    return places
+
+
+def hand_id(lines: Sequence[str], file: str = "") -> str:
+    """The hand's id, from its text: ``hand`` (its number in the event), after the date
+    (``year``, ``month``, ``day``) and a digest of the ``event`` when they are written,
+    since the same number recurs in every event and day ("20230622-5e0c1a2b-12"). A .phhs
+    hand with no ``hand`` key is known by its file's name and its table's ("a.phhs[7]":
+    every .phhs file numbers its tables from 1); else "".
+
+    >>> hand_id(["hand = 12", "day = 22", "month = 6", "year = 2023"])
+    '20230622-12'
+    >>> hand_id(["[7]", "variant = 'PO'"], "/data/a.phhs")
+    'a.phhs[7]'
+    """
+    values: dict[str, int] = {}
+    event = ""
+    for line in lines:
+        for name, pattern in _FIELDS.items():
+            found = pattern.match(line)
+            if found is not None and name not in values:
+                values[name] = int(found.group(1).replace("_", ""))
+        named = _EVENT.match(line)
+        if named is not None and not event:
+            event = named.group(1) if named.group(1) is not None else named.group(2)
+    if "hand" not in values:
+        if lines and TABLE_HEADER.match(lines[0]):
+            table = lines[0].split("#")[0].strip().strip("[]").strip().strip("'\"")
+            return f"{file.replace(chr(92), '/').rsplit('/', 1)[-1]}[{table}]"
+        return ""
+    parts: list[str] = []
+    if all(name in values for name in ("year", "month", "day")):
+        parts.append(f"{values['year']:04d}{values['month']:02d}{values['day']:02d}")
+    if event:
+        parts.append(blake2b(event.encode(), digest_size=4).hexdigest())
+    parts.append(str(values["hand"]))
+    return "-".join(parts)
+
+
+def table_name(lines: Sequence[str]) -> str:
+    """Where the hand was played, from its text alone: its ``event`` and ``table`` as
+    written ("" when neither is).
+
+    >>> table_name(["event = 'WSOP Event #43'", "table = 2"])
+    'WSOP Event #43, table 2'
+    """
+    event = table = ""
+    for line in lines:
+        named = _EVENT.match(line)
+        if named is not None and not event:
+            event = next(g for g in named.groups() if g is not None)
+        at = _TABLE.match(line)
+        if at is not None and not table:
+            table = "table " + next(g for g in at.groups() if g is not None)
+    return ", ".join(part for part in (event, table) if part)

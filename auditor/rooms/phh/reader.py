@@ -1,0 +1,456 @@
+"""PHH hands to events.
+
+A PHH hand is a TOML document of fields, not lines of play: the players in order of
+position (``p1`` the small blind, the last the button; heads-up, pokerkit's order: ``p1``
+the big blind and ``p2`` the button, who posts the small blind, so ``antes`` and
+``blinds_or_straddles`` are read swapped), their ``starting_stacks``, the forced bets, and
+``actions``, one string per deal or decision:
+
+- ``d dh p1 AcKd5s3d`` hole cards (``????????`` when not known), ``d db 3s7hKs`` board;
+- ``p3 f`` fold, ``p3 cc`` check or call (the amount is not written: the reader works out
+  the call from the bets so far, capped by the stack: all-in), ``p3 cbr 600`` complete,
+  bet or raise TO 600 (the player's total bet in the round);
+- ``p3 sm AhJh7s6d`` shows, ``p3 sm`` mucks, ``p3 sm -`` shows the cards he was dealt;
+- a ``# ...`` after an action is a comment (a lone comment: a Note).
+
+Each event's span is its element's line and column in the file (the ``actions`` array is
+often one line: the column tells its elements apart); the seats, forced bets and
+collections are spanned at their fields' lines. The record writes no uncalled-bet returns
+(the replay returns them by the rules) and no collections: the amounts collected are
+what ``finishing_stacks`` leaves once the stack, less the chips put in, plus the uncalled
+excess returned, is taken away (else the ``winnings``, when written). A hand of chips
+(no ``currency``) with an ``event`` is a tournament's: its pots are paid out whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from decimal import Decimal
+from typing import Any
+
+from auditor import events as ev
+from auditor.cards import LETTERS, Card
+from auditor.findings import Code
+from auditor.money import AmountError, AmountOutOfRange, to_minor
+from auditor.parse.errors import HandParseError
+from auditor.parse.facts import SEAT_LIMIT, local_time
+from auditor.read.split import RawHand
+from auditor.rooms.phh import document
+from auditor.rooms.phh.games import OMAHA, Game
+from auditor.source import SourceSpan
+
+SITE = "PHH"
+_STREETS = {0: ev.Street.FLOP, 3: ev.Street.TURN, 4: ev.Street.RIVER}
+
+
+class _Bad(Exception):
+    """A field or action the reader cannot take: where (key or action index) and why."""
+
+    def __init__(
+        self, problem: str, key: str = "", action: int = -1, code: Code = Code.PARSE_ERROR
+    ) -> None:
+        super().__init__(problem)
+        self.problem, self.key, self.action, self.code = problem, key, action, code
+
+
+@dataclass
+class _Table:
+    """The bets of the hand so far, to turn "cc" into a check or a call of so much."""
+
+    stacks: list[int]
+    put_in: list[int]
+    street_bets: list[int]
+    folded: set[int] = field(default_factory=set)
+    last_bets: list[int] = field(default_factory=list)  # the last round with a bet's
+
+    def new_street(self) -> None:
+        if any(self.street_bets):
+            self.last_bets = self.street_bets
+        self.street_bets = [0] * len(self.street_bets)
+
+    def uncalled(self) -> list[int]:
+        """The bet nobody matched, per player: the last round with a bet's highest bet
+        beyond the next highest (antes are dead money, no part of any round's bets)."""
+        bets = self.street_bets if any(self.street_bets) else self.last_bets
+        returned = [0] * len(self.stacks)
+        if len(bets) >= 2:
+            ranked = sorted(range(len(bets)), key=lambda s: bets[s], reverse=True)
+            returned[ranked[0]] = bets[ranked[0]] - bets[ranked[1]]
+        return returned
+
+    def pay(self, seat: int, amount: int) -> None:
+        self.stacks[seat] -= amount
+        self.put_in[seat] += amount
+        self.street_bets[seat] += amount
+
+
+class PhhReader:
+    """Reads one PHH hand at a time."""
+
+    def read(self, raw: RawHand) -> ev.Hand:
+        try:
+            doc = document.load(raw.lines)
+        except document.DocumentError as err:
+            line = raw.first_line + err.line - 1
+            text = raw.lines[err.line - 1] if 0 < err.line <= len(raw.lines) else ""
+            raise HandParseError(raw.file, line, err.column, text, err.problem) from None
+        keys = document.key_lines(raw.lines)
+        try:
+            return _Hand(raw, doc, keys).read()
+        except _Bad as bad:
+            line = keys.get(bad.key, 1)
+            column = 1
+            if bad.action >= 0:
+                actions = doc.get("actions", [])
+                line, column = document.element_places(raw.lines, "actions", actions)[bad.action]
+            text = raw.lines[line - 1] if 0 < line <= len(raw.lines) else ""
+            raise HandParseError(
+                raw.file, raw.first_line + line - 1, column, text, bad.problem, bad.code
+            ) from None
+
+
+class _Hand:
+    def __init__(self, raw: RawHand, doc: dict[str, Any], keys: dict[str, int]) -> None:
+        self.raw, self.doc, self.keys = raw, doc, keys
+        self.scale = _scale(doc)
+
+    def span(self, key: str) -> SourceSpan:
+        return SourceSpan(self.raw.file, self.raw.first_line + self.keys.get(key, 1) - 1)
+
+    def amount(self, value: object, key: str, action: int = -1) -> int:
+        if isinstance(value, bool) or not isinstance(value, int | Decimal | str):
+            raise _Bad(f"{key}: {value!r} is not an amount", key, action)
+        try:
+            text = format(value, "f") if isinstance(value, Decimal) else str(value)
+            minor = to_minor(text, self.scale)
+        except AmountError as err:
+            out = isinstance(err, AmountOutOfRange)
+            code = Code.AMOUNT_OUT_OF_RANGE if out else Code.PARSE_ERROR
+            raise _Bad(f"{key}: {err}", key, action, code) from None
+        if minor < 0:
+            raise _Bad(f"{key}: {value} is negative", key, action)
+        return minor
+
+    def amounts(self, key: str, count: int, required: bool = True) -> list[int]:
+        values = self.doc.get(key)
+        if values is None and not required:
+            return []
+        if not isinstance(values, list) or len(values) != count:
+            raise _Bad(f"{key} must list {count} amounts, one a player", key)
+        return [self.amount(v, key) for v in values]
+
+    def read(self) -> ev.Hand:
+        doc = self.doc
+        code = doc.get("variant")
+        if not isinstance(code, str) or code not in OMAHA:
+            raise _Bad(f"variant {code!r} is not an Omaha game this room reads", "variant")
+        game = OMAHA[code]
+        stacks_written = doc.get("starting_stacks")
+        if not isinstance(stacks_written, list) or not 2 <= len(stacks_written) <= SEAT_LIMIT:
+            raise _Bad("starting_stacks must list two players or more", "starting_stacks")
+        count = len(stacks_written)
+        stacks = self.amounts("starting_stacks", count)
+        names = self.players(count)
+        seats = self.seats(count)
+        antes = self.amounts("antes", count, required=False) or [0] * count
+        blinds = self.amounts("blinds_or_straddles", count, required=False) or [0] * count
+        if count == 2:  # pokerkit's heads-up order: p2 (the button) posts the small blind
+            antes, blinds = antes[::-1], blinds[::-1]
+        start = self.start(game, code, blinds, seats[-1], count)
+        events: list[ev.Event] = [start]
+        seat_span = self.span("players" if "players" in self.keys else "starting_stacks")
+        for name, seat, stack in zip(names, seats, stacks, strict=True):
+            events.append(ev.SeatTaken(seat_span, seat, name, stack))
+        table = _Table(list(stacks), [0] * count, [0] * count)
+        self.post(events, table, names, antes, blinds, count, _big_blind(start))
+        self.play(events, table, names, game)
+        paid = self.collect(events, table, names, stacks)
+        # a record with no payout (both fields are optional) does not say how the hand
+        # ended: its betting is replayed, its pots are not weighed (no finding of its own)
+        return ev.Hand(start, tuple(events), truncated=not paid, uncalled_returns_written=False)
+
+    def players(self, count: int) -> list[str]:
+        names = self.doc.get("players")
+        if names is None:
+            return [f"p{i}" for i in range(1, count + 1)]
+        if not isinstance(names, list) or len(names) != count:
+            raise _Bad(f"players must name {count} players", "players")
+        if not all(isinstance(n, str) and n.strip() for n in names):
+            raise _Bad("a player's name is not a name", "players", code=Code.SEAT_INVALID)
+        if len(set(names)) != count:
+            raise _Bad("a player is named twice", "players", code=Code.SEAT_INVALID)
+        return [str(n) for n in names]
+
+    def seats(self, count: int) -> list[int]:
+        written = self.doc.get("seats", self.doc.get("seat_numbers"))
+        if written is None:  # seats not written: numbered in the order of play
+            return list(range(1, count + 1))
+        key = "seats" if "seats" in self.doc else "seat_numbers"
+        valid = isinstance(written, list) and len(written) == count
+        if not valid or not all(type(s) is int and 1 <= s <= SEAT_LIMIT for s in written):
+            raise _Bad(f"{key} must give {count} seat numbers", key, code=Code.SEAT_INVALID)
+        if len(set(written)) != count:
+            raise _Bad(f"{key}: a seat is listed twice", key, code=Code.SEAT_INVALID)
+        return [int(s) for s in written]
+
+    def start(
+        self, game: Game, code: str, blinds: list[int], button: int, count: int
+    ) -> ev.HandStarted:
+        doc = self.doc
+        if game.fixed:
+            small = self.amount(doc.get("small_bet"), "small_bet")
+            big = self.amount(doc.get("big_bet"), "big_bet")
+        else:
+            posted = sorted(b for b in blinds if b)
+            small = posted[0] if posted else 0
+            big = posted[1] if len(posted) > 1 else self.amount(doc.get("min_bet", 0), "min_bet")
+        seat_count = doc.get("seat_count")
+        fits = type(seat_count) is int and count <= seat_count <= SEAT_LIMIT
+        if seat_count is not None and not fits:
+            raise _Bad("seat_count is not a table size", "seat_count", code=Code.SEAT_INVALID)
+        currency = doc.get("currency")
+        level = doc.get("level")
+        return ev.HandStarted(
+            self.span("variant"),
+            site=SITE,
+            hand_id=document.hand_id(self.raw.lines, self.raw.file),
+            game=code,
+            variant=game.variant,
+            limit=game.limit,
+            hi_lo=game.hi_lo,
+            hole_card_count=game.hole_cards,
+            small_stake=small,
+            big_stake=big,
+            currency=str(currency) if currency else "chips",
+            scale=self.scale,
+            started_at=self.started_at(),
+            time_zone=str(doc.get("time_zone", "")),
+            table_name=document.table_name(self.raw.lines),
+            max_seats=seat_count if seat_count is not None else None,
+            button_seat=button,
+            level=str(level) if level is not None else None,
+            tournament_id=self.tournament(),
+            table_span=self.span("table") if "table" in self.keys else None,
+        )
+
+    def tournament(self) -> str | None:
+        """The event, when its amounts are chips (no ``currency`` written): a tournament's
+        (a cash game's stakes are money, and PHH names their currency), whose pots are
+        paid out whole, no rake taken, so the replay weighs the payouts exactly."""
+        event = self.doc.get("event")
+        return str(event) if event and not self.doc.get("currency") else None
+
+    def started_at(self) -> datetime | None:
+        """The start, when the record gives a date and a time (a date alone is no start)."""
+        doc = self.doc
+        when = doc.get("time")
+        day = [doc.get(k) for k in ("year", "month", "day")]
+        if not isinstance(when, time) or not all(type(v) is int for v in day):
+            return None
+        try:
+            on = date(*(int(v) for v in day if isinstance(v, int)))
+            return local_time(
+                on.year, on.month, on.day, when.hour, when.minute, when.second,
+                str(doc.get("time_zone", "")),
+            )
+        except (ValueError, OverflowError) as err:  # a year beyond C's int too
+            raise _Bad(f"the date: {err}", "day") from None
+
+    def post(
+        self,
+        events: list[ev.Event],
+        table: _Table,
+        names: list[str],
+        antes: list[int],
+        blinds: list[int],
+        count: int,
+        big_blind: int,
+    ) -> None:
+        span = self.span("antes")
+        for seat, ante in enumerate(antes):
+            if ante:
+                paid = min(ante, table.stacks[seat])
+                table.stacks[seat] -= paid
+                table.put_in[seat] += paid
+                all_in = table.stacks[seat] == 0
+                events.append(ev.Posted(span, names[seat], ev.PostKind.ANTE, paid, all_in))
+        span = self.span("blinds_or_straddles")
+        order = [1, 0] if count == 2 else list(range(count))  # heads-up: the button's first
+        kinds = [ev.PostKind.SMALL_BLIND, ev.PostKind.BIG_BLIND]
+        if [b for b in blinds if b] == [blinds[order[0]]] and blinds[order[0]] == big_blind:
+            # one blind, of the big blind's size, in the small blind's place: a dead small
+            # blind (its player has busted, TDA's dead button), as a transcriber writes it
+            kinds = [ev.PostKind.BIG_BLIND]
+        for place, seat in enumerate(order):
+            blind = blinds[seat]
+            if not blind:
+                continue
+            kind = kinds[place] if place < len(kinds) else ev.PostKind.STRADDLE
+            paid = min(blind, table.stacks[seat])
+            table.pay(seat, paid)
+            events.append(ev.Posted(span, names[seat], kind, paid, table.stacks[seat] == 0))
+
+    def play(self, events: list[ev.Event], table: _Table, names: list[str], game: Game) -> None:
+        actions = self.doc.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise _Bad("actions must be a list of strings", "actions")
+        places = document.element_places(self.raw.lines, "actions", actions)
+        board: list[Card] = []
+        showdown = False
+        count = len(names)
+        for index, (text, (line, column)) in enumerate(zip(actions, places, strict=True)):
+            span = SourceSpan(self.raw.file, self.raw.first_line + line - 1, column)
+            words, _, comment = text.partition("#")
+            parts = words.split()
+            if not parts:
+                if comment.strip():
+                    events.append(ev.Note(span, comment.strip()))
+                continue
+            if parts[0] == "d":
+                board = self.deal(events, table, names, parts, span, index, board, game)
+                continue
+            seat = _player(parts[0], count, index)
+            name = names[seat]
+            match parts[1:]:
+                case ["f"]:
+                    table.folded.add(seat)
+                    events.append(ev.Folded(span, name))
+                case ["cc"]:
+                    owed = max(table.street_bets) - table.street_bets[seat]
+                    if owed <= 0:
+                        events.append(ev.Checked(span, name))
+                    else:
+                        paid = min(owed, table.stacks[seat])
+                        table.pay(seat, paid)
+                        events.append(ev.Called(span, name, paid, table.stacks[seat] == 0))
+                case ["cbr", amount]:
+                    to = self.amount(amount, "actions", index)
+                    paid = to - table.street_bets[seat]
+                    if paid <= 0 or paid > table.stacks[seat]:
+                        raise _Bad(f"{text!r}: {name} cannot bet to {amount}", "actions", index)
+                    facing = max(table.street_bets)
+                    table.pay(seat, paid)
+                    all_in = table.stacks[seat] == 0
+                    if facing == 0:
+                        events.append(ev.Bet(span, name, paid, all_in))
+                    else:
+                        given = ev.RaiseGiven.TO
+                        events.append(ev.RaisedTo(span, name, 0, to, all_in, given))
+                case ["sm", *shown] if len(shown) <= 1:
+                    if not showdown:
+                        showdown = True
+                        events.append(ev.ShowdownStarted(span, 1))
+                    if not shown:
+                        events.append(ev.Mucked(span, name))
+                    elif shown[0] == "-":
+                        dealt = [e for e in events if isinstance(e, ev.Dealt) and e.player == name]
+                        cards = dealt[-1].cards if dealt else ()
+                        shows = ev.Shown(span, name, cards) if cards else ev.NotShown(span, name)
+                        events.append(shows)
+                    elif "?" in shown[0]:
+                        events.append(ev.NotShown(span, name))
+                    else:
+                        events.append(ev.Shown(span, name, _cards(shown[0], index)))
+                case _:
+                    raise _Bad(f"{text!r} is not an action of an Omaha hand", "actions", index)
+
+    def deal(
+        self,
+        events: list[ev.Event],
+        table: _Table,
+        names: list[str],
+        parts: list[str],
+        span: SourceSpan,
+        index: int,
+        board: list[Card],
+        game: Game,
+    ) -> list[Card]:
+        match parts[1:]:
+            case ["dh", player, cards]:
+                seat = _player(player, len(names), index)
+                known = () if "?" in cards else _cards(cards, index)
+                events.append(ev.Dealt(span, names[seat], known))
+                return board
+            case ["db", cards]:
+                new = _cards(cards, index)
+                street = _STREETS.get(len(board))
+                wanted = 3 if street is ev.Street.FLOP else len(board) + 1
+                if street is None or len(board) + len(new) != wanted:
+                    raise _Bad(f"'d db {cards}': not the next street's cards", "actions", index)
+                table.new_street()
+                whole = (*board, *new)
+                events.append(ev.StreetDealt(span, street, 1, whole, new))
+                return list(whole)
+        raise _Bad(f"{' '.join(parts)!r} is not a deal of an Omaha hand", "actions", index)
+
+    def collect(
+        self, events: list[ev.Event], table: _Table, names: list[str], stacks: list[int]
+    ) -> bool:
+        """The collections: from ``finishing_stacks`` (each player's end, less what his
+        stack became once his bets, but the bet nobody called, were in), else from
+        ``winnings`` read as the chips each won from the pots; neither: False, none written."""
+        count = len(names)
+        finishing = self.amounts("finishing_stacks", count, required=False)
+        key = "finishing_stacks"
+        if finishing:
+            returned = table.uncalled()
+            won = [
+                finishing[s] - (stacks[s] - table.put_in[s] + returned[s]) for s in range(count)
+            ]
+        else:
+            won, key = self.amounts("winnings", count, required=False), "winnings"
+        span = self.span(key)
+        for seat, amount in enumerate(won):
+            if amount > 0:
+                events.append(ev.Collected(span, names[seat], amount))
+        return bool(won)  # whether the record writes the payout
+
+
+def _big_blind(start: ev.HandStarted) -> int:
+    """The big blind's size: the small bet in fixed limit, else the header's big stake."""
+    return start.small_stake if start.limit is ev.Limit.FIXED else start.big_stake
+
+
+def _player(text: str, count: int, index: int) -> int:
+    if text[:1] == "p" and text[1:].isdigit() and 1 <= int(text[1:]) <= count:
+        return int(text[1:]) - 1
+    problem = f"{text!r} is no player of this hand (p1 to p{count})"
+    raise _Bad(problem, "actions", index, Code.SEAT_INVALID)
+
+
+def _cards(text: str, index: int) -> tuple[Card, ...]:
+    if len(text) % 2:
+        raise _Bad(f"{text!r} is not a run of two-letter cards", "actions", index)
+    return tuple(LETTERS.card(text[i : i + 2]) for i in range(0, len(text), 2))
+
+
+def _scale(doc: dict[str, Any]) -> int:
+    """Minor units per chip: 1 when every amount is whole, else 10 to the most decimals
+    written (a cash game's 0.25): money stays exact."""
+    places = 0
+    for key in ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings"):
+        values = doc.get(key)
+        if isinstance(values, list):
+            places = max([places, *(_places(v) for v in values)])
+    for key in ("small_bet", "big_bet", "min_bet"):
+        places = max(places, _places(doc.get(key)))
+    actions = doc.get("actions")
+    if isinstance(actions, list):
+        for action in actions:
+            if isinstance(action, str) and " cbr " in action:
+                places = max(places, _places(action.partition("#")[0].split()[-1]))
+    scale: int = 10 ** min(places, 8)
+    return scale
+
+
+def _places(value: object) -> int:
+    if isinstance(value, str):
+        try:
+            value = Decimal(value)
+        except ArithmeticError:
+            return 0
+    if isinstance(value, Decimal) and value.is_finite():
+        exponent = value.normalize().as_tuple().exponent
+        return max(0, -exponent) if isinstance(exponent, int) else 0
+    return 0

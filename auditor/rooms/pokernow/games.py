@@ -1,0 +1,87 @@
+"""What a Poker Now hand's header row says: its game, its number and id, its dealer.
+
+    -- starting hand #108 (id: yfxbi5dixbmw)  (Pot Limit Omaha Hi) (dealer: "reilly @ Fk..") --
+    -- starting hand #214  (Pot Limit Omaha Hi/Lo 8 or Better) (dead button) --
+
+Older logs write no "(id: ...)": their hands are told apart by the header row's `order`
+(the log's own sequence number, unique in a log; the hand numbers restart at #1 in every
+log, so "#4" alone would make two logs' hands one).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+
+from auditor import events as ev
+from auditor.parse.facts import variant
+
+HEADER_START = "-- starting hand #"
+HEADER = re.compile(
+    r'-- starting hand #(?P<number>[0-9]+) (?:\(id: (?P<id>[a-z0-9]+)\) )? '
+    r'\((?P<game>[^\n]+?)\) \((?:dealer: "(?P<dealer>[^\n]+)"|(?P<dead>dead button))\) --$'
+)
+_LIMITS = {"Pot Limit": ev.Limit.POT, "No Limit": ev.Limit.NO, "Limit": ev.Limit.FIXED}
+# "Pot Limit Omaha Hi", "Pot Limit Omaha Hi/Lo 8 or Better", "No Limit Texas Hold'em"
+_OMAHA = re.compile(
+    r"(?P<limit>Pot Limit|No Limit|Limit) Omaha(?: (?P<cards>[4-7]) Card)?"
+    r"(?: (?P<half>Hi/Lo 8 or Better|Hi))?$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    limit: ev.Limit
+    hi_lo: bool
+    hole_cards: int
+
+    @property
+    def variant(self) -> str:
+        return variant(self.limit, self.hi_lo, self.hole_cards)
+
+
+def row(line: str) -> list[str]:
+    """One CSV row of the log (``entry,at,order``; the entry quoted)."""
+    return next(csv.reader((line,)), [])
+
+
+def header_game(entry: str) -> str:
+    """The game a header names, as written ("" when the entry is no header).
+
+    >>> header_game('-- starting hand #2  (Pot Limit Omaha Hi/Lo 8 or Better) (dead button) --')
+    'Pot Limit Omaha Hi/Lo 8 or Better'
+    """
+    found = HEADER.match(entry)
+    return found["game"] if found else ""
+
+
+def game_facts(game: str) -> GameFacts | None:
+    """The Omaha game a header names (None: another game, e.g. No Limit Texas Hold'em).
+
+    >>> game_facts("Pot Limit Omaha Hi/Lo 8 or Better").variant
+    'PLO8'
+    >>> game_facts("Pot Limit Omaha Hi").variant, game_facts("No Limit Texas Hold'em")
+    ('PLO', None)
+    """
+    found = _OMAHA.match(game)
+    if found is None:
+        return None
+    cards = int(found["cards"] or 4)
+    return GameFacts(_LIMITS[found["limit"]], (found["half"] or "").startswith("Hi/Lo"), cards)
+
+
+def is_omaha(game: str) -> bool:
+    return game_facts(game) is not None
+
+
+def hand_id(entry: str, order: str) -> str:
+    """The hand's id: Poker Now's "(id: ...)", or in an old header (none) "#N-order".
+
+    >>> hand_id('-- starting hand #4  (No Limit Texas Hold\\'em) (dealer: "a @ b") --', "16426")
+    '4-16426'
+    """
+    found = HEADER.match(entry)
+    if found is None:
+        return ""
+    return found["id"] or f"{found['number']}-{order}"

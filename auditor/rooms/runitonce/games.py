@@ -1,0 +1,56 @@
+"""The game a Run It Once Poker header names, so that hands of other games are skipped.
+
+"Run It Once Poker Hand #34011543: Omaha Pot Limit (€0.10/€0.20) - 2019/04/19 17:52 UTC
+[2019/04/19 18:52 CET]"."""
+
+from __future__ import annotations
+
+import re
+
+from auditor import events as ev
+from auditor.parse.facts import variant
+
+HEADER_START = "Run It Once Poker Hand #"
+HEADER = re.compile(
+    r"\ufeff?Run It Once Poker Hand #(?P<id>[0-9]+): +(?P<game>[^(\n]+?) \("
+    r"(?P<small>[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)/(?P<big>[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\) - "
+    r"(?P<year>[0-9]{4})/(?P<month>[0-9]{2})/(?P<day>[0-9]{2}) "
+    r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2})(?::(?P<second>[0-9]{2}))? (?P<zone>[A-Z]{2,5})"
+)
+_LIMITS = {"Pot Limit": ev.Limit.POT, "No Limit": ev.Limit.NO, "Limit": ev.Limit.FIXED}
+
+
+def header_game(header: str) -> str:
+    """The game a header names ("" when it is no header).
+
+    >>> header_game("Run It Once Poker Hand #1: Omaha Pot Limit (€1/€2) - 2019/02/17 21:38 UTC")
+    'Omaha Pot Limit'
+    """
+    found = HEADER.match(header)
+    return found["game"] if found else ""
+
+
+def is_omaha(game: str) -> bool:
+    """Run It Once's Omaha games.
+
+    >>> is_omaha("Omaha Pot Limit"), is_omaha("Hold'em No Limit")
+    (True, False)
+    """
+    return game.startswith("Omaha")
+
+
+def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
+    """Limit, hi/lo, hole cards and variant code of an Omaha game as the header names it.
+
+    >>> game_facts("Omaha Hi/Lo Pot Limit")
+    (<Limit.POT: 'PL'>, True, 4, 'PLO8')
+    """
+    name, hi_lo = game, False
+    if name.startswith("Omaha Hi/Lo "):
+        name, hi_lo = name.removeprefix("Omaha Hi/Lo "), True
+    elif name.startswith("Omaha "):
+        name = name.removeprefix("Omaha ")
+    limit = _LIMITS.get(name)
+    if limit is None:
+        raise ValueError(f"not an Omaha game: {game!r}")
+    return limit, hi_lo, 4, variant(limit, hi_lo, 4)
