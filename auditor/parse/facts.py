@@ -20,6 +20,10 @@ CURRENCY_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹":
 SEAT_LIMIT = 2**15 - 1
 """The highest seat number (and table size) the tables hold: seat columns are int16."""
 
+BOARDS_LIMIT = 4
+"""The most boards a hand has: run it twice or thrice, a double-board game run twice. A
+record's board number beyond it is the line's problem (it sizes what the reader keeps)."""
+
 _LIMIT_LETTER = {ev.Limit.POT: "P", ev.Limit.NO: "N", ev.Limit.FIXED: "F", ev.Limit.PL_NL: "N"}
 
 
@@ -45,6 +49,21 @@ class LineError(Exception):
         if isinstance(err, SeatError):
             return cls(line, str(err), Code.SEAT_INVALID)
         return cls(line, str(err))
+
+
+def board_number(text: str) -> int:
+    """A board's number as a record writes it, checked against :data:`BOARDS_LIMIT`.
+
+    >>> board_number("2")
+    2
+    >>> board_number("2453159596")
+    Traceback (most recent call last):
+    ValueError: board 2453159596: a hand has boards 1 to 4
+    """
+    number = int(text)
+    if not 1 <= number <= BOARDS_LIMIT:
+        raise ValueError(f"board {number}: a hand has boards 1 to {BOARDS_LIMIT}")
+    return number
 
 
 def variant(limit: ev.Limit, hi_lo: bool, hole_cards: int, courchevel: bool = False) -> str:

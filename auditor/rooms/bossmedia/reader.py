@@ -146,6 +146,10 @@ class BossMediaReader:
             started = datetime.fromtimestamp(int(stamp), UTC).replace(tzinfo=None)
         except (ValueError, OverflowError, OSError):  # beyond the years a datetime holds
             raise LineError(raw.first_line, f"a start time no calendar holds: {stamp}") from None
+        try:  # the stakes: a problem with them is the header line's
+            small_stake, big_stake = to_minor(small, SCALE), to_minor(big, SCALE)
+        except AmountError as err:
+            raise LineError.of(raw.first_line, err) from None
         return ev.HandStarted(
             SourceSpan(raw.file, raw.first_line),
             site=SITE,
@@ -155,8 +159,8 @@ class BossMediaReader:
             limit=limit,
             hi_lo=hi_lo,
             hole_card_count=4,
-            small_stake=to_minor(small, SCALE),
-            big_stake=to_minor(big, SCALE),
+            small_stake=small_stake,
+            big_stake=big_stake,
             currency=head.get("TABLECURRENCY", "") or "chips",
             scale=SCALE,
             started_at=started,

@@ -24,7 +24,14 @@ from auditor.cards import LETTERS, Card, CardNotation
 from auditor.hand_claims import NO_CLAIM
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError, describe_expected
-from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
+from auditor.parse.facts import (
+    CURRENCY_OF_SYMBOL,
+    SEAT_LIMIT,
+    LineError,
+    SeatError,
+    board_number,
+    local_time,
+)
 from auditor.parse.grammar import LineClassifier, build_parser
 from auditor.read.split import RawHand
 from auditor.rooms.fulltilt.games import Header, game_facts, read_header
@@ -610,7 +617,7 @@ class FullTiltReader:
         self._events.append(ev.SummaryStarted(span))
 
     def SUMMARY_SECTION(self, tok: str, span: SourceSpan) -> None:
-        self._summary_section = int(tok.rstrip()[len("*** SUMMARY ") : -len(" ***")])
+        self._summary_section = board_number(tok.rstrip()[len("*** SUMMARY ") : -len(" ***")])
         self._events.append(ev.Note(span, tok.rstrip()))
 
     def TOTAL_POT(self, tok: str, span: SourceSpan) -> None:

@@ -89,10 +89,14 @@ class _Lines(Transformer[Token, None]):
 
     def header(self, items: list[Token]) -> None:
         hand_id, date, time = items
+        try:
+            started = datetime.strptime(f"{date} {time}", "%Y-%m-%d %H:%M:%S")
+        except ValueError:  # month 0, day 32...: the header line's problem
+            raise LineError(self._span(hand_id).line, f"no such date: {date} {time}") from None
         self.head.update(
             span=self._span(hand_id),
             hand_id=str(hand_id),
-            started=datetime.strptime(f"{date} {time}", "%Y-%m-%d %H:%M:%S"),
+            started=started,
         )
 
     def table(self, items: list[Token]) -> None:

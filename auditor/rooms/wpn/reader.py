@@ -33,7 +33,14 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError, describe_expected
-from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time, variant
+from auditor.parse.facts import (
+    SEAT_LIMIT,
+    LineError,
+    SeatError,
+    board_number,
+    local_time,
+    variant,
+)
 from auditor.parse.grammar import LineClassifier, build_parser
 from auditor.read.split import RawHand
 from auditor.rooms.wpn import SITE
@@ -596,7 +603,7 @@ class WpnReader:
         self._add(ev.SummaryPot(span, total, None, (), rake, tuple(fees)))
 
     def N_BOARD(self, m: re.Match[str], span: SourceSpan) -> None:
-        self._summary_board = int(m["board"] or 1)
+        self._summary_board = board_number(m["board"] or "1")
         self._add(ev.SummaryBoard(span, self._summary_board, LETTERS.cards(m["cards"])))
 
     def N_SUMMARY_SEAT(self, m: re.Match[str], span: SourceSpan) -> None:
