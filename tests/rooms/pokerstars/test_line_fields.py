@@ -69,12 +69,14 @@ def test_every_line_gets_the_kind_the_grammar_gives_it() -> None:
         expected = [found.lastgroup for found in grammar[tok.type].matches(tok)]
         if grammar[tok.type].only is not None:
             expected = [grammar[tok.type].only] * tok.count("\n")
-        pattern, _ = reader._blocks[tok.type]
+        pattern, table = reader._blocks[tok.type]
         kinds, at = [], 0
         while at < len(tok):
             found = pattern.match(tok, at)
             assert found is not None, tok[at:]
-            kinds.append(found.lastgroup)
+            kind = table[found.lastindex or 0]
+            assert kind is not None, tok[at:]
+            kinds.append(kind[1].__name__)  # the method of the kind the reader saw
             at = found.end()
         assert kinds == expected, tok
         lines += len(kinds)

@@ -1,0 +1,82 @@
+"""The PokerStars reader's line patterns are written for the regex engine's speed in
+places (a player's name scanned by runs, kinds known by their fields' groups, no unnamed
+groups): each such form takes the same lines, with the same fields, as the plain form."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from auditor.rooms.pokerstars import reader as stars
+from auditor.rooms.pokerstars.reader import PokerStarsReader
+
+# Pieces of play lines, names that hold line words, colons, spaces and tabs among them.
+_PIECES = [
+    "a",
+    "Bo b",
+    ":",
+    " ",
+    "  ",
+    "\t",
+    ": folds",
+    ": checks",
+    ": calls $5",
+    ": raises $2 to $4",
+    " and is all-in",
+    ": posts small blind $1",
+    " collected $3 from pot",
+    ": shows [Ah Kd]",
+    " (a pair of Aces)",
+    ' said, "hi"',
+    " is sitting out",
+    " re-buys and receives 100 chips",
+    "*** FLOP ***",
+    " [Ah Kd Qs]",
+    "Dealt to ",
+    "(",
+    ")",
+]
+_READER = PokerStarsReader()
+
+
+def _plain(block: str) -> re.Pattern[str]:
+    """The block's pattern with the player's name as the grammar writes it."""
+    fast = f"(?P<player>{stars._NAME_TO_END}{stars.NAME_END})"
+    pattern = _READER._blocks[block][0].pattern
+    assert fast in pattern
+    return re.compile(pattern.replace(fast, f"(?P<player>{stars.NAME}){stars.NAME_END}"))
+
+
+_PLAIN = {block: _plain(block) for block in ("PLAY", "SUMMARY_BODY")}
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=8).map("".join))
+def test_the_name_by_runs_takes_the_names_the_grammars_takes(line: str) -> None:
+    for block, plain in _PLAIN.items():
+        fast = _READER._blocks[block][0].match(line + "\n")
+        slow = plain.match(line + "\n")
+        assert (fast is None) == (slow is None), (block, line)
+        if fast is not None and slow is not None:
+            assert fast.groups() == slow.groups(), (block, line)
+            assert fast.lastindex == slow.lastindex, (block, line)
+
+
+def test_a_kind_without_a_field_always_there_keeps_a_group_of_its_own() -> None:
+    always = stars._always_enters_a_group
+    assert always(r": calls (?P<amount>[0-9]+)(?P<all_in> and is all-in)?")
+    assert always(r"(?P<text>Betting is capped|No low hand qualified)")
+    assert not always(r": checks")
+    assert not always(r": folds(?: (?:\((?P<reason>[^)\n]*)\)))?")
+    assert not always(r": mucks hand(?: \[(?P<cards>[^\]\n]*)\])?")
+    assert not always(r"(?P<a>x)|y")  # a top-level alternative enters no group
+    assert not always(r"(?P<a>x)*")
+    assert not always(r"[(?P<a>x)]")  # a character class, not a group
+    pattern, table = _READER._blocks["PLAY"]
+    for kind in ("CHECK", "FOLD", "NO_SHOW", "MUCKS", "CANCELLED"):
+        entry = table[pattern.groupindex[kind]]
+        assert entry is not None and entry[1].__name__ == kind
+    assert "CALL" not in pattern.groupindex
+    assert pattern.groups == len(pattern.groupindex)  # no unnamed group
