@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lark import Token
 
+from auditor.parse.facts import LineError
 from auditor.rooms.pokerstars import reader as stars
 from auditor.rooms.pokerstars.reader import PokerStarsReader
 
@@ -80,3 +83,18 @@ def test_a_kind_without_a_field_always_there_keeps_a_group_of_its_own() -> None:
         assert entry is not None and entry[1].__name__ == kind
     assert "CALL" not in pattern.groupindex
     assert pattern.groups == len(pattern.groupindex)  # no unnamed group
+
+
+def test_a_line_no_kind_takes_is_the_error_of_its_line() -> None:
+    """The check that no line was skipped uses the lexer's count of the token's lines."""
+    reader = PokerStarsReader()
+    reader._reset("t.txt", 10)
+    text = "a: folds\nzzz\nb: checks\n"
+    for end_line in (4, None):  # counted by the lexer, or not
+        tok = Token("PLAY", text, 0, 1, 1, end_line)
+        with pytest.raises(LineError) as caught:
+            reader._on_block(tok)
+        assert caught.value.line == 11  # the file's line of "zzz"
+    reader._reset("t.txt", 10)
+    reader._on_block(Token("PLAY", "a: folds\nb: checks\n", 0, 1, 1, 3))
+    assert [type(e).__name__ for e in reader._events] == ["Folded", "Checked"]
