@@ -231,7 +231,8 @@ _STATUS_OF_WORDS = {
 _STACK_CHANGES = {" re-buys": ev.StackChange.REBUY, " adds on": ev.StackChange.ADD_ON}
 # A line kind's method: its span, then its fields in the order of its parameters.
 _LineMethod = Callable[..., None]
-_Kind = tuple[tuple[int, ...], _LineMethod]  # a line kind's field group numbers and method
+# a line kind's field count, field group numbers and method
+_Kind = tuple[int, tuple[int, ...], _LineMethod]
 
 
 class PokerStarsReader:
@@ -388,11 +389,11 @@ class PokerStarsReader:
 
     def _header_part(self, name: str, method: _LineMethod) -> Callable[[Token], Token]:
         pattern = _TOKENS[name]
-        names = _field_names(name, pattern.groupindex, method, {})
+        groups = _field_groups(name, pattern, method)
 
         def on_token(tok: Token) -> Token:
             try:
-                method(*_token_fields(pattern, names, tok))
+                method(*_token_fields(pattern, groups, tok))
             except (AmountError, ValueError) as err:
                 raise LineError.of(self._offset + (tok.line or 1), err) from None
             return tok
@@ -401,12 +402,12 @@ class PokerStarsReader:
 
     def _single(self, name: str, method: _LineMethod) -> Callable[[Token], Token]:
         pattern = _TOKENS[name]
-        names = _field_names(name, pattern.groupindex, method, {})
+        groups = _field_groups(name, pattern, method)
 
         def on_token(tok: Token) -> Token:
             line = self._offset + (tok.line or 1)
             try:
-                method(SourceSpan(self._file, line), *_token_fields(pattern, names, tok))
+                method(SourceSpan(self._file, line), *_token_fields(pattern, groups, tok))
             except (AmountError, ValueError) as err:
                 raise LineError.of(line, err) from None
             return tok
@@ -422,14 +423,11 @@ class PokerStarsReader:
         try:
             # The loop runs once a line: one match, one lookup of the kind's fields and method.
             for found in pattern.finditer(tok):
-                kind = kinds[found.lastindex or 0]
-                if kind is None:  # cannot happen: every kind's match closes a group of its
-                    raise ValueError("a line of no known kind")
-                groups, method = kind
+                count, groups, method = kinds[found.lastindex or 0]
                 span = SourceSpan(file, line)
-                if len(groups) > 1:
+                if count > 1:
                     method(span, *found.group(*groups))
-                elif groups:
+                elif count:
                     method(span, found[groups[0]])
                 else:
                     method(span)
@@ -805,7 +803,7 @@ def _field_names(
 
 def _block_reader(
     kinds: tuple[str | tuple[str, ...], ...], methods: Mapping[str, _LineMethod]
-) -> tuple[re.Pattern[str], tuple[_Kind | None, ...]]:
+) -> tuple[re.Pattern[str], tuple[_Kind, ...]]:
     """One pattern for a run of lines, kinds tried in the grammar's order; and, by group
     number, each kind's field groups and method: a match's kind is the one whose group
     closed last (``Match.lastindex``), each line's fields are its kind's groups.
@@ -843,29 +841,36 @@ def _block_reader(
         else:
             parts.append(named(entry, _LINES[entry], {}))
     # The grammar's pieces hold unnamed groups ("(\.[0-9]+)?"): no field, made non-capturing.
-    pattern = re.compile(_UNNAMED_GROUP.sub("(?:", f"(?m:^)(?:{'|'.join(parts)}){EOL}"))
+    plain = _UNNAMED_GROUP.sub("(?:", f"(?m:^)(?:{'|'.join(parts)}){EOL}")
+    pattern = re.compile(_optionals_as_alternatives(plain))
     if pattern.groups != len(pattern.groupindex):  # cannot happen: the pieces are plain
         raise AssertionError("a line pattern with unnamed groups")
-    table: list[_Kind | None] = [None] * (pattern.groups + 1)
+    # (a group that names no kind, the player's: cannot close a match)
+    table: list[_Kind] = [(0, (), _no_kind)] * (pattern.groups + 1)
     for kind, names in fields.items():
         # group numbers, not names: Match.group(3, 4) looks no name up
-        read: _Kind = (tuple(pattern.groupindex[name] for name in names), methods[kind])
+        read: _Kind = (len(names), tuple(pattern.groupindex[name] for name in names), methods[kind])
         for group in own[kind]:
             table[pattern.groupindex[group]] = read
     return pattern, tuple(table)
 
 
+def _no_kind(span: SourceSpan) -> None:
+    raise ValueError("a line of no known kind")
+
+
 _UNNAMED_GROUP = re.compile(r"(?<!\\)\((?!\?)")
 
 
-def _always_enters_a_group(body: str) -> bool:
-    """Whether every match of the pattern ``body`` enters one of its groups: it has one
-    at its top level, not made optional, and no top-level alternative (a conservative
-    reading: an answer of False costs a group, never a wrong kind)."""
-    depth, at, found = 0, 0, False
-    in_class = named = False
-    while at < len(body):
-        char = body[at]
+def _syntax(pattern: str) -> tuple[list[tuple[int, int]], list[int]]:
+    """Where each group of ``pattern`` opens and closes, and where each ``|`` outside a
+    character class is (indexes into ``pattern``)."""
+    groups: list[tuple[int, int]] = []
+    bars: list[int] = []
+    opened: list[int] = []
+    at, in_class = 0, False
+    while at < len(pattern):
+        char = pattern[at]
         if char == "\\":
             at += 2
             continue
@@ -874,17 +879,47 @@ def _always_enters_a_group(body: str) -> bool:
         elif char == "[":
             in_class = True
         elif char == "(":
-            if depth == 0:
-                named = body.startswith("(?P<", at)
-            depth += 1
+            opened.append(at)
         elif char == ")":
-            depth -= 1
-            if depth == 0 and named and body[at + 1 : at + 2] not in ("?", "*", "{"):
-                found = True
-        elif char == "|" and depth == 0:
-            return False
+            groups.append((opened.pop(), at))
+        elif char == "|":
+            bars.append(at)
         at += 1
-    return found
+    return groups, bars
+
+
+def _always_enters_a_group(body: str) -> bool:
+    """Whether every match of the pattern ``body`` enters one of its named groups: one at
+    its top level, not made optional, and no top-level alternative (a conservative
+    reading: an answer of False costs a group, never a wrong kind)."""
+    groups, bars = _syntax(body)
+    inner = [(start, end) for start, end in groups if any(o < start and end < c for o, c in groups)]
+    top = [group for group in groups if group not in inner]
+    if any(not any(start < bar < end for start, end in top) for bar in bars):
+        return False  # an alternative at the top level
+    return any(
+        body.startswith("(?P<", start) and body[end + 1 : end + 2] not in ("?", "*", "{")
+        for start, end in top
+    )
+
+
+def _optionals_as_alternatives(pattern: str) -> str:
+    """``pattern`` with each optional group, ``(?:X)?`` or ``(?P<x>X)?``, written as an
+    alternative with an empty branch, ``(?:X|)`` or ``(?:(?P<x>X)|)``: the same text, tried
+    in the same order. Speed: the regex engine runs a ``?`` on more than one character
+    as a loop (a repeat context, the marks saved each turn), an alternative as a plain
+    choice; 14% fewer instructions on the play lines, 16% on the seats, measured."""
+    edits: list[tuple[int, int, str]] = []  # where, how many characters replaced, by what
+    for start, end in _syntax(pattern)[0]:
+        if pattern[end + 1 : end + 2] != "?" or pattern[end + 2 : end + 3] in ("?", "+"):
+            continue  # not optional, or lazy or possessive
+        if pattern.startswith("(?:", start):
+            edits.append((end, 2, "|)"))
+        elif pattern.startswith("(?P<", start):
+            edits += [(start, 0, "(?:"), (end, 2, ")|)")]
+    for where, length, text in sorted(edits, reverse=True):
+        pattern = pattern[:where] + text + pattern[where + length :]
+    return pattern
 
 
 def _lines_read(pattern: re.Pattern[str], block: str) -> int:
@@ -895,14 +930,22 @@ def _lines_read(pattern: re.Pattern[str], block: str) -> int:
     return count
 
 
-def _token_fields(pattern: re.Pattern[str], names: tuple[str, ...], tok: str) -> tuple[Any, ...]:
-    """The fields ``names`` of the token ``tok``, which ``pattern`` takes."""
+def _field_groups(name: str, pattern: re.Pattern[str], method: _LineMethod) -> tuple[int, ...]:
+    """The numbers of the groups of ``pattern`` holding ``method``'s parameters, in order."""
+    names = _field_names(name, pattern.groupindex, method, {})
+    return tuple(pattern.groupindex[field] for field in names)
+
+
+def _token_fields(pattern: re.Pattern[str], groups: tuple[int, ...], tok: str) -> tuple[Any, ...]:
+    """The fields in ``groups`` of the token ``tok``, which ``pattern`` takes."""
+    if not groups:
+        return ()  # nothing to read: the lexer took the token whole ("*** SUMMARY ***")
     found = pattern.match(tok)
     if found is None:  # cannot happen: each pattern takes what its terminal takes
         raise ValueError(f"a token whose fields cannot be read: {tok!r}")
-    if len(names) > 1:
-        return found.group(*names)  # a tuple, in one call
-    return (found[names[0]],) if names else ()
+    if len(groups) > 1:
+        return found.group(*groups)  # a tuple, in one call
+    return (found[groups[0]],)
 
 
 def _status_of(what: str) -> ev.Status:

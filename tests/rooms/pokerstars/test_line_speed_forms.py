@@ -67,6 +67,59 @@ def test_the_name_by_runs_takes_the_names_the_grammars_takes(line: str) -> None:
             assert fast.lastindex == slow.lastindex, (block, line)
 
 
+_LINE_PIECES = [
+    *_PIECES,
+    "Seat 1: ",
+    " ($5 in chips)",
+    " ($1.50 in chips, $2 bounty)",
+    " out of hand",
+    ": mucks hand",
+    " from side pot-2",
+    " | Cash Out Fee $1",
+    " has reached the $10 cap",
+    "Total pot $5.25",
+    " Main pot $4. Side pot-1 $1.",
+    " | Rake $1",
+    "SECOND Board [Ah]",
+    "with",
+    "# note",
+    "Uncalled bet ($1) returned to",
+    "Cash Drop to Pot : total $1",
+    "*** SECOND FLOP ***",
+    "$",
+    "1",
+    ".",
+    ",",
+]
+_BODIES = {**stars._AFTER_NAME, **stars._LINES}
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_LINE_PIECES), min_size=1, max_size=8).map("".join))
+def test_optional_groups_as_alternatives_take_what_they_took(line: str) -> None:
+    for kind, body in _BODIES.items():
+        plain = stars._UNNAMED_GROUP.sub("(?:", body) + stars.EOL
+        fast = stars._optionals_as_alternatives(plain)
+        for text in (line + "\n", line.removeprefix(" ") + "\n", "x" + line + "\n"):
+            slow_found = re.match(plain, text)
+            fast_found = re.match(fast, text)
+            assert (slow_found is None) == (fast_found is None), (kind, text)
+            if slow_found is not None and fast_found is not None:
+                assert slow_found.span() == fast_found.span(), (kind, text)
+                assert slow_found.groupdict() == fast_found.groupdict(), (kind, text)
+
+
+def test_optional_groups_are_found() -> None:
+    rewrite = stars._optionals_as_alternatives
+    assert rewrite(r"a(?:\.[0-9]+)?b") == r"a(?:\.[0-9]+|)b"
+    assert rewrite(r"(?P<x> and)?") == r"(?:(?P<x> and)|)"
+    assert rewrite(r"(?:a(?:b)?)?") == r"(?:a(?:b|)|)"
+    untouched = r"[(?:a)?](?:a)??(?:b)?+(?:c)*\(?:d\)?"  # a class, lazy, possessive, a loop
+    assert rewrite(untouched) == untouched
+    pattern, _ = _READER._blocks["PLAY"]
+    assert ")?" not in pattern.pattern.replace("\\)?", "")
+
+
 def test_a_kind_without_a_field_always_there_keeps_a_group_of_its_own() -> None:
     always = stars._always_enters_a_group
     assert always(r": calls (?P<amount>[0-9]+)(?P<all_in> and is all-in)?")
@@ -80,7 +133,7 @@ def test_a_kind_without_a_field_always_there_keeps_a_group_of_its_own() -> None:
     pattern, table = _READER._blocks["PLAY"]
     for kind in ("CHECK", "FOLD", "NO_SHOW", "MUCKS", "CANCELLED"):
         entry = table[pattern.groupindex[kind]]
-        assert entry is not None and entry[1].__name__ == kind
+        assert entry[2].__name__ == kind
     assert "CALL" not in pattern.groupindex
     assert pattern.groups == len(pattern.groupindex)  # no unnamed group
 
