@@ -847,7 +847,7 @@ def _block_reader(
     pattern = re.compile(_optionals_as_alternatives(plain))
     if pattern.groups != len(pattern.groupindex):  # cannot happen: the pieces are plain
         raise AssertionError("a line pattern with unnamed groups")
-    # (a group that names no kind, the player's: cannot close a match)
+    # the player's group names no kind: a match it closed last would be a line of none
     table: list[_Kind] = [(0, (), _no_kind)] * (pattern.groups + 1)
     for kind, names in fields.items():
         # group numbers, not names: Match.group(3, 4) looks no name up
