@@ -1,0 +1,161 @@
+"""The PokerStars reader reads each line with one pattern that names its kind and its
+fields: the kinds are the grammar's (every line of every corpus and fixture hand gets the
+kind the grammar's own line terminals give it), the pieces are the grammar's, and a
+method whose parameters are not its line's fields is refused when the reader is built."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from lark import Token
+from lark.exceptions import LarkError
+
+from auditor import events as ev
+from auditor.parse.grammar import LineClassifier, build_parser, grammar_text
+from auditor.read.decode import open_text
+from auditor.read.split import RawHand, split_hands
+from auditor.rooms.pokerstars import reader as stars
+from auditor.rooms.pokerstars.reader import PokerStarsReader
+from auditor.source import SourceSpan
+from tests.corpus import CORPUS, ROOT
+
+HEAD = (
+    "PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD) - 2014/02/21 12:45:08 ET\n"
+    "Table 'T' 6-max Seat #1 is the button\n"
+)
+
+
+def stars_hands() -> list[RawHand]:
+    """Every hand of the corpus and fixtures in the PokerStars layout (GG's too)."""
+    paths = sorted(p for p in CORPUS.rglob("*") if p.is_file()) if CORPUS.is_dir() else []
+    paths += sorted((ROOT / "fixtures").rglob("*.txt"))
+    hands = []
+    for path in paths:
+        with open(path, "rb") as raw:
+            text, _ = open_text(raw)
+            hands += [
+                h
+                for h in split_hands(text, str(path))
+                if isinstance(h, RawHand) and h.room in ("pokerstars", "ggpoker")
+            ]
+    return hands
+
+
+def test_the_pieces_are_the_grammars() -> None:
+    grammar = grammar_text("pokerstars")
+    for name in ("AMOUNT", "PLAIN_AMOUNT", "CARDS", "CAP_REACHED", "NAME", "NAME_END", "EOL"):
+        assert f"\n{name}: /{getattr(stars, name)}/\n" in grammar, name
+    assert f'\nALL_IN: "{stars.ALL_IN}"\n' in grammar
+
+
+def test_every_line_gets_the_kind_the_grammar_gives_it() -> None:
+    blocks: list[Token] = []
+
+    def keep(tok: Token) -> Token:
+        blocks.append(tok)
+        return tok
+
+    parser = build_parser("pokerstars", {block: keep for block in stars._BLOCKS})
+    hands = stars_hands()
+    assert len(hands) >= 300
+    for hand in hands:
+        with contextlib.suppress(LarkError):  # the blocks before an error are kept, and checked
+            parser.parse(hand.text, start="start")
+    grammar = {block: LineClassifier(parser, kinds) for block, kinds in stars._BLOCKS.items()}
+    reader = PokerStarsReader()
+    lines = 0
+    for tok in blocks:
+        expected = [found.lastgroup for found in grammar[tok.type].matches(tok)]
+        if grammar[tok.type].only is not None:
+            expected = [grammar[tok.type].only] * tok.count("\n")
+        pattern, table = reader._blocks[tok.type]
+        kinds, at = [], 0
+        while at < len(tok):
+            found = pattern.match(tok, at)
+            assert found is not None, tok[at:]
+            kinds.append(table[found.lastindex or 0][2].__name__)  # the kind the reader saw
+            at = found.end()
+        assert kinds == expected, tok
+        lines += len(kinds)
+    assert lines >= 10_000
+
+
+def test_a_method_that_drops_a_field_is_refused_when_built() -> None:
+    class NoAllIn(PokerStarsReader):
+        def CALL(self, span: SourceSpan, player: str, amount: str) -> None:  # type: ignore[override]
+            pass
+
+    with pytest.raises(AssertionError, match="CALL"):
+        NoAllIn()
+
+
+def test_a_method_that_reads_a_field_the_line_lacks_is_refused_when_built() -> None:
+    class Pot(PokerStarsReader):
+        def CHECK(self, span: SourceSpan, player: str, amount: str) -> None:  # type: ignore[override]
+            pass
+
+    with pytest.raises(AssertionError, match="CHECK"):
+        Pot()
+
+
+def read(body: str) -> ev.Hand:
+    text = HEAD + body
+    return PokerStarsReader().read(RawHand("t.txt", 1, tuple(text.splitlines())))
+
+
+def test_names_holding_line_words_keep_them() -> None:
+    hand = read(
+        "Seat 1: Bob ($5 in chips) ($100 in chips)\n"
+        "Seat 2: x: calls 5 ($100 in chips)\n"
+        "Bob ($5 in chips): posts small blind $1\n"
+        "x: calls 5: posts big blind $2\n"
+        "*** HOLE CARDS ***\n"
+        "Bob ($5 in chips): raises $4 to $6 and is all-in\n"
+        "x: calls 5: calls $4\n"
+    )
+    seats = [e for e in hand.events if isinstance(e, ev.SeatTaken)]
+    assert [(s.player, s.stack) for s in seats] == [
+        ("Bob ($5 in chips)", 10000),
+        ("x: calls 5", 10000),
+    ]
+    raised = next(e for e in hand.events if isinstance(e, ev.RaisedTo))
+    assert (raised.player, raised.by, raised.to, raised.all_in) == (
+        "Bob ($5 in chips)",
+        400,
+        600,
+        True,
+    )
+    called = next(e for e in hand.events if isinstance(e, ev.Called))
+    assert (called.player, called.amount, called.all_in) == ("x: calls 5", 400, False)
+
+
+def test_free_text_loses_its_trailing_blanks_only() -> None:
+    hand = read(
+        "Seat 1: a ($100 in chips)\n"
+        "Seat 2: b ($100 in chips)\n"
+        "a: posts small blind $1\n"
+        "b: posts big blind $2\n"
+        "*** HOLE CARDS ***\n"
+        '#  a comment  \t\n'
+        'a said, "hi  there"  \n'
+        "a: folds (timeout)\n"
+        "Uncalled bet ($1) returned to b  \n"
+        "*** FLOP *** [Ah Kd Qs]  x \n"
+        "*** SUMMARY ***\n"
+        "Total pot $2 | Rake $0 | Jackpot fee $0.5 \n"
+        "Seat 1: a (small blind) folded before Flop \n"
+    )
+    events = hand.events
+    assert next(e for e in events if isinstance(e, ev.Note)).text == "#  a comment"
+    assert next(e for e in events if isinstance(e, ev.TableTalk)).text == "hi  there"
+    assert next(e for e in events if isinstance(e, ev.Folded)).note == "timeout"
+    assert next(e for e in events if isinstance(e, ev.UncalledReturned)).player == "b"
+    garbled = next(e for e in events if isinstance(e, ev.Garbled))
+    assert garbled.text == "*** FLOP *** [Ah Kd Qs]  x"
+    flop = next(e for e in events if isinstance(e, ev.StreetDealt) and e.new_cards)
+    assert len(flop.new_cards) == 3
+    pot = next(e for e in events if isinstance(e, ev.SummaryPot))
+    assert (pot.total, pot.rake, pot.fees) == (200, 0, (("Jackpot fee", 50),))
+    seat = next(e for e in events if isinstance(e, ev.SummarySeat))
+    assert (seat.player, seat.folded_on) == ("a", "before Flop")
