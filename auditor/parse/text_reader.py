@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
@@ -26,7 +26,13 @@ from auditor.cards import Card, CardNotation
 from auditor.money import AmountError
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import LineError
-from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.grammar import (
+    LineClassifier,
+    _cache_name,
+    build_parser,
+    grammar_text,
+    private_cache_folder,
+)
 from auditor.read.split import RawHand
 from auditor.source import SourceSpan
 
@@ -217,3 +223,190 @@ class LineReader:
         except (AmountError, ValueError) as err:
             raise LineError.of(line, err) from None
         return tok
+
+
+# ---------------------------------------------------------------- readers of named fields
+Fields = re.Match[str]
+FieldsMethod = Callable[[Fields, SourceSpan], None]
+
+
+def unknown_fields(found: Fields, span: SourceSpan) -> None:
+    """Cannot happen for a run the lexer accepted: every line is of some kind."""
+    raise ValueError(f"a line of no known kind: {found.group()!r}")
+
+
+def lalr_parser(site: str, callbacks: Mapping[str, Callable[[Token], Token]]) -> Lark:
+    """The LALR parser of ``site``'s grammar (its one start rule, ``start``) whose lexer
+    hands each line to ``callbacks``; cached (as grammar.build_parser does) only in this
+    user's private folder."""
+    text = grammar_text(site)
+    folder = private_cache_folder()
+    return Lark(
+        text,
+        parser="lalr",
+        lexer="contextual",
+        lexer_callbacks=dict(callbacks),
+        propagate_positions=False,
+        maybe_placeholders=False,
+        cache=str(folder / _cache_name(site, text)) if folder is not None else False,
+    )
+
+
+class FieldsReader:
+    """Reads one hand at a time with a grammar whose line terminals name their fields;
+    not thread-safe (one per process).
+
+    Each line's method gets the line's match, read with its terminal's own pattern, and
+    reads its fields by name. A subclass calls :meth:`_wire` once, and provides ``_reset``
+    (which sets ``_file`` and ``_offset``), ``_open`` and ``_hand``.
+    """
+
+    WORDS: ClassVar[Mapping[str, str]] = {}  # the grammar's terminals in the room's words
+    # mistakes seen in damaged records, by the place the grammar stops at: Lark's
+    # match_examples labels an error with the first whose parser state it shares
+    MISTAKES: ClassVar[Mapping[str, list[str]]] = {}
+    UNSAID: ClassVar[frozenset[str]] = frozenset({"$END"})  # terminals no error names
+    # more expected terminals than this: a line of play, not a list of them
+    MOST_WORDS: ClassVar[int | None] = None
+
+    _file: str
+    _offset: int  # the record's first line in its file, less one
+
+    def _wire(
+        self,
+        site: str,
+        singles: tuple[str, ...],
+        blocks: Mapping[str, tuple[str, ...]],
+        methods: Mapping[str, FieldsMethod],
+    ) -> None:
+        """Builds ``site``'s parser: each single line (``singles``) and each line of a run
+        (``blocks``: the runs' line kinds, in the grammar's order) to its kind's method."""
+        kinds = {kind for run in blocks.values() for kind in run}
+        if methods.keys() != {*singles, *kinds}:
+            raise AssertionError("the grammar's line kinds and the reader's methods differ")
+        self._methods: dict[str | None, FieldsMethod] = dict(methods.items())
+        self._methods[None] = unknown_fields  # a match that names no kind
+        callbacks = {name: self._on_single for name in singles}
+        callbacks.update({name: self._on_block for name in blocks})
+        self._parser: Lark = lalr_parser(site, callbacks)
+        # the line terminals' own patterns (a lexer-only Lark keeps every terminal; it is
+        # only asked for their patterns, never to lex)
+        self._terminals = Lark(grammar_text(site), parser=None, lexer="basic")
+        self._single = {name: re.compile(self._pattern(name)) for name in singles}
+        # a run of lines is read with its kinds' patterns at once (the kind a line is, is
+        # the group that closes last)
+        self._runs = {block: re.compile(self._run(block, run)) for block, run in blocks.items()}
+        self._reset(NO_HAND)
+
+    def _pattern(self, terminal: str) -> str:
+        return str(self._terminals.get_terminal(terminal).pattern.to_regexp())
+
+    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
+        """One pattern for the lines of ``block``: a line's kind is the name of the
+        (empty) group at its end."""
+        return "|".join(f"(?:{self._pattern(kind)}(?P<{kind}>))" for kind in kinds)
+
+    # ------------------------------------------------------------ what a room says
+    def _reset(self, raw: RawHand) -> None:
+        raise NotImplementedError
+
+    def _open(self) -> bool:
+        """The hand has begun and not ended: a record that stops here was cut short."""
+        raise NotImplementedError
+
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ driving
+    def _on_single(self, tok: Token) -> Token:
+        line = self._offset + (tok.line or 1)
+        found = self._single[tok.type].match(tok)
+        try:
+            if found is None:  # cannot be: the lexer matched it with this pattern
+                raise ValueError(f"a {tok.type} line its pattern does not read")
+            self._methods[tok.type](found, SourceSpan(self._file, line))
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+        return tok
+
+    def _on_block(self, tok: Token) -> Token:
+        """A run of lines: each line's kind and fields, one event (or more, or none) each."""
+        line = self._offset + (tok.line or 1)
+        file = self._file
+        methods = self._methods
+        try:
+            for found in self._runs[tok.type].finditer(tok):
+                methods[found.lastgroup](found, SourceSpan(file, line))
+                line += 1
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+        return tok
+
+    def read(self, raw: RawHand) -> ev.Hand:
+        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
+        self._reset(raw)
+        try:
+            try:
+                self._parser.parse(raw.text, start="start")
+            except UnexpectedInput as err:
+                if not self._cut_short(err):
+                    raise self._error(raw, err) from None
+            return self._hand(raw)
+        except LineError as err:
+            line_text = raw.line_text(err.line)
+            raise HandParseError(raw.file, err.line, 1, line_text, err.problem, err.code) from None
+
+    def _cut_short(self, err: UnexpectedInput) -> bool:
+        """A record that stops before its end, at the end of a whole line (the room or a
+        copy cut it): read up to there and marked truncated, not unreadable."""
+        if not self._open():
+            return False
+        return isinstance(err, UnexpectedEOF) or (
+            isinstance(err, UnexpectedToken) and err.token.type == "$END"
+        )
+
+    def _error(self, raw: RawHand, err: UnexpectedInput) -> HandParseError:
+        last = raw.first_line + len(raw.lines) - 1
+        if isinstance(err, UnexpectedEOF):
+            line, column = last, 1
+        else:
+            line = raw.first_line + (err.line or 1) - 1 if isinstance(err.line, int) else 0
+            line = line or last
+            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
+        expected = expected_terminals(err)
+        if isinstance(err, UnexpectedCharacters):
+            # the run of lines the lexer took just before could have gone on with this line
+            history = err.token_history or ()
+            if history and history[-1].type in self._runs:
+                expected.add(history[-1].type)
+        text = raw.line_text(line)
+        words = sorted(self.WORDS.get(t, t) for t in expected if t not in self.UNSAID)
+        if not text.strip():
+            what = "the hand ends too early"
+        elif self.MOST_WORDS is not None and len(words) > self.MOST_WORDS:
+            what = "this line is not one the layout has here (expected a line of play)"
+        elif words:
+            what = "expected " + " or ".join(words)
+        else:
+            what = "this line is not one the layout has"
+        context = "" if isinstance(err, UnexpectedEOF) else str(err.get_context(raw.text, 40))
+        kind = self._mistake(err)
+        return HandParseError(raw.file, line, column, text, what, context=context, kind=kind)
+
+    def _mistake(self, err: UnexpectedInput) -> str:
+        """Which known mistake ``err`` resembles (Lark's ``match_examples``: the same parser
+        state), or "". Parsing the examples refills this reader's per-hand state, which the
+        next read resets."""
+        if not self.MISTAKES:
+            return ""
+        raw = RawHand(self._file, 1, ("",))
+
+        def parse(text: str) -> Tree[Token]:
+            self._reset(raw)
+            return self._parser.parse(text)
+
+        try:
+            label = err.match_examples(parse, self.MISTAKES, use_accepts=True)
+        except (LineError, AmountError, ValueError):
+            return ""
+        return label or ""
