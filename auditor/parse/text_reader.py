@@ -95,6 +95,35 @@ def error_context(err: UnexpectedInput, text: str) -> str:
     return str(err.get_context(text, span=40))
 
 
+def grammar_error(
+    raw: RawHand,
+    err: UnexpectedInput,
+    line: int,
+    column: int,
+    describe: Callable[[set[str], str], str],
+    kind: str = "",
+) -> HandParseError:
+    """Where the grammar stopped, with what it would have read there (``describe``: the
+    terminals it expected and the line, in words) and the text around the place."""
+    text = raw.line_text(line)
+    what = describe(expected_terminals(err), text)
+    context = error_context(err, raw.text)
+    return HandParseError(raw.file, line, column, text, what, context=context, kind=kind)
+
+
+def known_mistake(
+    err: UnexpectedInput, mistakes: Mapping[str, list[str]], parse: Callable[[str], Tree[Token]]
+) -> str:
+    """Which known mistake ``err`` resembles (Lark's ``match_examples``: the same parser
+    state), or "". ``parse`` reads an example with the reader's own parser, through its
+    callbacks: it refills the reader's per-hand state, which the next read resets."""
+    try:
+        label = err.match_examples(parse, mistakes, use_accepts=True)
+    except (LineError, AmountError, ValueError):
+        return ""
+    return label or ""
+
+
 def last_line(raw: RawHand) -> SourceSpan:
     """The record's last line: where a record that stops early is cut."""
     return SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
@@ -191,13 +220,8 @@ class LineReader:
         last = raw.first_line + len(raw.lines) - 1
         if line >= last and self._stops_early(raw) and self._start is not None:
             return self._hand(self._start, SourceSpan(raw.file, line, column))
-        text = raw.line_text(line)
-        what = self._describe(expected_terminals(err), text)
-        context = error_context(err, raw.text)
         kind = self._mistake(err)
-        raise HandParseError(
-            raw.file, line, column, text, what, context=context, kind=kind
-        ) from None
+        raise grammar_error(raw, err, line, column, self._describe, kind) from None
 
     def _single(self, method: LineMethod) -> Callable[[Token], Token]:
         def on_token(tok: Token) -> Token:
@@ -405,8 +429,4 @@ class FieldsReader:
             self._reset(raw)
             return self._parser.parse(text)
 
-        try:
-            label = err.match_examples(parse, self.MISTAKES, use_accepts=True)
-        except (LineError, AmountError, ValueError):
-            return ""
-        return label or ""
+        return known_mistake(err, self.MISTAKES, parse)

@@ -32,7 +32,7 @@ from datetime import datetime
 from functools import lru_cache
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
@@ -46,6 +46,7 @@ from auditor.parse.facts import (
     local_time,
 )
 from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.text_reader import error_place, grammar_error, known_mistake
 from auditor.read.split import RawHand
 from auditor.rooms.winamax import SITE
 from auditor.rooms.winamax.games import game_facts
@@ -214,35 +215,16 @@ class WinamaxReader:
         return ev.Hand(self._start, tuple(events))
 
     def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
+        line, column = error_place(raw, err)
         last_line = raw.first_line + len(raw.lines) - 1
-        if isinstance(err, UnexpectedEOF):
-            line, column = last_line, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
         has_summary = any(text.startswith("*** SUMMARY ***") for text in raw.lines)
         # a record cut short (by the room or a copy) is read to its last whole line
         if line >= last_line and not has_summary and self._start is not None:
             span = SourceSpan(raw.file, line, column)
             events = with_returns(self._events, self._unmatched, self._collects)
             return ev.Hand(self._start, tuple(events), truncated=True, truncated_at=span)
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        context = ""
-        if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
-            context = str(err.get_context(raw.text, span=40))
-        raise HandParseError(
-            raw.file,
-            line,
-            column,
-            raw.line_text(line),
-            describe_expected(expected, raw.line_text(line)),
-            context=context,
-            kind=self._mistake(err),
-        ) from None
+        kind = self._mistake(err)
+        raise grammar_error(raw, err, line, column, describe_expected, kind) from None
 
     def _mistake(self, err: UnexpectedInput) -> str:
         """Which known mistake ``err`` resembles (same parser state and token), or "".
@@ -255,11 +237,7 @@ class WinamaxReader:
             self._reset(file, 1)
             return self._parser.parse(text, start="start")
 
-        try:
-            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
-        except (LineError, AmountError, ValueError):
-            return ""
-        return label or ""
+        return known_mistake(err, _MISTAKES, parse)
 
     def _header_part(self, method: Callable[[str], None]) -> Callable[[Token], Token]:
         def on_token(tok: Token) -> Token:
