@@ -25,7 +25,7 @@ from auditor import events as ev
 from auditor.cards import Card, CardNotation
 from auditor.money import AmountError
 from auditor.parse.errors import HandParseError
-from auditor.parse.facts import LineError
+from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError
 from auditor.parse.grammar import (
     LineClassifier,
     _cache_name,
@@ -122,6 +122,18 @@ def known_mistake(
     except (LineError, AmountError, ValueError):
         return ""
     return label or ""
+
+
+def take_seat(seats: dict[int, str], seat: int, player: str, lowest: int = 1) -> None:
+    """``player`` sits on ``seat`` (``seats``: the seats taken so far); a seat no table
+    has, a seat listed twice or a player in two seats is the seat line's error."""
+    if not lowest <= seat <= SEAT_LIMIT:
+        raise SeatError(f"seat {seat}, which no table has")
+    if seat in seats:
+        raise SeatError(f"seat {seat} is listed twice ({seats[seat]}, {player})")
+    if player in seats.values():
+        raise SeatError(f"{player} sits in two seats")
+    seats[seat] = player
 
 
 def last_line(raw: RawHand) -> SourceSpan:

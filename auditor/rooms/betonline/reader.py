@@ -30,7 +30,7 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import LineReader, line_fields
+from auditor.parse.text_reader import LineReader, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.betonline.games import game_facts, hole_cards_dealt, shown_game
 from auditor.source import SourceSpan
@@ -228,13 +228,7 @@ class BetOnlineReader(LineReader):
     def SEAT(self, text: str, span: SourceSpan) -> None:
         found = line_fields(_SEAT, text)
         seat, player = int(found["seat"]), found["player"]
-        if not 0 <= seat <= SEAT_LIMIT:  # BetOnline numbers its seats from 0
-            raise SeatError(f"seat {seat}, which no table has")
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player, lowest=0)  # BetOnline numbers its seats from 0
         out = found["note"] == "Sitting out"
         # a seat the summary does not list was not dealt in ("Seat 1: Player4 (0.00 in
         # chips)", who "has left the table" in #1073060164)

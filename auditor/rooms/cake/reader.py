@@ -31,7 +31,7 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import LineReader, comma_cards, line_fields
+from auditor.parse.text_reader import LineReader, comma_cards, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.cake.games import HEADER, TOURNAMENT, game_facts, table_of
 from auditor.rooms.cake.wording import claim
@@ -243,11 +243,7 @@ class CakeReader(LineReader):
     def SEAT(self, text: str, span: SourceSpan) -> None:
         found = line_fields(_SEAT, text)
         seat, player = _seat_number(found["seat"]), found["player"]
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player)
         if found["dealer"]:
             self._button = seat
         self._pending.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
@@ -333,13 +329,11 @@ class CakeReader(LineReader):
         self._events.append(ev.Collected(span, found["player"], self._money(found["amount"])))
 
 
-
 def _seat_number(text: str) -> int:
     seat = int(text)
     if not 1 <= seat <= SEAT_LIMIT:
         raise SeatError(f"seat {seat}, which no table has")
     return seat
-
 
 
 def _started_at(head: dict[str, str]) -> datetime | None:

@@ -24,7 +24,7 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import LineReader, comma_cards, line_fields
+from auditor.parse.text_reader import LineReader, comma_cards, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.everleaf.games import game_facts
 from auditor.rooms.everleaf.wording import high_claim
@@ -91,7 +91,6 @@ _WORDS = {
     "SEATS": "a seat line (Seat N: NAME (  $ x USD ))",
     "PLAY": "a line of play (NAME calls [$ x USD], ** Dealing Flop ** [ .. ])",
 }
-
 
 
 # Everleaf writes no "returned" line: Villain's uncalled $1.80 turn bet in #149107406
@@ -234,13 +233,7 @@ class EverleafReader(LineReader):
     def SEAT(self, text: str, span: SourceSpan) -> None:
         found = line_fields(_SEAT, text)
         seat, player = int(found["seat"]), found["player"]
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {seat}, which no table has")
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player)
         self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
 
     # ------------------------------------------------------------ the play
@@ -312,7 +305,6 @@ class EverleafReader(LineReader):
         found = line_fields(_DEALT, text)
         cards = comma_cards(self.card_notation, found["cards"])
         self._events.append(ev.Dealt(span, found["player"], cards))
-
 
 
 def _started_at(head: dict[str, str]) -> datetime | None:

@@ -732,9 +732,6 @@ _MISTAKES: dict[str, list[str]] = {
 }
 
 
-
-
-
 def _action(tok: str, marker: str) -> tuple[str, str, bool]:
     """Split ``NAME<marker>AMOUNT[, and is all in]`` into its parts. A capped player (the
     table's cap reached) can put in no more: he is all in for the betting."""

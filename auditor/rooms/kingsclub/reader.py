@@ -36,7 +36,7 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import LineReader, line_fields
+from auditor.parse.text_reader import LineReader, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.kingsclub.games import HEADER, game_facts
 from auditor.source import SourceSpan
@@ -216,13 +216,7 @@ class KingsClubReader(LineReader):
     def SEAT(self, text: str, span: SourceSpan) -> None:
         found = line_fields(_SEAT, text)
         seat, player = int(found["seat"]), found["player"]
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {seat}, which no table has")
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player)
         self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
 
     # ------------------------------------------------------------ the play
@@ -309,7 +303,6 @@ class KingsClubReader(LineReader):
         side = found["side"]
         pot = int(side) if side else 0
         self._events.append(ev.Collected(span, found["player"], amount, pot, side is not None))
-
 
 
 def _started_at(head: dict[str, str]) -> datetime | None:

@@ -27,7 +27,7 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import LineReader, comma_cards, line_fields
+from auditor.parse.text_reader import LineReader, comma_cards, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.ongame.games import game_facts
 from auditor.rooms.ongame.wording import read_claim
@@ -109,7 +109,6 @@ _WORDS = {
     "SUMMARY_BODY": "a summary line (Main pot: $x won by NAME ($y), Rake taken: $x, Seat N: ...)",
     "END": "***** End of hand ... *****",
 }
-
 
 
 # OnGame writes no "returned" line: a bet nobody called is left out of the pot line
@@ -271,13 +270,7 @@ class OnGameReader(LineReader):
     def SEAT(self, text: str, span: SourceSpan) -> None:
         found = line_fields(_SEAT, text)
         seat, player = int(found["seat"]), found["player"]
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {seat}, which no table has")
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player)
         self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
 
     # ------------------------------------------------------------ the play
@@ -390,7 +383,6 @@ class OnGameReader(LineReader):
         if found is None or found["hand_id"] != hand_id:
             problem = f"the end line names another hand than the header's {hand_id}"
             self._events.append(ev.Garbled(span, text, problem))
-
 
 
 def _started_at(head: dict[str, str]) -> tuple[datetime | None, str]:

@@ -35,7 +35,7 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import LineReader, line_fields
+from auditor.parse.text_reader import LineReader, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.pkr.games import HEADER, STARTING, game_facts
 from auditor.source import SourceSpan
@@ -305,11 +305,7 @@ class PkrReader(LineReader):
             return
         found = line_fields(_SEAT, text)
         seat, player = _seat(found["seat"]), found["player"]
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player)
         stack, away = self._money(found["stack"]), found["away"] is not None
         self._events.append(ev.SeatTaken(span, seat, player, stack, sitting_out=away))
 
@@ -443,7 +439,6 @@ def _seat(text: str) -> int:
     if not 1 <= seat <= SEAT_LIMIT:
         raise SeatError(f"seat {seat}, which no table has")
     return seat
-
 
 
 def _started_at(head: dict[str, str]) -> datetime | None:

@@ -30,7 +30,7 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import LineReader, line_fields
+from auditor.parse.text_reader import LineReader, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.runitonce.games import HEADER, game_facts
 from auditor.source import SourceSpan
@@ -226,11 +226,7 @@ class RunItOnceReader(LineReader):
     def SEAT(self, text: str, span: SourceSpan) -> None:
         found = line_fields(_SEAT, text)
         seat, player = _seat(found["seat"]), found["player"]
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player)
         self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
 
     # ------------------------------------------------------------ the play
@@ -352,7 +348,6 @@ def _seat(text: str) -> int:
     if not 1 <= seat <= SEAT_LIMIT:
         raise SeatError(f"seat {seat}, which no table has")
     return seat
-
 
 
 def _started_at(head: dict[str, str]) -> datetime | None:

@@ -633,7 +633,6 @@ def _section_marker(
     return _STREET[name], all_cards, new_cards, f["rest"]
 
 
-
 _HEAD = (
     "Winamax Poker - CashGame - HandId: #1-2-3 - Omaha pot limit (1€/2€) - "
     "2014/07/30 01:25:40 UTC\n"

@@ -891,7 +891,6 @@ def _unknown(line: int, text: str) -> LineError:
     return LineError(line, f"a line of no known kind: {text.strip()!r}")
 
 
-
 _NEW_HEAD = (
     "Hand #1 - Omaha(Pot Limit) - $1.00/$2.00 - 2019/07/18 15:13:01 UTC\n"
     "T 6-max Seat #1 is the button\nSeat 1: a ($200.00)\nSeat 2: b ($200.00)\n"
