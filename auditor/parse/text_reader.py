@@ -15,7 +15,7 @@ are the pieces the readers that drive Lark their own way share too.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from lark import Lark, Token, Tree
@@ -40,6 +40,15 @@ LineMethod = Callable[[str, SourceSpan], None]
 # a run's line kinds in the grammar's order (a tuple: the kinds that follow a NAME)
 Kinds = tuple[str | tuple[str, ...], ...]
 NO_HAND = RawHand("", 1, ("",))  # what a reader is reset to before its first hand
+
+
+def line_kinds(blocks: Mapping[str, Kinds]) -> list[str]:
+    """Every line kind of the runs ``blocks``."""
+    return [k for kinds in blocks.values() for kind in kinds for k in _names(kind)]
+
+
+def _names(kind: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (kind,) if isinstance(kind, str) else kind
 
 
 def unknown_line(text: str, span: SourceSpan) -> None:
@@ -160,14 +169,21 @@ class LineReader:
     def _wire(
         self,
         site: str,
-        singles: Mapping[str, LineMethod],
+        singles: Sequence[str],
         blocks: Mapping[str, Kinds],
-        lines: Mapping[str, LineMethod],
+        aliases: Mapping[str, LineMethod] | None = None,
     ) -> None:
-        """Builds ``site``'s parser: each single-line token to its method, each run of lines
-        to its lines' methods (by the line kinds of ``blocks``)."""
+        """Builds ``site``'s parser: each single-line token (``singles``) and each line of a
+        run (``blocks``: the runs' line kinds) to the method named after its kind, or to
+        its method in ``aliases``."""
+        named = aliases or {}
+
+        def method(kind: str) -> LineMethod:
+            found: LineMethod = named[kind] if kind in named else getattr(self, kind)
+            return found
+
         callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._single(method) for name, method in singles.items()
+            name: self._single(method(name)) for name in singles
         }
         for block in blocks:
             callbacks[block] = self._on_block
@@ -175,7 +191,9 @@ class LineReader:
         self._classifiers = {
             block: LineClassifier(self._parser, kinds) for block, kinds in blocks.items()
         }
-        self._line_methods: dict[str | None, LineMethod] = dict(lines.items())
+        self._line_methods: dict[str | None, LineMethod] = {
+            kind: method(kind) for kind in line_kinds(blocks)
+        }
         self._line_methods[None] = unknown_line  # a match that names no kind
         self._reset(NO_HAND)
 
@@ -313,14 +331,13 @@ class FieldsReader:
         site: str,
         singles: tuple[str, ...],
         blocks: Mapping[str, tuple[str, ...]],
-        methods: Mapping[str, FieldsMethod],
     ) -> None:
         """Builds ``site``'s parser: each single line (``singles``) and each line of a run
-        (``blocks``: the runs' line kinds, in the grammar's order) to its kind's method."""
-        kinds = {kind for run in blocks.values() for kind in run}
-        if methods.keys() != {*singles, *kinds}:
-            raise AssertionError("the grammar's line kinds and the reader's methods differ")
-        self._methods: dict[str | None, FieldsMethod] = dict(methods.items())
+        (``blocks``: the runs' line kinds, in the grammar's order) to the method named
+        after its kind (one per line terminal, as a Transformer's are)."""
+        self._methods: dict[str | None, FieldsMethod] = {}
+        for kind in (*singles, *(kind for run in blocks.values() for kind in run)):
+            self._methods[kind] = getattr(self, kind)
         self._methods[None] = unknown_fields  # a match that names no kind
         callbacks = {name: self._on_single for name in singles}
         callbacks.update({name: self._on_block for name in blocks})

@@ -115,32 +115,9 @@ class AbsoluteReader(LineReader):
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        singles = {
-            "HEADER": self.HEADER,
-            "TABLE": self.TABLE,
-            "SUMMARY_MARKER": self.SUMMARY_MARKER,
-        }
-        lines = {
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "ALL_IN": self.ALL_IN,
-            "RAISE": self.RAISE,
-            "CALL": self.CALL,
-            "BET": self.BET,
-            "CHECK": self.CHECK,
-            "FOLD": self.FOLD,
-            "RETURNED": self.RETURNED,
-            "SHOWS": self.SHOWS,
-            "MUCKS": self.SHOWS,
-            "NO_SHOW": self.NO_SHOW,
-            "COLLECTS": self.COLLECTS,
-            "STREET": self.STREET,
-            "DEALT": self.DEALT,
-            "TOTAL_POT": self.TOTAL_POT,
-            "BOARD": self.BOARD,
-            "SUMMARY_SEAT": self.SUMMARY_SEAT,
-        }
-        self._wire("absolute", singles, _BLOCKS, lines)
+        singles = ("HEADER", "TABLE", "SUMMARY_MARKER")
+        aliases = {"MUCKS": self.SHOWS}
+        self._wire("absolute", singles, _BLOCKS, aliases)
 
     # ------------------------------------------------------------ driving
     def _complete(self) -> bool:

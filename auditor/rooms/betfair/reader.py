@@ -92,33 +92,16 @@ class BetfairReader(LineReader):
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        singles = {
-            "HEADER": self.HEADER,
-            "GAME_LINE": self.GAME_LINE,
-            "TABLE": self.TABLE,
-            "BUTTON": self.BUTTON,
-            "PLAYERS": self.PLAYERS,
-            "END": self.END,
-        }
+        singles = ("HEADER", "GAME_LINE", "TABLE", "BUTTON", "PLAYERS", "END")
         amount = self.AMOUNT
-        lines = {
-            "SEAT": self.SEAT,
+        aliases = {
             "POST": amount,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
             "CALL": amount,
             "BET": amount,
             "RAISE": amount,
-            "ALL_IN": self.ALL_IN,
-            "SHOWS": self.SHOWS,
             "MUCKS": self.SHOWS,
-            "NO_SHOW": self.NO_SHOW,
-            "WINS": self.WINS,
-            "SITS_OUT": self.SITS_OUT,
-            "STREET": self.STREET,
-            "DEALT": self.DEALT,
         }
-        self._wire("betfair", singles, _BLOCKS, lines)
+        self._wire("betfair", singles, _BLOCKS, aliases)
 
     # ------------------------------------------------------------ driving
     def _complete(self) -> bool:

@@ -112,30 +112,8 @@ class BetOnlineReader(LineReader):
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        singles = {
-            "HEADER": self.HEADER,
-            "TABLE": self.TABLE,
-            "SUMMARY_MARKER": self.SUMMARY_MARKER,
-        }
-        lines = {
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
-            "CALL": self.CALL,
-            "BET": self.BET,
-            "RAISE": self.RAISE,
-            "SHOWS": self.SHOWS,
-            "JOINS": self.JOINS,
-            "LEFT": self.LEFT,
-            "SAID": self.SAID,
-            "STREET": self.STREET,
-            "DEALT": self.DEALT,
-            "TOTAL_POT": self.TOTAL_POT,
-            "BOARD": self.BOARD,
-            "SUMMARY_SEAT": self.SUMMARY_SEAT,
-        }
-        self._wire("betonline", singles, _BLOCKS, lines)
+        singles = ("HEADER", "TABLE", "SUMMARY_MARKER")
+        self._wire("betonline", singles, _BLOCKS)
 
     # ------------------------------------------------------------ driving
     def _complete(self) -> bool:

@@ -163,35 +163,7 @@ class BovadaReader(FieldsReader):
     MOST_WORDS = 6
 
     def __init__(self) -> None:
-        # one method per line terminal, named after it, listed rather than looked up
-        methods = {
-            "HEADER": self.HEADER,
-            "SEAT": self.SEAT,
-            "SET_DEALER": self.SET_DEALER,
-            "POST": self.POST,
-            "DEALT": self.DEALT,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
-            "CALL": self.CALL,
-            "BET": self.BET,
-            "RAISE": self.RAISE,
-            "ALL_IN": self.ALL_IN,
-            "UNCALLED": self.UNCALLED,
-            "SHOWDOWN": self.SHOWDOWN,
-            "MUCKS": self.MUCKS,
-            "NO_SHOW": self.NO_SHOW,
-            "RESULT": self.RESULT,
-            "STATUS": self.STATUS,
-            "DEPOSIT": self.DEPOSIT,
-            "RANKING": self.RANKING,
-            "BOUNTY": self.BOUNTY,
-            "MARKER": self.MARKER,
-            "SUMMARY_MARKER": self.SUMMARY_MARKER,
-            "TOTAL_POT": self.TOTAL_POT,
-            "BOARD": self.BOARD,
-            "SUMMARY_SEAT": self.SUMMARY_SEAT,
-        }
-        self._wire("bovada", ("HEADER", "SUMMARY_MARKER"), _BLOCKS, methods)
+        self._wire("bovada", ("HEADER", "SUMMARY_MARKER"), _BLOCKS)
 
     def _run(self, block: str, kinds: tuple[str, ...]) -> str:
         if block != "PLAY":

@@ -104,29 +104,15 @@ class CakeReader(LineReader):
     END_IS_EOF = True  # "$END" where more was wanted: the record stops early
 
     def __init__(self) -> None:
-        singles = {
-            "HEADER": self.HEADER,
-            "DEALER": self.DEALER,
-            "SHOWDOWN": self.SHOWDOWN,
-        }
-        lines = {
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
+        singles = ("HEADER", "DEALER", "SHOWDOWN")
+        aliases = {
             "CALL": self.ACTION,
             "BET": self.ACTION,
             "RAISE": self.ACTION,
             "ALL_IN": self.ACTION,
             "RETURNS": self.ACTION,
-            "SHOWS": self.SHOWS,
-            "MUCKS": self.MUCKS,
-            "STREET": self.STREET,
-            "DEALT": self.DEALT,
-            "NO_LOW": self.NO_LOW,
-            "WINS": self.WINS,
         }
-        self._wire("cake", singles, _BLOCKS, lines)
+        self._wire("cake", singles, _BLOCKS, aliases)
 
     # ------------------------------------------------------------ driving
     def _complete(self) -> bool:

@@ -81,25 +81,7 @@ class EnetReader(FieldsReader):
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        # one method per line terminal, named after it, listed rather than looked up
-        methods = {
-            "HEADER": self.HEADER,
-            "TABLE": self.TABLE,
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "MARKER": self.MARKER,
-            "ACTION": self.ACTION,
-            "RAKE": self.RAKE,
-            "SHOWS": self.SHOWS,
-            "MUCKS": self.MUCKS,
-            "COLLECTED": self.COLLECTED,
-            "UNCALLED": self.UNCALLED,
-            "SUMMARY_MARKER": self.SUMMARY_MARKER,
-            "TOTAL_POT": self.TOTAL_POT,
-            "BOARD": self.BOARD,
-            "SUMMARY_SEAT": self.SUMMARY_SEAT,
-        }
-        self._wire("enet", _SINGLES, _BLOCKS, methods)
+        self._wire("enet", _SINGLES, _BLOCKS)
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:

@@ -99,23 +99,7 @@ class EntractionReader(FieldsReader):
     UNSAID = frozenset({"$END", "BLANK"})
 
     def __init__(self) -> None:
-        # one method per line terminal, named after it, listed rather than looked up
-        methods = {
-            "HEADER": self.HEADER,
-            "MAX_LINE": self.MAX_LINE,
-            "SEAT": self.SEAT,
-            "DEALER": self.DEALER,
-            "BLIND": self.BLIND,
-            "ACTION": self.ACTION,
-            "STREET": self.STREET,
-            "DEALT": self.DEALT,
-            "SHOWS": self.SHOWS,
-            "NO_SHOW": self.NO_SHOW,
-            "WINS": self.WINS,
-            "RAKE": self.RAKE,
-            "END": self.END,
-        }
-        self._wire("entraction", _SINGLES, _BLOCKS, methods)
+        self._wire("entraction", _SINGLES, _BLOCKS)
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:

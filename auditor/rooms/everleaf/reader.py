@@ -105,31 +105,8 @@ class EverleafReader(LineReader):
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        singles = {
-            "GAME_ID": self.GAME_ID,
-            "HISTORY_ID": self.HISTORY_ID,
-            "GAME_LINE": self.GAME_LINE,
-            "TABLE": self.TABLE,
-            "BUTTON": self.BUTTON,
-            "PLAYERS": self.PLAYERS,
-        }
-        lines = {
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
-            "CALL": self.CALL,
-            "BET": self.BET,
-            "RAISE": self.RAISE,
-            "SHOWS": self.SHOWS,
-            "MUCKS": self.MUCKS,
-            "NO_SHOW": self.NO_SHOW,
-            "WINS": self.WINS,
-            "STATUS": self.STATUS,
-            "STREET": self.STREET,
-            "DEALT": self.DEALT,
-        }
-        self._wire("everleaf", singles, _BLOCKS, lines)
+        singles = ("GAME_ID", "HISTORY_ID", "GAME_LINE", "TABLE", "BUTTON", "PLAYERS")
+        self._wire("everleaf", singles, _BLOCKS)
 
     # ------------------------------------------------------------ driving
     def _complete(self) -> bool:

@@ -107,29 +107,15 @@ class KingsClubReader(LineReader):
     END_IS_EOF = True  # "$END" where more was wanted: the record stops before its summary
 
     def __init__(self) -> None:
-        singles = {
-            "HEADER": self.HEADER,
-            "STARTED": self.STARTED,
-            "TABLE": self.TABLE,
-            "SUMMARY": self.SUMMARY,
-        }
-        lines = {
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
+        singles = ("HEADER", "STARTED", "TABLE", "SUMMARY")
+        aliases = {
             "CALL": self.ACTION,
             "BET": self.ACTION,
             "RAISE": self.ACTION,
-            "SHOWS": self.SHOWS,
-            "STREET": self.STREET,
-            "HOLE_CARDS": self.HOLE_CARDS,
-            "DEALT": self.DEALT,
             "SUMMARY_SEAT": self.NOTE,
             "RAKE": self.NOTE,
-            "WINS": self.WINS,
         }
-        self._wire("kingsclub", singles, _BLOCKS, lines)
+        self._wire("kingsclub", singles, _BLOCKS, aliases)
 
     # ------------------------------------------------------------ driving
     def _complete(self) -> bool:

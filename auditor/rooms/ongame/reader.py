@@ -123,34 +123,11 @@ class OnGameReader(LineReader):
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        singles = {
-            "HEADER": self.HEADER,
-            "START_TIME": self.START_TIME,
-            "TABLE": self.TABLE,
-            "USER": self.USER,
-            "BUTTON": self.BUTTON,
-            "PLAYERS": self.PLAYERS,
-            "SUMMARY_MARKER": self.SUMMARY_MARKER,
-            "END": self.END,
-        }
-        lines = {
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
-            "CALL": self.CALL,
-            "BET": self.BET,
-            "RAISE": self.RAISE,
-            "STATUS": self.STATUS,
-            "STREET": self.STREET,
-            "DIVIDER": self.DIVIDER,
-            "POCKET": self.POCKET,
-            "DEALT": self.DEALT,
-            "POT": self.POT,
-            "RAKE": self.RAKE,
-            "SUMMARY_SEAT": self.SUMMARY_SEAT,
-        }
-        self._wire("ongame", singles, _BLOCKS, lines)
+        singles = (
+            "HEADER", "START_TIME", "TABLE", "USER", "BUTTON", "PLAYERS", "SUMMARY_MARKER",
+            "END",
+        )  # fmt: skip
+        self._wire("ongame", singles, _BLOCKS)
 
     # ------------------------------------------------------------ driving
     def _complete(self) -> bool:

@@ -130,41 +130,24 @@ class PkrReader(LineReader):
     END_IS_EOF = True  # "$END" where more was wanted: the record stops early
 
     def __init__(self) -> None:
-        singles = {
-            "TABLE": self.TABLE,
-            "STARTING": self.STARTING,
-            "START_TIME": self.START_TIME,
+        singles = (
+            "TABLE", "STARTING", "START_TIME", "LAST", "GAME_TYPE", "LIMIT_TYPE", "TABLE_TYPE",
+            "MONEY_TYPE", "BLINDS", "BUTTON", "END",
+        )  # fmt: skip
+        aliases = {
             "LAST": _ignore,
-            "GAME_TYPE": self.GAME_TYPE,
-            "LIMIT_TYPE": self.LIMIT_TYPE,
-            "TABLE_TYPE": self.TABLE_TYPE,
             "MONEY_TYPE": _ignore,
-            "BLINDS": self.BLINDS,
-            "BUTTON": self.BUTTON,
-            "END": self.END,
-        }
-        lines = {
-            "SEAT": self.SEAT,
-            "DEALER_LINE": self.DEALER_LINE,
-            "POST": self.POST,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
             "CALL": self.ACTION,
             "BET": self.ACTION,
             "RAISE": self.ACTION,
-            "SHOWS": self.SHOWS,
-            "MUCKS": self.MUCKS,
-            "HAS": self.HAS,
-            "WINS": self.WINS,
             "TIES": self.WINS,
             "TIED_LOW": self.WINS,
             "BRINGS": self.NOTE,
-            "TIMED_OUT": self.TIMED_OUT,
             "SAYS": self.TALK,
             "EMOTE": self.TALK,
             "CHAT": self.TALK,
         }
-        self._wire("pkr", singles, _BLOCKS, lines)
+        self._wire("pkr", singles, _BLOCKS, aliases)
 
     # ------------------------------------------------------------ driving
     def _complete(self) -> bool:

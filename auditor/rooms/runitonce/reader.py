@@ -116,32 +116,9 @@ class RunItOnceReader(LineReader):
     END_IS_EOF = True  # "$END" where more was wanted: the record stops early
 
     def __init__(self) -> None:
-        singles = {
-            "HEADER": self.HEADER,
-            "TABLE": self.TABLE,
-            "SUMMARY": self.SUMMARY,
-        }
-        lines = {
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
-            "CALL": self.ACTION,
-            "BET": self.ACTION,
-            "RAISE": self.ACTION,
-            "SHOWS": self.SHOWS,
-            "COLLECTED": self.COLLECTED,
-            "STREET": self.STREET,
-            "HOLE_CARDS": self.HOLE_CARDS,
-            "DEALT": self.DEALT,
-            "STP": self.STP,
-            "SHOWDOWN": self.SHOWDOWN,
-            "UNCALLED": self.UNCALLED,
-            "TOTAL": self.TOTAL,
-            "BOARD": self.BOARD,
-            "SUMMARY_SEAT": self.SUMMARY_SEAT,
-        }
-        self._wire("runitonce", singles, _BLOCKS, lines)
+        singles = ("HEADER", "TABLE", "SUMMARY")
+        aliases = {"CALL": self.ACTION, "BET": self.ACTION, "RAISE": self.ACTION}
+        self._wire("runitonce", singles, _BLOCKS, aliases)
 
     # ------------------------------------------------------------ driving
     def _complete(self) -> bool:

@@ -100,34 +100,18 @@ class SealsWithClubsReader(LineReader):
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        singles = {
-            "HEADER": self.HEADER,
-            "GAME_LINE": self.GAME_LINE,
-            "SITE": self.SITE,
-            "TABLE": self.TABLE,
-        }
+        singles = ("HEADER", "GAME_LINE", "SITE", "TABLE")
         amount = self.AMOUNT
-        lines = {
-            "SEAT": self.SEAT,
-            "BUTTON": self.BUTTON,
+        aliases = {
             "POST": amount,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
             "CALL": amount,
             "BET": amount,
             "RAISE": amount,
             "REFUNDED": amount,
             "ADDS": amount,
-            "SHOWS": self.SHOWS,
             "MUCKS": self.SHOWS,
-            "WINS": self.WINS,
-            "STATUS": self.STATUS,
-            "STREET": self.STREET,
-            "DEALT": self.DEALT,
-            "RAKE": self.RAKE,
-            "CANCELLED": self.CANCELLED,
         }
-        self._wire("sealswithclubs", singles, _BLOCKS, lines)
+        self._wire("sealswithclubs", singles, _BLOCKS, aliases)
 
     # ------------------------------------------------------------ driving
     def _complete(self) -> bool:
