@@ -172,19 +172,21 @@ class LineReader:
         singles: Sequence[str],
         blocks: Mapping[str, Kinds],
         aliases: Mapping[str, LineMethod] | None = None,
+        parts: Mapping[str, Callable[[Token], Token]] | None = None,
     ) -> None:
         """Builds ``site``'s parser: each single-line token (``singles``) and each line of a
         run (``blocks``: the runs' line kinds) to the method named after its kind, or to
-        its method in ``aliases``."""
+        its method in ``aliases``; ``parts``: the callbacks of tokens that are parts of a
+        line (a header's)."""
         named = aliases or {}
 
         def method(kind: str) -> LineMethod:
             found: LineMethod = named[kind] if kind in named else getattr(self, kind)
             return found
 
-        callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._single(method(name)) for name in singles
-        }
+        callbacks: dict[str, Callable[[Token], Token]] = dict(parts or {})
+        for name in singles:
+            callbacks[name] = self._single(method(name))
         for block in blocks:
             callbacks[block] = self._on_block
         self._parser: Lark = build_parser(site, callbacks)
