@@ -4,12 +4,19 @@ and Lark's errors to :class:`HandParseError`.
 A room's grammar lexes each single line (the header, the table line) as one token and
 each run of lines (the seats, the play, the summary) as one token; the lexer hands each
 token to a callback as it meets it, so the events come out in file order. A run is taken
-apart line by line with the grammar's own line terminals (:class:`LineClassifier`).
+apart line by line with the grammar's own line terminals.
 
-:class:`LineReader` holds that driving; a room's reader keeps only what its room's
-lines mean: one method per line kind, its per-hand state (``_reset``), whether the record
-reached its end (``_complete``) and the hand it makes (``_hand``). The functions below
-are the pieces the readers that drive Lark their own way share too.
+Two bases hold that driving, so that a room's reader keeps only what its room's lines
+mean: one method per line kind, named after it, its per-hand state (``_reset``), whether
+the record has ended and the hand it makes (``_hand``).
+
+- :class:`LineReader`: each line's method gets the line's text (it takes its fields apart
+  itself); a run is taken apart with :class:`LineClassifier`.
+- :class:`FieldsReader`: each line's method gets the line's match, read with its
+  terminal's own pattern, whose groups name its fields.
+
+The functions (where Lark stopped, what it expected in words, a known mistake, a seat
+taken) are shared too by the readers that drive Lark their own way.
 """
 
 from __future__ import annotations
