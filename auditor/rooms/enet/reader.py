@@ -39,7 +39,7 @@ from auditor.cards import LETTERS, Card
 from auditor.money import to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader
+from auditor.parse.text_reader import Fields, FieldsReader, StreetBets
 from auditor.read.split import RawHand
 from auditor.rooms.enet.games import game_facts
 from auditor.rooms.enet.wording import high_claim
@@ -53,6 +53,8 @@ _POST_KIND = {
     "small & big blinds": ev.PostKind.SMALL_AND_BIG,
     "ante": ev.PostKind.ANTE,
 }
+# the actions the chips put in make, as written ("goes all-in": told by the street's bets)
+_WRITTEN = {"calls": "call", "bets": "bet", "raises": "raise"}
 _STREET = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 _POSITION = {"dealer": "button"}
 _CARD = re.compile(r"[2-9TJQKA][cdhs]")
@@ -97,8 +99,7 @@ class EnetReader(FieldsReader):
         self._seat_of: dict[str, int] = {}
         self._in_hand: set[str] = set()  # the players a line of the play names
         self._board: tuple[Card, ...] = ()
-        self._bet: dict[str, int] = {}  # each player's bet on the street so far
-        self._high = 0  # the street's highest bet
+        self._bets = StreetBets()  # each player's bet on the street so far
         self._big = 0
         self._summary = False
         self._scale = 100
@@ -125,13 +126,6 @@ class EnetReader(FieldsReader):
     def _cards(self, text: str) -> tuple[Card, ...]:
         # "[Td4h7d]": the cards written together
         return LETTERS.cards(" ".join(_CARD.findall(text)))
-
-    def _put(self, player: str, amount: int) -> int:
-        """``amount`` more in ``player``'s bet on the street; his bet before it."""
-        before = self._bet.get(player, 0)
-        self._bet[player] = before + amount
-        self._high = max(self._high, before + amount)
-        return before
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
@@ -198,7 +192,7 @@ class EnetReader(FieldsReader):
             live = 0
         elif kind is ev.PostKind.SMALL_AND_BIG and self._big:
             live = min(amount, self._big)
-        self._put(player, live)
+        self._bets.put(player, live)
         self._in_hand.add(player)
         self._events.append(ev.Posted(span, player, kind, amount))
 
@@ -212,7 +206,7 @@ class EnetReader(FieldsReader):
         board = self._cards(f["marker_cards"] or "")
         new = board[len(self._board) :]
         self._board = board
-        self._bet, self._high = {}, 0
+        self._bets = StreetBets()
         self._events.append(ev.StreetDealt(span, _STREET[name], 1, board, new))
 
     def ACTION(self, f: Fields, span: SourceSpan) -> None:
@@ -226,16 +220,8 @@ class EnetReader(FieldsReader):
             return
         if text is None:
             raise ValueError(f"'{verb}' with no amount")
-        amount = self._money(text)
-        high = self._high
-        before = self._put(player, amount)
-        all_in = verb == "goes all-in"
-        if verb == "calls" or (all_in and high and before + amount <= high):
-            self._events.append(ev.Called(span, player, amount, all_in))
-        elif verb == "bets" or (all_in and not high):
-            self._events.append(ev.Bet(span, player, amount, all_in))
-        else:  # a raise, or an all-in past the bet to call: the chips put in
-            self._events.append(ev.RaisedTo(span, player, amount, 0, all_in, ev.RaiseGiven.BY))
+        amount, all_in = self._money(text), verb == "goes all-in"
+        self._events.append(self._bets.action(span, player, amount, _WRITTEN.get(verb, ""), all_in))
 
     def RAKE(self, f: Fields, span: SourceSpan) -> None:
         self._money(f["rake_amount"])  # an amount it must be, though no check uses it

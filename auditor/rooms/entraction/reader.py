@@ -34,7 +34,7 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader
+from auditor.parse.text_reader import Fields, FieldsReader, StreetBets
 from auditor.read.split import RawHand
 from auditor.rooms.entraction.games import game_facts
 from auditor.rooms.entraction.wording import high_claim
@@ -48,6 +48,8 @@ _POST_KIND = {
     "Small + Big Blind": ev.PostKind.SMALL_AND_BIG,
     "Blind out of turn": ev.PostKind.BIG_BLIND,
 }
+# the actions the chips put in make, as written ("All-In": told by the street's bets)
+_WRITTEN = {"Call": "call", "Bet": "bet", "Raise": "raise"}
 _STREET = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
 # the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
 _BLOCKS: dict[str, tuple[str, ...]] = {
@@ -118,8 +120,7 @@ class EntractionReader(FieldsReader):
         self._in_hand: set[str] = set()  # the players a line after the seats names
         self._button: int | None = None
         self._board: tuple[Card, ...] = ()
-        self._bet: dict[str, int] = {}  # each player's bet on the street so far
-        self._high = 0  # the street's highest bet
+        self._bets = StreetBets()  # each player's bet on the street so far
         self._big = 0  # the big blind posted
         self._paid = 0
         self._settled = False  # the rake line: the pots are all paid
@@ -185,13 +186,6 @@ class EntractionReader(FieldsReader):
         fixed = self._head.get("game", "").endswith("Fixed Limit")
         return self._money(self._head["small" if fixed else "big"])
 
-    def _put(self, player: str, amount: int) -> int:
-        """``amount`` more in ``player``'s bet on the street; his bet before it."""
-        before = self._bet.get(player, 0)
-        self._bet[player] = before + amount
-        self._high = max(self._high, before + amount)
-        return before
-
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
         self._head = {k.removeprefix("head_"): v for k, v in f.groupdict().items() if v}
@@ -229,7 +223,7 @@ class EntractionReader(FieldsReader):
         # the live part of the post, for telling what an all-in is (a returning player's
         # small blind is dead)
         live = min(amount, self._big_blind()) if kind is ev.PostKind.SMALL_AND_BIG else amount
-        self._put(player, live)
+        self._bets.put(player, live)
         self._in_hand.add(player)
         self._events.append(ev.Posted(span, player, kind, amount))
 
@@ -247,25 +241,17 @@ class EntractionReader(FieldsReader):
             raise ValueError(f"a {verb} with no amount")
         amount = self._money(text)
         if verb == "Payback":
-            self._bet[player] = self._bet.get(player, 0) - amount
+            self._bets.take_back(player, amount)
             self._events.append(ev.UncalledReturned(span, player, amount))
             return
-        high = self._high
-        before = self._put(player, amount)
         all_in = verb == "All-In"
-        if verb == "Call" or (all_in and high and before + amount <= high):
-            self._events.append(ev.Called(span, player, amount, all_in))
-        elif verb == "Bet" or (all_in and not high):
-            self._events.append(ev.Bet(span, player, amount, all_in))
-        else:  # a raise, or an all-in past the bet to call: the chips put in
-            given = ev.RaiseGiven.BY
-            self._events.append(ev.RaisedTo(span, player, amount, 0, all_in, given))
+        self._events.append(self._bets.action(span, player, amount, _WRITTEN.get(verb, ""), all_in))
 
     def STREET(self, f: Fields, span: SourceSpan) -> None:
         board = self._cards(f["street_cards"])
         new = board[len(self._board) :]
         self._board = board
-        self._bet, self._high = {}, 0
+        self._bets = StreetBets()
         self._events.append(ev.StreetDealt(span, _STREET[f["street_name"]], 1, board, new))
 
     def DEALT(self, f: Fields, span: SourceSpan) -> None:
