@@ -23,18 +23,13 @@ What Absolute's layout means, where it is not the Stars layout:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.hand_claims import NO_CLAIM, Claim
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.text_reader import LineReader, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.absolute.games import game_facts, header_game
 from auditor.source import SourceSpan
@@ -113,119 +108,29 @@ def _cards(notation: CardNotation, text: str) -> tuple[Card, ...]:
     return notation.cards(text.replace("10", "T"))
 
 
-class AbsoluteReader:
+class AbsoluteReader(LineReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     card_notation: CardNotation = LETTERS
+    WORDS = _WORDS
 
     def __init__(self) -> None:
-        single: dict[str, Callable[[str, SourceSpan], None]] = {
-            "HEADER": self.HEADER,
-            "TABLE": self.TABLE,
-            "SUMMARY_MARKER": self.SUMMARY_MARKER,
-        }
-        callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._single(method) for name, method in single.items()
-        }
-        for block in _BLOCKS:
-            callbacks[block] = self._on_block
-        self._parser: Lark = build_parser("absolute", callbacks)
-        self._classifiers = {
-            block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
-        }
-        self._line_methods: dict[str | None, Callable[[str, SourceSpan], None]] = {
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "ALL_IN": self.ALL_IN,
-            "RAISE": self.RAISE,
-            "CALL": self.CALL,
-            "BET": self.BET,
-            "CHECK": self.CHECK,
-            "FOLD": self.FOLD,
-            "RETURNED": self.RETURNED,
-            "SHOWS": self.SHOWS,
-            "MUCKS": self.SHOWS,
-            "NO_SHOW": self.NO_SHOW,
-            "COLLECTS": self.COLLECTS,
-            "STREET": self.STREET,
-            "DEALT": self.DEALT,
-            "TOTAL_POT": self.TOTAL_POT,
-            "BOARD": self.BOARD,
-            "SUMMARY_SEAT": self.SUMMARY_SEAT,
-            None: _unknown_line,
-        }
-        self._reset(RawHand("", 1, ("",)))
+        singles = ("HEADER", "TABLE", "SUMMARY_MARKER")
+        aliases = {"MUCKS": self.SHOWS}
+        self._wire("absolute", singles, _BLOCKS, aliases)
 
     # ------------------------------------------------------------ driving
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw)
-        try:
-            try:
-                self._parser.parse(raw.text, start="start")
-            except UnexpectedInput as err:
-                return self._recover_or_raise(raw, err)
-        except LineError as err:
-            raise HandParseError(
-                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
-            ) from None
-        if self._start is None:
-            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
-        return ev.Hand(self._start, tuple(self._events))
+    def _complete(self) -> bool:
+        return self._summary  # (the grammar reads no whole record without it)
 
-    def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
-        last_line = raw.first_line + len(raw.lines) - 1
-        if isinstance(err, UnexpectedEOF):
-            line, column = last_line, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        # A record cut before its summary is read up to there and marked truncated.
-        if line >= last_line and not self._summary and self._start is not None:
-            span = SourceSpan(raw.file, line, column)
-            return ev.Hand(self._start, tuple(self._events), True, span)
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        context = ""
-        if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
-            context = str(err.get_context(raw.text, span=40))
-        text = raw.line_text(line)
-        raise HandParseError(
-            raw.file, line, column, text, _expected(expected, text), context=context
-        ) from None
-
-    def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
-        def on_token(tok: Token) -> Token:
-            line = self._offset + (tok.line or 1)
-            try:
-                method(str(tok).rstrip(), SourceSpan(self._file, line))
-            except (AmountError, ValueError) as err:
-                raise LineError.of(line, err) from None
-            return tok
-
-        return on_token
-
-    def _on_block(self, tok: Token) -> Token:
-        """A run of lines: each line's kind from the grammar's line terminals, one event each."""
-        line = self._offset + (tok.line or 1)
-        file = self._file
-        methods = self._line_methods
-        try:
-            for found in self._classifiers[tok.type].matches(tok):
-                methods[found.lastgroup](found.group().rstrip(), SourceSpan(file, line))
-                line += 1
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
+    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
+        return ev.Hand(start, tuple(self._events), truncated_at is not None, truncated_at)
 
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
-        self._events: list[ev.Event] = []
-        self._start: ev.HandStarted | None = None
+        self._events = []
+        self._start = None
         self._head: dict[str, str] = {}
         self._header_span = SourceSpan(raw.file, raw.first_line, 1)
         self._scale = 100
@@ -248,14 +153,14 @@ class AbsoluteReader:
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_HEADER, text)
+        found = line_fields(_HEADER, text)
         self._head = {k: v for k, v in found.items() if v is not None}
         self._head["game"] = header_game(text)
         self._scale = 100 if self._head.get("symbol") else 1  # no symbol: tournament chips
         self._header_span = span
 
     def TABLE(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_TABLE, text)
+        found = line_fields(_TABLE, text)
         h = self._head
         game = h["game"]
         limit, hi_lo, variant = game_facts(game)
@@ -298,20 +203,14 @@ class AbsoluteReader:
 
     # ------------------------------------------------------------ seats
     def SEAT(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_SEAT, text)
+        found = line_fields(_SEAT, text)
         seat, player = int(found["seat"]), found["player"]
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {seat}, which no table has")
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player)
         self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
 
     # ------------------------------------------------------------ the play
     def POST(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_POST, text)
+        f = line_fields(_POST, text)
         amount = self._money(f["amount"])
         kind = _POST_KINDS[f["kind"]]
         if kind is not ev.PostKind.ANTE:
@@ -319,7 +218,7 @@ class AbsoluteReader:
         self._events.append(ev.Posted(span, f["player"], kind, amount))
 
     def ALL_IN(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_ALL_IN, text)
+        f = line_fields(_ALL_IN, text)
         player, chips = f["player"], self._money(f["amount"])
         if not self._dealt:  # a blind, all he has
             # after a small blind, the big blind
@@ -342,7 +241,7 @@ class AbsoluteReader:
             self._events.append(ev.RaisedTo(span, player, 0, total, True, ev.RaiseGiven.TO))
 
     def RAISE(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_RAISE, text)
+        f = line_fields(_RAISE, text)
         to = self._money(f["to"])
         self._bets[f["player"]] = to
         self._high = max(self._high, to)
@@ -350,13 +249,13 @@ class AbsoluteReader:
         self._events.append(ev.RaisedTo(span, f["player"], 0, to, given=ev.RaiseGiven.TO))
 
     def CALL(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_CALL_BET, text)
+        f = line_fields(_CALL_BET, text)
         amount = self._money(f["amount"])
         self._put_in(f["player"], amount)
         self._events.append(ev.Called(span, f["player"], amount))
 
     def BET(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_CALL_BET, text)
+        f = line_fields(_CALL_BET, text)
         amount = self._money(f["amount"])
         self._put_in(f["player"], amount)
         self._events.append(ev.Bet(span, f["player"], amount))
@@ -368,11 +267,11 @@ class AbsoluteReader:
         self._events.append(ev.Folded(span, text.removesuffix(" - Folds")))
 
     def RETURNED(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_RETURNED, text)
+        f = line_fields(_RETURNED, text)
         self._events.append(ev.UncalledReturned(span, f["player"], self._money(f["amount"])))
 
     def SHOWS(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_SHOWS, text)
+        f = line_fields(_SHOWS, text)
         cards = _cards(self.card_notation, f["cards"] or "")
         if " - Mucks" in text:
             self._events.append(ev.Mucked(span, f["player"], cards))
@@ -384,13 +283,13 @@ class AbsoluteReader:
         self._events.append(ev.NotShown(span, text.removesuffix(" - Does not show")))
 
     def COLLECTS(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_COLLECTS, text)
+        f = line_fields(_COLLECTS, text)
         pot = int(f["side"] or 1) if f["pot"].startswith("side") else 0
         amount = self._money(f["amount"])
         self._events.append(ev.Collected(span, f["player"], amount, pot, True))
 
     def STREET(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_STREET, text)
+        f = line_fields(_STREET, text)
         name = f["street"]
         if name == "SHOW DOWN":
             self._events.append(ev.ShowdownStarted(span, 1))
@@ -410,7 +309,7 @@ class AbsoluteReader:
         self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
 
     def DEALT(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_DEALT, text)
+        f = line_fields(_DEALT, text)
         self._events.append(ev.Dealt(span, f["player"], _cards(self.card_notation, f["cards"])))
 
     # ------------------------------------------------------------ the summary
@@ -419,7 +318,7 @@ class AbsoluteReader:
         self._events.append(ev.SummaryStarted(span))
 
     def TOTAL_POT(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_TOTAL, text)
+        f = line_fields(_TOTAL, text)
         rake = self._money(f["rake"]) if f["rake"] else None
         self._events.append(ev.SummaryPot(span, self._money(f["total"]), None, (), rake))
 
@@ -433,7 +332,7 @@ class AbsoluteReader:
         player = self._seats.get(seat, "")
         if not player or not rest.startswith(player):
             raise ValueError(f"seat {seat} is not the seat of a player listed: {text!r}")
-        f = _fields(_SEAT_TAIL, rest[len(player) :])
+        f = line_fields(_SEAT_TAIL, rest[len(player) :])
         positions = tuple(p for p in ("dealer", "small blind", "big blind")
                           if f"({p})" in f["positions"])  # fmt: skip
         outcome: ev.SummarySeat
@@ -469,23 +368,4 @@ def _claim(words: str) -> Claim:
     and an unworded low is no claim of "no low")."""
     return Claim(words, words, None, low_text="") if words else NO_CLAIM
 
-
-def _fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:
-    """The named fields of a line the grammar accepted (a mismatch is the line's error)."""
-    found = pattern.match(text)
-    if found is None:
-        raise ValueError(f"cannot read the fields of {text!r}")
-    return found.groupdict()
-
-
-def _expected(terminals: set[str], line: str) -> str:
-    """What the grammar would have read where it stopped, in the room's words."""
-    if not line.strip():
-        return "the hand ends too early"
-    words = sorted({_WORDS[t] for t in terminals if t in _WORDS})
-    return "expected " + " or ".join(words) if words else "this line is not one the grammar knows"
-
-
-def _unknown_line(text: str, span: SourceSpan) -> None:
-    raise ValueError(f"a line of no known kind: {text!r}")
 

@@ -21,18 +21,13 @@ What Betfair's layout means, where it is not the Stars layout:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from datetime import datetime
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.text_reader import LineReader, comma_cards, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.betfair.games import game_facts, line_game
 from auditor.source import SourceSpan
@@ -90,129 +85,40 @@ _WORDS = {
 }
 
 
-def _cards(notation: CardNotation, text: str) -> tuple[Card, ...]:
-    """Betfair's card lists are comma-separated: "7c, 6c, 5h, Jh"."""
-    return notation.cards(text.replace(",", " "))
-
-
-class BetfairReader:
+class BetfairReader(LineReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     card_notation: CardNotation = LETTERS
+    WORDS = _WORDS
 
     def __init__(self) -> None:
-        single: dict[str, Callable[[str, SourceSpan], None]] = {
-            "HEADER": self.HEADER,
-            "GAME_LINE": self.GAME_LINE,
-            "TABLE": self.TABLE,
-            "BUTTON": self.BUTTON,
-            "PLAYERS": self.PLAYERS,
-            "END": self.END,
-        }
-        callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._single(method) for name, method in single.items()
-        }
-        for block in _BLOCKS:
-            callbacks[block] = self._on_block
-        self._parser: Lark = build_parser("betfair", callbacks)
-        self._classifiers = {
-            block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
-        }
+        singles = ("HEADER", "GAME_LINE", "TABLE", "BUTTON", "PLAYERS", "END")
         amount = self.AMOUNT
-        self._line_methods: dict[str | None, Callable[[str, SourceSpan], None]] = {
-            "SEAT": self.SEAT,
+        aliases = {
             "POST": amount,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
             "CALL": amount,
             "BET": amount,
             "RAISE": amount,
-            "ALL_IN": self.ALL_IN,
-            "SHOWS": self.SHOWS,
             "MUCKS": self.SHOWS,
-            "NO_SHOW": self.NO_SHOW,
-            "WINS": self.WINS,
-            "SITS_OUT": self.SITS_OUT,
-            "STREET": self.STREET,
-            "DEALT": self.DEALT,
-            None: _unknown_line,
         }
-        self._reset(RawHand("", 1, ("",)))
+        self._wire("betfair", singles, _BLOCKS, aliases)
 
     # ------------------------------------------------------------ driving
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw)
-        try:
-            try:
-                self._parser.parse(raw.text, start="start")
-            except UnexpectedInput as err:
-                return self._recover_or_raise(raw, err)
-        except LineError as err:
-            raise HandParseError(
-                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
-            ) from None
-        start = self._start
-        if start is None:
-            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
-        if not self._ended:  # no "Game N ends": the record stops before the hand's end
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-            return ev.Hand(start, tuple(self._events), True, last, False)
-        return ev.Hand(start, tuple(self._events), uncalled_returns_written=False)
+    def _complete(self) -> bool:
+        return self._ended  # "Game N ends": the hand's end
 
-    def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
-        last_line = raw.first_line + len(raw.lines) - 1
-        if isinstance(err, UnexpectedEOF):
-            line, column = last_line, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        if line >= last_line and not self._ended and self._start is not None:
-            span = SourceSpan(raw.file, line, column)
-            return ev.Hand(self._start, tuple(self._events), True, span, False)
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        context = ""
-        if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
-            context = str(err.get_context(raw.text, span=40))
-        text = raw.line_text(line)
-        raise HandParseError(
-            raw.file, line, column, text, _expected(expected, text), context=context
-        ) from None
+    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
+        cut = truncated_at is not None
+        return ev.Hand(start, tuple(self._events), cut, truncated_at, False)
 
-    def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
-        def on_token(tok: Token) -> Token:
-            line = self._offset + (tok.line or 1)
-            try:
-                method(str(tok).rstrip(), SourceSpan(self._file, line))
-            except (AmountError, ValueError) as err:
-                raise LineError.of(line, err) from None
-            return tok
-
-        return on_token
-
-    def _on_block(self, tok: Token) -> Token:
-        """A run of lines: each line's kind from the grammar's line terminals, one event each."""
-        line = self._offset + (tok.line or 1)
-        file = self._file
-        methods = self._line_methods
-        try:
-            self._ensure_start()
-            for found in self._classifiers[tok.type].matches(tok):
-                methods[found.lastgroup](found.group().rstrip(), SourceSpan(file, line))
-                line += 1
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
+    def _before_block(self, block: str) -> None:
+        self._ensure_start()
 
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
-        self._events: list[ev.Event] = []
-        self._start: ev.HandStarted | None = None
+        self._events = []
+        self._start = None
         self._head: dict[str, str] = {}
         self._table_span: SourceSpan | None = None
         self._scale = 100
@@ -230,13 +136,13 @@ class BetfairReader:
         self._head["hand_id"] = text.split("Game ", 1)[1].split(" ", 1)[0]
 
     def GAME_LINE(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_GAME_LINE, text)
+        found = line_fields(_GAME_LINE, text)
         self._head.update({k: v for k, v in found.items() if v is not None})
         self._head["game"] = line_game(text)
         self._scale = 100 if found["symbol"] else 1  # no symbol: tournament chips
 
     def TABLE(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_TABLE, text)
+        found = line_fields(_TABLE, text)
         self._head["table"] = found["table"]
         if found["max"]:
             self._head["max"] = found["max"]
@@ -296,20 +202,14 @@ class BetfairReader:
 
     # ------------------------------------------------------------ seats
     def SEAT(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_SEAT, text)
+        found = line_fields(_SEAT, text)
         seat, player = int(found["seat"]), found["player"]
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {seat}, which no table has")
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player)
         self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
 
     # ------------------------------------------------------------ the play
     def AMOUNT(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_AMOUNT_LINE, text)
+        f = line_fields(_AMOUNT_LINE, text)
         player, verb, amount = f["player"], f["verb"], self._money(f["amount"])
         all_in = player in self._going_all_in
         self._going_all_in.discard(player)
@@ -337,8 +237,8 @@ class BetfairReader:
         self._going_all_in.add(text.removesuffix(" goes all-in"))  # his next action is
 
     def SHOWS(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_SHOWS, text)
-        cards = _cards(self.card_notation, f["cards"] or "")
+        f = line_fields(_SHOWS, text)
+        cards = comma_cards(self.card_notation, f["cards"] or "")
         if " mucks" in text:
             self._events.append(ev.Mucked(span, f["player"], cards))
             return
@@ -348,7 +248,7 @@ class BetfairReader:
         self._events.append(ev.NotShown(span, text.removesuffix(" does not show cards")))
 
     def WINS(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_WINS, text)
+        f = line_fields(_WINS, text)
         pot = int(f["side"] or 1) if f["pot"].startswith("side") else 0
         named = f["pot"] != "the pot"
         self._events.append(
@@ -360,7 +260,7 @@ class BetfairReader:
         self._events.append(ev.PlayerStatus(span, player, ev.Status.SITS_OUT, "sits out"))
 
     def STREET(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_STREET, text)
+        f = line_fields(_STREET, text)
         name = f["street"]
         if name == "Showdown":
             self._events.append(ev.ShowdownStarted(span, 1))
@@ -371,31 +271,13 @@ class BetfairReader:
         if street is ev.Street.PREFLOP:
             self._events.append(ev.StreetDealt(span, street, 1, (), ()))
             return
-        new = _cards(self.card_notation, f["cards"] or "")
+        new = comma_cards(self.card_notation, f["cards"] or "")
         self._board += new
         self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
 
     def DEALT(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_DEALT, text)
-        self._events.append(ev.Dealt(span, f["player"], _cards(self.card_notation, f["cards"])))
+        f = line_fields(_DEALT, text)
+        cards = comma_cards(self.card_notation, f["cards"])
+        self._events.append(ev.Dealt(span, f["player"], cards))
 
-
-def _fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:
-    """The named fields of a line the grammar accepted (a mismatch is the line's error)."""
-    found = pattern.match(text)
-    if found is None:
-        raise ValueError(f"cannot read the fields of {text!r}")
-    return found.groupdict()
-
-
-def _expected(terminals: set[str], line: str) -> str:
-    """What the grammar would have read where it stopped, in the room's words."""
-    if not line.strip():
-        return "the hand ends too early"
-    words = sorted({_WORDS[t] for t in terminals if t in _WORDS})
-    return "expected " + " or ".join(words) if words else "this line is not one the grammar knows"
-
-
-def _unknown_line(text: str, span: SourceSpan) -> None:
-    raise ValueError(f"a line of no known kind: {text!r}")
 

@@ -25,17 +25,12 @@ What BetOnline's layout means, where it is not the Stars layout:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.text_reader import LineReader, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.betonline.games import game_facts, hole_cards_dealt, shown_game
 from auditor.source import SourceSpan
@@ -110,119 +105,33 @@ def _cards(notation: CardNotation, text: str) -> tuple[Card, ...]:
     return notation.cards(text.replace("10", "T"))
 
 
-class BetOnlineReader:
+class BetOnlineReader(LineReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     card_notation: CardNotation = LETTERS
+    WORDS = _WORDS
 
     def __init__(self) -> None:
-        single: dict[str, Callable[[str, SourceSpan], None]] = {
-            "HEADER": self.HEADER,
-            "TABLE": self.TABLE,
-            "SUMMARY_MARKER": self.SUMMARY_MARKER,
-        }
-        callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._single(method) for name, method in single.items()
-        }
-        for block in _BLOCKS:
-            callbacks[block] = self._on_block
-        self._parser: Lark = build_parser("betonline", callbacks)
-        self._classifiers = {
-            block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
-        }
-        self._line_methods: dict[str | None, Callable[[str, SourceSpan], None]] = {
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
-            "CALL": self.CALL,
-            "BET": self.BET,
-            "RAISE": self.RAISE,
-            "SHOWS": self.SHOWS,
-            "JOINS": self.JOINS,
-            "LEFT": self.LEFT,
-            "SAID": self.SAID,
-            "STREET": self.STREET,
-            "DEALT": self.DEALT,
-            "TOTAL_POT": self.TOTAL_POT,
-            "BOARD": self.BOARD,
-            "SUMMARY_SEAT": self.SUMMARY_SEAT,
-            None: _unknown_line,
-        }
-        self._reset(RawHand("", 1, ("",)))
+        singles = ("HEADER", "TABLE", "SUMMARY_MARKER")
+        self._wire("betonline", singles, _BLOCKS)
 
     # ------------------------------------------------------------ driving
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw)
-        try:
-            try:
-                self._parser.parse(raw.text, start="start")
-            except UnexpectedInput as err:
-                return self._recover_or_raise(raw, err)
-            self._end_pots()
-        except LineError as err:
-            raise HandParseError(
-                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
-            ) from None
-        if self._start is None:
-            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
-        return ev.Hand(self._start, tuple(self._events), uncalled_returns_written=False)
+    def _complete(self) -> bool:
+        return self._summary  # (the grammar reads no whole record without it)
 
-    def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
-        last_line = raw.first_line + len(raw.lines) - 1
-        if isinstance(err, UnexpectedEOF):
-            line, column = last_line, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        # A record cut before its summary is read up to there and marked truncated.
-        if line >= last_line and not self._summary and self._start is not None:
-            span = SourceSpan(raw.file, line, column)
-            return ev.Hand(self._start, tuple(self._events), True, span, _RETURNS_WRITTEN)
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        context = ""
-        if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
-            context = str(err.get_context(raw.text, span=40))
-        text = raw.line_text(line)
-        raise HandParseError(
-            raw.file, line, column, text, _expected(expected, text), context=context
-        ) from None
+    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
+        cut = truncated_at is not None
+        return ev.Hand(start, tuple(self._events), cut, truncated_at, _RETURNS_WRITTEN)
 
-    def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
-        def on_token(tok: Token) -> Token:
-            line = self._offset + (tok.line or 1)
-            try:
-                method(str(tok).rstrip(), SourceSpan(self._file, line))
-            except (AmountError, ValueError) as err:
-                raise LineError.of(line, err) from None
-            return tok
-
-        return on_token
-
-    def _on_block(self, tok: Token) -> Token:
-        """A run of lines: each line's kind from the grammar's line terminals, one event each."""
-        line = self._offset + (tok.line or 1)
-        file = self._file
-        methods = self._line_methods
-        try:
-            for found in self._classifiers[tok.type].matches(tok):
-                methods[found.lastgroup](found.group().rstrip(), SourceSpan(file, line))
-                line += 1
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
+    def _after_parse(self) -> None:
+        self._end_pots()
 
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
         self._lines = raw.lines
-        self._events: list[ev.Event] = []
-        self._start: ev.HandStarted | None = None
+        self._events = []
+        self._start = None
         self._head: dict[str, str] = {}
         self._header_span = SourceSpan(raw.file, raw.first_line, 1)
         self._scale = 100
@@ -246,7 +155,7 @@ class BetOnlineReader:
         self._header_span = span
 
     def TABLE(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_TABLE, text)
+        found = line_fields(_TABLE, text)
         h = self._head
         written = h["game"]
         game = shown_game(written, hole_cards_dealt(self._lines))
@@ -295,15 +204,9 @@ class BetOnlineReader:
 
     # ------------------------------------------------------------ seats
     def SEAT(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_SEAT, text)
+        found = line_fields(_SEAT, text)
         seat, player = int(found["seat"]), found["player"]
-        if not 0 <= seat <= SEAT_LIMIT:  # BetOnline numbers its seats from 0
-            raise SeatError(f"seat {seat}, which no table has")
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player, lowest=0)  # BetOnline numbers its seats from 0
         out = found["note"] == "Sitting out"
         # a seat the summary does not list was not dealt in ("Seat 1: Player4 (0.00 in
         # chips)", who "has left the table" in #1073060164)
@@ -313,7 +216,7 @@ class BetOnlineReader:
 
     # ------------------------------------------------------------ the play
     def POST(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_POST, text)
+        found = line_fields(_POST, text)
         kind = _POST_KINDS[found["kind"]]
         self._events.append(ev.Posted(span, found["player"], kind, self._money(found["amount"])))
 
@@ -324,27 +227,27 @@ class BetOnlineReader:
         self._events.append(ev.Checked(span, text.removesuffix(": checks")))
 
     def CALL(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_AMOUNT_LINE, text)
+        f = line_fields(_AMOUNT_LINE, text)
         amount, all_in = self._money(f["amount"]), f["all_in"] is not None
         self._events.append(ev.Called(span, f["player"], amount, all_in))
 
     def BET(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_AMOUNT_LINE, text)
+        f = line_fields(_AMOUNT_LINE, text)
         amount, all_in = self._money(f["amount"]), f["all_in"] is not None
         self._events.append(ev.Bet(span, f["player"], amount, all_in))
 
     def RAISE(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_AMOUNT_LINE, text)
+        f = line_fields(_AMOUNT_LINE, text)
         to, all_in = self._money(f["to"]), f["all_in"] is not None
         # the first amount is the chips put in, not the raise over the bet faced
         self._events.append(ev.RaisedTo(span, f["player"], 0, to, all_in, ev.RaiseGiven.TO))
 
     def SHOWS(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_SHOWS, text)
+        f = line_fields(_SHOWS, text)
         self._events.append(ev.Shown(span, f["player"], _cards(self.card_notation, f["cards"])))
 
     def JOINS(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_JOINS, text)
+        f = line_fields(_JOINS, text)
         words = f"joins the table at seat #{f['seat']}"
         self._events.append(ev.PlayerStatus(span, f["player"], ev.Status.JOINS, words))
 
@@ -353,11 +256,11 @@ class BetOnlineReader:
         self._events.append(ev.PlayerStatus(span, player, ev.Status.LEAVES, "has left the table"))
 
     def SAID(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_SAID, text)
+        f = line_fields(_SAID, text)
         self._events.append(ev.TableTalk(span, f["player"], f["text"]))
 
     def STREET(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_STREET, text)
+        f = line_fields(_STREET, text)
         name = f["street"]
         if name == "SHOW DOWN":
             self._events.append(ev.ShowdownStarted(span, 1))
@@ -375,7 +278,7 @@ class BetOnlineReader:
         self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
 
     def DEALT(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_DEALT, text)
+        f = line_fields(_DEALT, text)
         self._events.append(ev.Dealt(span, f["player"], _cards(self.card_notation, f["cards"])))
 
     # ------------------------------------------------------------ the summary
@@ -384,7 +287,7 @@ class BetOnlineReader:
         self._events.append(ev.SummaryStarted(span))
 
     def TOTAL_POT(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_TOTAL, text)
+        f = line_fields(_TOTAL, text)
         if not self._pots:
             self._pots_at, self._pots_span = len(self._events), span
         self._pots.append((self._money(f["total"]), self._money(f["rake"])))
@@ -409,7 +312,7 @@ class BetOnlineReader:
         self._events.append(ev.SummaryBoard(span, 1, cards))
 
     def SUMMARY_SEAT(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_SUMMARY_SEAT, text)
+        f = line_fields(_SUMMARY_SEAT, text)
         seat, player = int(f["seat"]), f["player"]
         if f["folded"]:
             out = ev.SummarySeat(span, seat, player, (), ev.SeatOutcome.FOLDED, f["folded"])
@@ -437,23 +340,4 @@ def _summary_seats(lines: tuple[str, ...]) -> set[int] | None:
             return seats or None
     return None
 
-
-def _fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:
-    """The named fields of a line the grammar accepted (a mismatch is the line's error)."""
-    found = pattern.match(text)
-    if found is None:
-        raise ValueError(f"cannot read the fields of {text!r}")
-    return found.groupdict()
-
-
-def _expected(terminals: set[str], line: str) -> str:
-    """What the grammar would have read where it stopped, in the room's words."""
-    if not line.strip():
-        return "the hand ends too early"
-    words = sorted({_WORDS[t] for t in terminals if t in _WORDS})
-    return "expected " + " or ".join(words) if words else "this line is not one the grammar knows"
-
-
-def _unknown_line(text: str, span: SourceSpan) -> None:
-    raise ValueError(f"a line of no known kind: {text!r}")
 

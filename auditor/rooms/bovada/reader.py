@@ -30,22 +30,13 @@ What the room's words mean, where the record alone says it:
 
 from __future__ import annotations
 
-import hashlib
-import re
-import sys
-from collections.abc import Callable, Mapping
 from datetime import datetime
-
-import lark
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time, variant
-from auditor.parse.grammar import grammar_text, private_cache_folder
+from auditor.parse.text_reader import Fields, FieldsReader
 from auditor.read.split import RawHand
 from auditor.rooms.bovada.games import LIMIT_OF_WORDS, is_hi_lo
 from auditor.rooms.bovada.streets import mark_streets, settle_all_ins
@@ -109,178 +100,90 @@ _BLOCKS: dict[str, tuple[str, ...]] = {
     ),
     "SUMMARY_BODY": ("SUMMARY_SEAT", "TOTAL_POT", "BOARD"),
 }  # fmt: skip
-_LINES = frozenset(kind for kinds in _BLOCKS.values() for kind in kinds)
 # what may follow a player's position (the grammar's PLAYER_LINE), in its order
 _PLAYER_KINDS = _BLOCKS["PLAY"][:-1]
-Fields = re.Match[str]
 
 
-class BovadaReader:
+_HEAD = "Bovada Hand #1 TBL#2 OMAHA Pot Limit - 2012-04-24 02:55:07\n"
+_SEATED = _HEAD + "Seat 1: Dealer ($10 in chips)\nSeat 2: Big Blind ($10 in chips)\n"
+# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
+# match_examples labels an error with the first whose parser state it shares.
+_MISTAKES: dict[str, list[str]] = {
+    "a header the layout does not have (game, table or date)": [
+        "Bovada Hand #1 TBL#2 OMAHA Pot Limit 2012-04-24 02:55:07\n",
+    ],
+    "a seat line the layout does not have": [
+        _HEAD + "Seat 1: Dealer (10 chips)\n",
+        _SEATED + "Seat 3: UTG (10 chips)\n",
+    ],
+    "a line of play the layout does not have": [
+        _SEATED + "*** HOLE CARDS ***\nDealer : Shoves $5\n",
+    ],
+    "a summary line the layout does not have": [
+        _SEATED + "*** HOLE CARDS ***\nDealer : Folds\n*** SUMMARY ***\nTotl Pot($0)\n",
+    ],
+}
+_WORDS = {
+    "SEATS": "a seat line (Seat n: Position ($x in chips))",
+    "PLAY": "a line of play",
+    "SUMMARY_BODY": "a summary line",
+    "HEADER": "a hand header",
+    "SEAT": "a seat line (Seat n: Position ($x in chips))",
+    "SET_DEALER": "the dealer line",
+    "POST": "a blind or ante",
+    "DEALT": "dealt cards",
+    "FOLD": "a fold",
+    "CHECK": "a check",
+    "CALL": "a call",
+    "BET": "a bet",
+    "RAISE": "a raise",
+    "ALL_IN": "an all-in",
+    "UNCALLED": "an uncalled bet returned",
+    "SHOWDOWN": "a shown hand",
+    "MUCKS": "a mucked hand",
+    "NO_SHOW": "a hand not shown",
+    "RESULT": "a hand result",
+    "STATUS": "a player's status line",
+    "DEPOSIT": "a table deposit",
+    "RANKING": "a tournament ranking",
+    "BOUNTY": "a bounty prize",
+    "MARKER": "a street marker (*** FLOP *** [..])",
+    "SUMMARY_MARKER": "*** SUMMARY ***",
+    "TOTAL_POT": "the total pot line",
+    "BOARD": "the board line",
+    "SUMMARY_SEAT": "a summary seat line",
+}
+
+
+class BovadaReader(FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
+    WORDS = _WORDS
+    MISTAKES = _MISTAKES
+    MOST_WORDS = 6
+
     def __init__(self) -> None:
-        # one method per line terminal, named after it, listed rather than looked up
-        self._methods: dict[str | None, Callable[[Fields, SourceSpan], None]] = {
-            "HEADER": self.HEADER,
-            "SEAT": self.SEAT,
-            "SET_DEALER": self.SET_DEALER,
-            "POST": self.POST,
-            "DEALT": self.DEALT,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
-            "CALL": self.CALL,
-            "BET": self.BET,
-            "RAISE": self.RAISE,
-            "ALL_IN": self.ALL_IN,
-            "UNCALLED": self.UNCALLED,
-            "SHOWDOWN": self.SHOWDOWN,
-            "MUCKS": self.MUCKS,
-            "NO_SHOW": self.NO_SHOW,
-            "RESULT": self.RESULT,
-            "STATUS": self.STATUS,
-            "DEPOSIT": self.DEPOSIT,
-            "RANKING": self.RANKING,
-            "BOUNTY": self.BOUNTY,
-            "MARKER": self.MARKER,
-            "SUMMARY_MARKER": self.SUMMARY_MARKER,
-            "TOTAL_POT": self.TOTAL_POT,
-            "BOARD": self.BOARD,
-            "SUMMARY_SEAT": self.SUMMARY_SEAT,
-            None: _unknown_line,  # a match that names no kind
-        }
-        if self._methods.keys() - {None} != {"HEADER", "SUMMARY_MARKER", *_LINES}:
-            raise AssertionError("the grammar's line kinds and the reader's methods differ")
-        callbacks = {name: self._on_single for name in ("HEADER", "SUMMARY_MARKER")}
-        callbacks.update({name: self._on_block for name in _BLOCKS})
-        self._parser: Lark = _parser(callbacks)
-        # the line terminals, which only the runs use (so the parser keeps none of them),
-        # as a lexer-only Lark keeps every terminal of the grammar; it is only asked for
-        # their patterns, never to lex (its whole pattern would hold group names twice)
-        self._terminals = Lark(grammar_text("bovada"), parser=None, lexer="basic")
-        # each kind's own pattern, its fields named, reads a line; a run of lines is read
-        # with its kinds' patterns at once (the kind a line is, is the group that closes last)
-        self._single = {
-            name: re.compile(self._pattern(name)) for name in ("HEADER", "SUMMARY_MARKER")
-        }
-        self._runs = {
-            block: re.compile("|".join(f"(?:{self._pattern(kind)}(?P<{kind}>))" for kind in kinds))
-            for block, kinds in _BLOCKS.items()
-            if block != "PLAY"
-        }
-        # a line of play: the position once, then the kinds that follow it (as PLAYER_LINE)
+        self._wire("bovada", ("HEADER", "SUMMARY_MARKER"), _BLOCKS)
+
+    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
+        if block != "PLAY":
+            return super()._run(block, kinds)
+        # a line of play: the position once, then the kinds that follow it (as PLAYER_LINE;
+        # the kinds' own patterns at once would hold the position's group names twice)
         after_who = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
         marker = self._pattern("MARKER")
-        self._runs["PLAY"] = re.compile(
-            f"(?:{self._pattern('WHO')})?(?:{after_who})|{marker}(?P<MARKER>)"
-        )
-        self._reset("", 1)
-
-    def _pattern(self, terminal: str) -> str:
-        return str(self._terminals.get_terminal(terminal).pattern.to_regexp())
-
-    def _on_single(self, tok: Token) -> Token:
-        line = self._offset + (tok.line or 1)
-        found = self._single[tok.type].match(tok)
-        try:
-            if found is None:  # cannot be: the lexer matched it with this pattern
-                raise ValueError(f"a {tok.type} line its pattern does not read")
-            self._methods[tok.type](found, SourceSpan(self._file, line))
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
-
-    def _on_block(self, tok: Token) -> Token:
-        """A run of lines: each line's kind and fields, one event (or more) each."""
-        line = self._offset + (tok.line or 1)
-        file = self._file
-        methods = self._methods
-        try:
-            for found in self._runs[tok.type].finditer(tok):
-                methods[found.lastgroup](found, SourceSpan(file, line))
-                line += 1
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
+        return f"(?:{self._pattern('WHO')})?(?:{after_who})|{marker}(?P<MARKER>)"
 
     # ------------------------------------------------------------ driving
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw.file, raw.first_line)
-        text = raw.text
-        try:
-            try:
-                self._parser.parse(text, start="start")
-            except UnexpectedInput as err:
-                if not self._cut_short(raw, err):
-                    raise self._error(raw, err) from None
-            return self._hand(raw)
-        except LineError as err:
-            index = err.line - raw.first_line
-            line_text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
-            raise HandParseError(raw.file, err.line, 1, line_text, err.problem, err.code) from None
+    def _open(self) -> bool:
+        return bool(self._header) and not self._summary
 
-    def _cut_short(self, raw: RawHand, err: UnexpectedInput) -> bool:
-        """A record that stops before its summary, at the end of a whole line (the room or
-        a copy cut it): read up to there and marked truncated, not unreadable."""
-        if self._summary or not self._header:
-            return False
-        return isinstance(err, UnexpectedEOF) or (
-            isinstance(err, UnexpectedToken) and err.token.type == "$END"
-        )
-
-    def _error(self, raw: RawHand, err: UnexpectedInput) -> HandParseError:
-        if isinstance(err, UnexpectedEOF):
-            line, column = raw.first_line + len(raw.lines) - 1, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1 if isinstance(err.line, int) else 0
-            line = line or raw.first_line + len(raw.lines) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-            # the run of lines the lexer took just before could have gone on with this line
-            history = err.token_history or ()
-            if history and history[-1].type in _BLOCKS:
-                expected.add(history[-1].type)
-        index = line - raw.first_line
-        text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
-        words = sorted(_WORDS.get(t, t) for t in expected if t != "$END")
-        if not text.strip():
-            what = "the hand ends too early"
-        elif len(words) > 6:
-            what = "this line is not one the layout has here (expected a line of play)"
-        elif words:
-            what = "expected " + " or ".join(words)
-        else:
-            what = "this line is not one the layout has"
-        context = "" if isinstance(err, UnexpectedEOF) else str(err.get_context(raw.text, 40))
-        kind = self._mistake(err)
-        return HandParseError(raw.file, line, column, text, what, context=context, kind=kind)
-
-    def _mistake(self, err: UnexpectedInput) -> str:
-        """Which known mistake ``err`` resembles (Lark's ``match_examples``: the same parser
-        state), or "". Parsing the examples refills this reader's per-hand state, which the
-        next read resets."""
-        file = self._file
-
-        def parse(text: str) -> Tree[Token]:
-            self._reset(file, 1)
-            return self._parser.parse(text)
-
-        try:
-            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
-        except (LineError, AmountError, ValueError):
-            return ""
-        return label or ""
-
-    def _reset(self, file: str, first_line: int) -> None:
-        self._file = file
-        self._offset = first_line - 1
+    def _reset(self, raw: RawHand) -> None:
+        self._file = raw.file
+        self._offset = raw.first_line - 1
         self._events: list[ev.Event] = []
         self._header: dict[str, str] = {}
-        self._header_span = SourceSpan(file, first_line, 1)
+        self._header_span = SourceSpan(raw.file, raw.first_line, 1)
         self._seat_of: dict[str, int] = {}  # position as written -> seat
         self._seats: set[int] = set()
         self._dealer_seat: int | None = None
@@ -647,77 +550,3 @@ class BovadaReader:
     def _hole_of(self, text: str) -> tuple[Card, ...]:
         """The hole cards of "[9c 3s 5c 9h-9c 9h Td Ah Ad]": before the dash."""
         return self._cards(text.partition("-")[0])
-
-
-def _unknown_line(found: Fields, span: SourceSpan) -> None:
-    """Cannot happen for a run the lexer accepted: every line is of some kind."""
-    raise ValueError(f"a line of no known kind: {found.group()!r}")
-
-
-def _parser(callbacks: Mapping[str, Callable[[Token], Token]]) -> Lark:
-    """The LALR parser of grammars/bovada.lark whose lexer hands each line to ``callbacks``;
-    cached (as grammar.build_parser does) only in this user's private folder."""
-    text = grammar_text("bovada")
-    folder = private_cache_folder()
-    key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}".encode()
-    name = f"bovada-{hashlib.sha256(key).hexdigest()[:16]}.lark-cache"
-    return Lark(
-        text,
-        parser="lalr",
-        lexer="contextual",
-        lexer_callbacks=dict(callbacks),
-        propagate_positions=False,
-        maybe_placeholders=False,
-        cache=str(folder / name) if folder is not None else False,
-    )
-
-
-_HEAD = "Bovada Hand #1 TBL#2 OMAHA Pot Limit - 2012-04-24 02:55:07\n"
-_SEATED = _HEAD + "Seat 1: Dealer ($10 in chips)\nSeat 2: Big Blind ($10 in chips)\n"
-# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
-# match_examples labels an error with the first whose parser state it shares.
-_MISTAKES: dict[str, list[str]] = {
-    "a header the layout does not have (game, table or date)": [
-        "Bovada Hand #1 TBL#2 OMAHA Pot Limit 2012-04-24 02:55:07\n",
-    ],
-    "a seat line the layout does not have": [
-        _HEAD + "Seat 1: Dealer (10 chips)\n",
-        _SEATED + "Seat 3: UTG (10 chips)\n",
-    ],
-    "a line of play the layout does not have": [
-        _SEATED + "*** HOLE CARDS ***\nDealer : Shoves $5\n",
-    ],
-    "a summary line the layout does not have": [
-        _SEATED + "*** HOLE CARDS ***\nDealer : Folds\n*** SUMMARY ***\nTotl Pot($0)\n",
-    ],
-}
-_WORDS = {
-    "SEATS": "a seat line (Seat n: Position ($x in chips))",
-    "PLAY": "a line of play",
-    "SUMMARY_BODY": "a summary line",
-    "HEADER": "a hand header",
-    "SEAT": "a seat line (Seat n: Position ($x in chips))",
-    "SET_DEALER": "the dealer line",
-    "POST": "a blind or ante",
-    "DEALT": "dealt cards",
-    "FOLD": "a fold",
-    "CHECK": "a check",
-    "CALL": "a call",
-    "BET": "a bet",
-    "RAISE": "a raise",
-    "ALL_IN": "an all-in",
-    "UNCALLED": "an uncalled bet returned",
-    "SHOWDOWN": "a shown hand",
-    "MUCKS": "a mucked hand",
-    "NO_SHOW": "a hand not shown",
-    "RESULT": "a hand result",
-    "STATUS": "a player's status line",
-    "DEPOSIT": "a table deposit",
-    "RANKING": "a tournament ranking",
-    "BOUNTY": "a bounty prize",
-    "MARKER": "a street marker (*** FLOP *** [..])",
-    "SUMMARY_MARKER": "*** SUMMARY ***",
-    "TOTAL_POT": "the total pot line",
-    "BOARD": "the board line",
-    "SUMMARY_SEAT": "a summary seat line",
-}

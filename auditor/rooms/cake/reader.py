@@ -25,18 +25,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
 from datetime import datetime
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.text_reader import LineReader, comma_cards, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.cake.games import HEADER, TOURNAMENT, game_facts, table_of
 from auditor.rooms.cake.wording import claim
@@ -101,62 +96,35 @@ def _number(text: str) -> tuple[str, str]:
     return symbol, number.replace(",", "")
 
 
-class CakeReader:
+class CakeReader(LineReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     card_notation: CardNotation = LETTERS
+    WORDS = _WORDS
+    END_IS_EOF = True  # "$END" where more was wanted: the record stops early
 
     def __init__(self) -> None:
-        callbacks: dict[str, Callable[[Token], Token]] = {
-            "HEADER": self._single(self.HEADER),
-            "DEALER": self._single(self.DEALER),
-            "SHOWDOWN": self._single(self.SHOWDOWN),
-        }
-        for block in _BLOCKS:
-            callbacks[block] = self._on_block
-        self._parser: Lark = build_parser("cake", callbacks)
-        self._classifiers = {
-            block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
-        }
-        self._line_methods: dict[str | None, Callable[[str, SourceSpan], None]] = {
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
+        singles = ("HEADER", "DEALER", "SHOWDOWN")
+        aliases = {
             "CALL": self.ACTION,
             "BET": self.ACTION,
             "RAISE": self.ACTION,
             "ALL_IN": self.ACTION,
             "RETURNS": self.ACTION,
-            "SHOWS": self.SHOWS,
-            "MUCKS": self.MUCKS,
-            "STREET": self.STREET,
-            "DEALT": self.DEALT,
-            "NO_LOW": self.NO_LOW,
-            "WINS": self.WINS,
-            None: _unknown_line,
         }
-        self._reset("", 1)
+        self._wire("cake", singles, _BLOCKS, aliases)
 
     # ------------------------------------------------------------ driving
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw.file, raw.first_line)
-        try:
-            try:
-                self._parser.parse(raw.text, start="start")
-            except UnexpectedInput as err:
-                return self._recover_or_raise(raw, err)
-        except LineError as err:
-            raise HandParseError(
-                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
-            ) from None
-        if self._start is None:
-            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
-        if not self._won:  # no pot won: the record stops before the hand's end
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-            return ev.Hand(self._finish(), tuple(self._events), True, last)
-        return ev.Hand(self._finish(), tuple(self._events))
+    def _complete(self) -> bool:
+        return self._won  # a pot won: the hand's end
+
+    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
+        start = self._finish()  # (before the events: it marks the seats out of the hand)
+        return ev.Hand(start, tuple(self._events), truncated_at is not None, truncated_at)
+
+    def _before_block(self, block: str) -> None:
+        if block != "SEATS":
+            self._ensure_start()
 
     def _finish(self) -> ev.HandStarted:
         """The head, with the stakes in the table's money once the blinds have shown them."""
@@ -175,61 +143,11 @@ class CakeReader:
             self._events[0] = start
         return start
 
-    def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
-        last_line = raw.first_line + len(raw.lines) - 1
-        ended = isinstance(err, UnexpectedToken) and err.token.type == "$END"
-        if isinstance(err, UnexpectedEOF) or ended:  # the record stops early
-            line, column = last_line, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        if line >= last_line and not self._won and self._start is not None:
-            span = SourceSpan(raw.file, line, column)
-            return ev.Hand(self._finish(), tuple(self._events), True, span)
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        context = ""
-        if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
-            context = str(err.get_context(raw.text, span=40))
-        text = raw.line_text(line)
-        raise HandParseError(
-            raw.file, line, column, text, _expected(expected, text), context=context
-        ) from None
-
-    def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
-        def on_token(tok: Token) -> Token:
-            line = self._offset + (tok.line or 1)
-            try:
-                method(str(tok).rstrip(), SourceSpan(self._file, line))
-            except (AmountError, ValueError) as err:
-                raise LineError.of(line, err) from None
-            return tok
-
-        return on_token
-
-    def _on_block(self, tok: Token) -> Token:
-        """A run of lines: each line's kind from the grammar's line terminals, one event each."""
-        line = self._offset + (tok.line or 1)
-        file = self._file
-        methods = self._line_methods
-        try:
-            if tok.type != "SEATS":
-                self._ensure_start()
-            for found in self._classifiers[tok.type].matches(tok):
-                methods[found.lastgroup](found.group().rstrip(), SourceSpan(file, line))
-                line += 1
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
-
-    def _reset(self, file: str, first_line: int) -> None:
-        self._file = file
-        self._offset = first_line - 1
-        self._events: list[ev.Event] = []
-        self._start: ev.HandStarted | None = None
+    def _reset(self, raw: RawHand) -> None:
+        self._file = raw.file
+        self._offset = raw.first_line - 1
+        self._events = []
+        self._start = None
         self._won = False
         self._head: dict[str, str] = {}
         self._button: int | None = None
@@ -257,7 +175,7 @@ class CakeReader:
         self._head["table_name"] = table_of(found)
 
     def DEALER(self, text: str, span: SourceSpan) -> None:
-        self._button = _seat_number(_fields(_DEALER, text)["seat"])
+        self._button = _seat_number(line_fields(_DEALER, text)["seat"])
 
     def _ensure_start(self) -> None:
         if self._start is not None:
@@ -309,20 +227,16 @@ class CakeReader:
 
     # ------------------------------------------------------------ seats
     def SEAT(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_SEAT, text)
+        found = line_fields(_SEAT, text)
         seat, player = _seat_number(found["seat"]), found["player"]
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player)
         if found["dealer"]:
             self._button = seat
         self._pending.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
 
     # ------------------------------------------------------------ the play
     def POST(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_POST, text)
+        found = line_fields(_POST, text)
         kind, amount = _POST_KINDS[found["kind"]], self._money(found["amount"])
         euro = self._euro_stakes
         if euro is not None and kind in (ev.PostKind.SMALL_BLIND, ev.PostKind.BIG_BLIND):
@@ -342,7 +256,7 @@ class CakeReader:
         self._events.append(ev.Checked(span, text.removesuffix(": checks")))
 
     def ACTION(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_ACTION, text)
+        found = line_fields(_ACTION, text)
         player, amount, verb = found["player"], self._money(found["amount"]), found["verb"]
         self._seen.add(player)
         event: ev.Event
@@ -361,27 +275,27 @@ class CakeReader:
         self._events.append(event)
 
     def SHOWS(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_SHOWS, text)
-        cards = _cards(self.card_notation, found["cards"])
+        found = line_fields(_SHOWS, text)
+        cards = comma_cards(self.card_notation, found["cards"])
         words = (found["words"] or "").strip()
         hi_lo = self._start is not None and self._start.hi_lo
         self._seen.add(found["player"])
         self._events.append(ev.Shown(span, found["player"], cards, words, claim(words, hi_lo)))
 
     def MUCKS(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_MUCKS, text)
-        cards = _cards(self.card_notation, found["cards"] or "")
+        found = line_fields(_MUCKS, text)
+        cards = comma_cards(self.card_notation, found["cards"] or "")
         self._events.append(ev.Mucked(span, found["player"], cards))
 
     def STREET(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_STREET, text)
-        new = _cards(self.card_notation, found["cards"])
+        found = line_fields(_STREET, text)
+        new = comma_cards(self.card_notation, found["cards"])
         self._board += new
         self._events.append(ev.StreetDealt(span, _STREETS[found["street"]], 1, self._board, new))
 
     def DEALT(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_DEALT, text)
-        cards = _cards(self.card_notation, found["cards"])
+        found = line_fields(_DEALT, text)
+        cards = comma_cards(self.card_notation, found["cards"])
         if not self._dealt:
             self._events.append(ev.StreetDealt(span, ev.Street.PREFLOP, 1, (), ()))
             self._dealt = True
@@ -396,14 +310,9 @@ class CakeReader:
         self._events.append(ev.Note(span, text))
 
     def WINS(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_WINS, text)
+        found = line_fields(_WINS, text)
         self._won = True
         self._events.append(ev.Collected(span, found["player"], self._money(found["amount"])))
-
-
-def _cards(notation: CardNotation, text: str) -> tuple[Card, ...]:
-    """Cake's card lists: "3c,5d,Ks,6h" when dealt, "7s 9d Tc 7c" when shown."""
-    return notation.cards(text.replace(",", " "))
 
 
 def _seat_number(text: str) -> int:
@@ -413,30 +322,10 @@ def _seat_number(text: str) -> int:
     return seat
 
 
-def _fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:
-    """The named fields of a line the grammar accepted (a mismatch is the line's error)."""
-    found = pattern.match(text)
-    if found is None:
-        raise ValueError(f"cannot read the fields of {text!r}")
-    return found.groupdict()
-
-
 def _started_at(head: dict[str, str]) -> datetime | None:
     if "year" not in head:
         return None
     y, mo, d = int(head["year"]), int(head["month"]), int(head["day"])
     h, mi, s = int(head["hour"]), int(head["minute"]), int(head["second"])
     return local_time(y, mo, d, h, mi, s, "")
-
-
-def _expected(terminals: set[str], line: str) -> str:
-    """What the grammar would have read where it stopped, in the room's words."""
-    if not line.strip():
-        return "the hand ends too early"
-    words = sorted({_WORDS[t] for t in terminals if t in _WORDS})
-    return "expected " + " or ".join(words) if words else "this line is not one the grammar knows"
-
-
-def _unknown_line(text: str, span: SourceSpan) -> None:
-    raise ValueError(f"a line of no known kind: {text!r}")
 

@@ -31,22 +31,15 @@ What Enet's layout means, where the record alone says it:
 
 from __future__ import annotations
 
-import hashlib
 import re
-import sys
-from collections.abc import Callable, Mapping
 from dataclasses import replace
-
-import lark
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
-from auditor.money import AmountError, to_minor
+from auditor.money import to_minor
 from auditor.parse.errors import HandParseError
-from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.grammar import grammar_text, private_cache_folder
+from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, SeatError, local_time
+from auditor.parse.text_reader import Fields, FieldsReader, StreetBets
 from auditor.read.split import RawHand
 from auditor.rooms.enet.games import game_facts
 from auditor.rooms.enet.wording import high_claim
@@ -60,6 +53,8 @@ _POST_KIND = {
     "small & big blinds": ev.PostKind.SMALL_AND_BIG,
     "ante": ev.PostKind.ANTE,
 }
+# the actions the chips put in make, as written ("goes all-in": told by the street's bets)
+_WRITTEN = {"calls": "call", "bets": "bet", "raises": "raise"}
 _STREET = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 _POSITION = {"dealer": "button"}
 _CARD = re.compile(r"[2-9TJQKA][cdhs]")
@@ -70,142 +65,41 @@ _BLOCKS: dict[str, tuple[str, ...]] = {
     "SUMMARY_BODY": ("TOTAL_POT", "BOARD", "SUMMARY_SEAT"),
 }
 _SINGLES = ("HEADER", "TABLE", "SUMMARY_MARKER")
-_LINES = frozenset(kind for kinds in _BLOCKS.values() for kind in kinds)
-Fields = re.Match[str]
 
 
-class EnetReader:
+_WORDS = {
+    "HEADER": "a hand header (Game #N: Omaha (€0,25/€0,50) - 23:32:44 29.7.2012 - %6)",
+    "TABLE": "the table line (Table 'NAME - Pot Limit' 9-max Seat #N is the button)",
+    "SEATS": "a seat line (Seat N: NAME (€x in chips))",
+    "PLAY": "a line of play (NAME: calls €x, *** FLOP *** [..], Rake: €x)",
+    "SUMMARY_MARKER": "*** SUMMARY ***",
+    "SUMMARY_BODY": "a summary line (Total pot €x | Rake €y, Board [..], Seat N: ...)",
+}
+
+
+class EnetReader(FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
+    WORDS = _WORDS
+
     def __init__(self) -> None:
-        # one method per line terminal, named after it, listed rather than looked up
-        self._methods: dict[str | None, Callable[[Fields, SourceSpan], None]] = {
-            "HEADER": self.HEADER,
-            "TABLE": self.TABLE,
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "MARKER": self.MARKER,
-            "ACTION": self.ACTION,
-            "RAKE": self.RAKE,
-            "SHOWS": self.SHOWS,
-            "MUCKS": self.MUCKS,
-            "COLLECTED": self.COLLECTED,
-            "UNCALLED": self.UNCALLED,
-            "SUMMARY_MARKER": self.SUMMARY_MARKER,
-            "TOTAL_POT": self.TOTAL_POT,
-            "BOARD": self.BOARD,
-            "SUMMARY_SEAT": self.SUMMARY_SEAT,
-            None: _unknown_line,  # a match that names no kind
-        }
-        if self._methods.keys() - {None} != {*_SINGLES, *_LINES}:
-            raise AssertionError("the grammar's line kinds and the reader's methods differ")
-        callbacks = {name: self._on_single for name in _SINGLES}
-        callbacks.update({name: self._on_block for name in _BLOCKS})
-        self._parser: Lark = _parser(callbacks)
-        # the line terminals' own patterns (a lexer-only Lark keeps every terminal; it is
-        # only asked for their patterns, never to lex)
-        terminals = Lark(grammar_text("enet"), parser=None, lexer="basic")
-
-        def pattern(name: str) -> str:
-            return str(terminals.get_terminal(name).pattern.to_regexp())
-
-        self._single = {name: re.compile(pattern(name)) for name in _SINGLES}
-        # a run of lines is read with its kinds' patterns at once (the kind a line is, is
-        # the group that closes last)
-        self._runs = {
-            block: re.compile("|".join(f"(?:{pattern(kind)}(?P<{kind}>))" for kind in kinds))
-            for block, kinds in _BLOCKS.items()
-        }
-        self._reset("", 1)
-
-    def _on_single(self, tok: Token) -> Token:
-        line = self._offset + (tok.line or 1)
-        found = self._single[tok.type].match(tok)
-        try:
-            if found is None:  # cannot be: the lexer matched it with this pattern
-                raise ValueError(f"a {tok.type} line its pattern does not read")
-            self._methods[tok.type](found, SourceSpan(self._file, line))
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
-
-    def _on_block(self, tok: Token) -> Token:
-        """A run of lines: each line's kind and fields, one event each."""
-        line = self._offset + (tok.line or 1)
-        file = self._file
-        methods = self._methods
-        try:
-            for found in self._runs[tok.type].finditer(tok):
-                methods[found.lastgroup](found, SourceSpan(file, line))
-                line += 1
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
+        self._wire("enet", _SINGLES, _BLOCKS)
 
     # ------------------------------------------------------------ driving
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw.file, raw.first_line)
-        try:
-            try:
-                self._parser.parse(raw.text, start="start")
-            except UnexpectedInput as err:
-                if not self._cut_short(err):
-                    raise self._error(raw, err) from None
-            return self._hand(raw)
-        except LineError as err:
-            index = err.line - raw.first_line
-            line_text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
-            raise HandParseError(raw.file, err.line, 1, line_text, err.problem, err.code) from None
+    def _open(self) -> bool:
+        return self._start is not None and not self._summary
 
-    def _cut_short(self, err: UnexpectedInput) -> bool:
-        """A record that stops before its summary, at the end of a whole line: read up to
-        there and marked truncated, not unreadable."""
-        if self._summary or self._start is None:
-            return False
-        return isinstance(err, UnexpectedEOF) or (
-            isinstance(err, UnexpectedToken) and err.token.type == "$END"
-        )
-
-    def _error(self, raw: RawHand, err: UnexpectedInput) -> HandParseError:
-        if isinstance(err, UnexpectedEOF):
-            line, column = raw.first_line + len(raw.lines) - 1, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1 if isinstance(err.line, int) else 0
-            line = line or raw.first_line + len(raw.lines) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-            history = err.token_history or ()
-            if history and history[-1].type in _BLOCKS:
-                expected.add(history[-1].type)
-        index = line - raw.first_line
-        text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
-        words = sorted(_WORDS.get(t, t) for t in expected if t != "$END")
-        if not text.strip():
-            what = "the hand ends too early"
-        elif words:
-            what = "expected " + " or ".join(words)
-        else:
-            what = "this line is not one the layout has"
-        context = "" if isinstance(err, UnexpectedEOF) else str(err.get_context(raw.text, 40))
-        return HandParseError(raw.file, line, column, text, what, context=context)
-
-    def _reset(self, file: str, first_line: int) -> None:
-        self._file = file
-        self._offset = first_line - 1
+    def _reset(self, raw: RawHand) -> None:
+        self._file = raw.file
+        self._offset = raw.first_line - 1
         self._events: list[ev.Event] = []
         self._head: dict[str, str] = {}
-        self._head_span = SourceSpan(file, first_line, 1)
+        self._head_span = SourceSpan(raw.file, raw.first_line, 1)
         self._start: ev.HandStarted | None = None
         self._seat_of: dict[str, int] = {}
         self._in_hand: set[str] = set()  # the players a line of the play names
         self._board: tuple[Card, ...] = ()
-        self._bet: dict[str, int] = {}  # each player's bet on the street so far
-        self._high = 0  # the street's highest bet
+        self._bets = StreetBets()  # each player's bet on the street so far
         self._big = 0
         self._summary = False
         self._scale = 100
@@ -232,13 +126,6 @@ class EnetReader:
     def _cards(self, text: str) -> tuple[Card, ...]:
         # "[Td4h7d]": the cards written together
         return LETTERS.cards(" ".join(_CARD.findall(text)))
-
-    def _put(self, player: str, amount: int) -> int:
-        """``amount`` more in ``player``'s bet on the street; his bet before it."""
-        before = self._bet.get(player, 0)
-        self._bet[player] = before + amount
-        self._high = max(self._high, before + amount)
-        return before
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
@@ -305,7 +192,7 @@ class EnetReader:
             live = 0
         elif kind is ev.PostKind.SMALL_AND_BIG and self._big:
             live = min(amount, self._big)
-        self._put(player, live)
+        self._bets.put(player, live)
         self._in_hand.add(player)
         self._events.append(ev.Posted(span, player, kind, amount))
 
@@ -319,7 +206,7 @@ class EnetReader:
         board = self._cards(f["marker_cards"] or "")
         new = board[len(self._board) :]
         self._board = board
-        self._bet, self._high = {}, 0
+        self._bets = StreetBets()
         self._events.append(ev.StreetDealt(span, _STREET[name], 1, board, new))
 
     def ACTION(self, f: Fields, span: SourceSpan) -> None:
@@ -333,16 +220,8 @@ class EnetReader:
             return
         if text is None:
             raise ValueError(f"'{verb}' with no amount")
-        amount = self._money(text)
-        high = self._high
-        before = self._put(player, amount)
-        all_in = verb == "goes all-in"
-        if verb == "calls" or (all_in and high and before + amount <= high):
-            self._events.append(ev.Called(span, player, amount, all_in))
-        elif verb == "bets" or (all_in and not high):
-            self._events.append(ev.Bet(span, player, amount, all_in))
-        else:  # a raise, or an all-in past the bet to call: the chips put in
-            self._events.append(ev.RaisedTo(span, player, amount, 0, all_in, ev.RaiseGiven.BY))
+        amount, all_in = self._money(text), verb == "goes all-in"
+        self._events.append(self._bets.action(span, player, amount, _WRITTEN.get(verb, ""), all_in))
 
     def RAKE(self, f: Fields, span: SourceSpan) -> None:
         self._money(f["rake_amount"])  # an amount it must be, though no check uses it
@@ -395,36 +274,3 @@ class EnetReader:
             outcome = ev.SeatOutcome.SHOWED
             seat_line = replace(seat_line, outcome=outcome, cards=cards, results=results)
         self._events.append(seat_line)
-
-
-def _unknown_line(found: Fields, span: SourceSpan) -> None:
-    """Cannot happen for a run the lexer accepted: every line is of some kind."""
-    raise ValueError(f"a line of no known kind: {found.group()!r}")
-
-
-def _parser(callbacks: Mapping[str, Callable[[Token], Token]]) -> Lark:
-    """The LALR parser of grammars/enet.lark whose lexer hands each line to ``callbacks``;
-    cached (as grammar.build_parser does) only in this user's private folder."""
-    text = grammar_text("enet")
-    folder = private_cache_folder()
-    key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}".encode()
-    name = f"enet-{hashlib.sha256(key).hexdigest()[:16]}.lark-cache"
-    return Lark(
-        text,
-        parser="lalr",
-        lexer="contextual",
-        lexer_callbacks=dict(callbacks),
-        propagate_positions=False,
-        maybe_placeholders=False,
-        cache=str(folder / name) if folder is not None else False,
-    )
-
-
-_WORDS = {
-    "HEADER": "a hand header (Game #N: Omaha (€0,25/€0,50) - 23:32:44 29.7.2012 - %6)",
-    "TABLE": "the table line (Table 'NAME - Pot Limit' 9-max Seat #N is the button)",
-    "SEATS": "a seat line (Seat N: NAME (€x in chips))",
-    "PLAY": "a line of play (NAME: calls €x, *** FLOP *** [..], Rake: €x)",
-    "SUMMARY_MARKER": "*** SUMMARY ***",
-    "SUMMARY_BODY": "a summary line (Total pot €x | Rake €y, Board [..], Seat N: ...)",
-}

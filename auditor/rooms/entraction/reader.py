@@ -27,23 +27,14 @@ What Entraction's layout means, where the record alone says it:
 
 from __future__ import annotations
 
-import hashlib
-import re
-import sys
-from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
-
-import lark
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.grammar import grammar_text, private_cache_folder
+from auditor.parse.text_reader import Fields, FieldsReader, StreetBets
 from auditor.read.split import RawHand
 from auditor.rooms.entraction.games import game_facts
 from auditor.rooms.entraction.wording import high_claim
@@ -57,6 +48,8 @@ _POST_KIND = {
     "Small + Big Blind": ev.PostKind.SMALL_AND_BIG,
     "Blind out of turn": ev.PostKind.BIG_BLIND,
 }
+# the actions the chips put in make, as written ("All-In": told by the street's bets)
+_WRITTEN = {"Call": "call", "Bet": "bet", "Raise": "raise"}
 _STREET = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
 # the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
 _BLOCKS: dict[str, tuple[str, ...]] = {
@@ -65,161 +58,69 @@ _BLOCKS: dict[str, tuple[str, ...]] = {
     "PLAY": ("ACTION", "STREET", "DEALT", "SHOWS", "NO_SHOW", "WINS", "RAKE"),
 }
 _SINGLES = ("HEADER", "MAX_LINE", "DEALER", "END")
-_LINES = frozenset(kind for kinds in _BLOCKS.values() for kind in kinds)
-Fields = re.Match[str]
 
 
-class EntractionReader:
+_HEAD = 'Game # 1 - Omaha High Pot Limit EUR 0.02/0.04 - Table "T"\n\nPlayers(max 6):\n'
+_SEATED = _HEAD + "A                           (EUR 4.00 in seat 1)\n"
+_BLINDS = _SEATED + "B                           (EUR 4.00 in seat 2)\n\nDealer:  A\n"
+_PLAYING = _BLINDS + "Small Blind:  A  (0.02)\nBig Blind:  B  (0.04)\n\n"
+# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
+# match_examples labels an error with the first whose parser state it shares.
+_MISTAKES: dict[str, list[str]] = {
+    "a header the layout does not have (game, stakes or table)": [
+        "Game # 1 - Omaha High Pot Limit - Table \"T\"\n",
+    ],
+    "a seat line the layout does not have": [
+        _HEAD + "A                           (4.00 in chips)\n",
+        _SEATED + "B   (EUR 4.00 seat 2)\n",
+    ],
+    "a blind the layout does not have": [
+        _BLINDS + "Straddle:  A  (0.08)\n",
+    ],
+    "a line of play the layout does not have": [
+        _PLAYING + "A                           Shove       (3.98)\n",
+        _PLAYING + "A                           Raise (0.10) to (0.12)\n",
+    ],
+}
+_WORDS = {
+    "HEADER": 'a hand header (Game # N - Omaha High Pot Limit EUR 0.02/0.04 - Table "T")',
+    "MAX_LINE": "Players(max N):",
+    "SEATS": "a seat line (NAME (EUR x in seat N))",
+    "DEALER": "the dealer line (Dealer: NAME)",
+    "BLINDS": "a blind (Small Blind: NAME (x))",
+    "PLAY": "a line of play (NAME Call (x), Flop .., NAME wins: EUR x, Rake: EUR x)",
+    "END": "Game ended <date> <time> <zone>",
+}
+
+
+class EntractionReader(FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
+    WORDS = _WORDS
+    MISTAKES = _MISTAKES
+    UNSAID = frozenset({"$END", "BLANK"})
+
     def __init__(self) -> None:
-        # one method per line terminal, named after it, listed rather than looked up
-        self._methods: dict[str | None, Callable[[Fields, SourceSpan], None]] = {
-            "HEADER": self.HEADER,
-            "MAX_LINE": self.MAX_LINE,
-            "SEAT": self.SEAT,
-            "DEALER": self.DEALER,
-            "BLIND": self.BLIND,
-            "ACTION": self.ACTION,
-            "STREET": self.STREET,
-            "DEALT": self.DEALT,
-            "SHOWS": self.SHOWS,
-            "NO_SHOW": self.NO_SHOW,
-            "WINS": self.WINS,
-            "RAKE": self.RAKE,
-            "END": self.END,
-            None: _unknown_line,  # a match that names no kind
-        }
-        if self._methods.keys() - {None} != {*_SINGLES, *_LINES}:
-            raise AssertionError("the grammar's line kinds and the reader's methods differ")
-        callbacks = {name: self._on_single for name in _SINGLES}
-        callbacks.update({name: self._on_block for name in _BLOCKS})
-        self._parser: Lark = _parser(callbacks)
-        # the line terminals' own patterns (a lexer-only Lark keeps every terminal; it is
-        # only asked for their patterns, never to lex)
-        terminals = Lark(grammar_text("entraction"), parser=None, lexer="basic")
-
-        def pattern(name: str) -> str:
-            return str(terminals.get_terminal(name).pattern.to_regexp())
-
-        self._single = {name: re.compile(pattern(name)) for name in _SINGLES}
-        # a run of lines is read with its kinds' patterns at once (the kind a line is, is
-        # the group that closes last)
-        self._runs = {
-            block: re.compile("|".join(f"(?:{pattern(kind)}(?P<{kind}>))" for kind in kinds))
-            for block, kinds in _BLOCKS.items()
-        }
-        self._reset("", 1)
-
-    def _on_single(self, tok: Token) -> Token:
-        line = self._offset + (tok.line or 1)
-        found = self._single[tok.type].match(tok)
-        try:
-            if found is None:  # cannot be: the lexer matched it with this pattern
-                raise ValueError(f"a {tok.type} line its pattern does not read")
-            self._methods[tok.type](found, SourceSpan(self._file, line))
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
-
-    def _on_block(self, tok: Token) -> Token:
-        """A run of lines: each line's kind and fields, one event each."""
-        line = self._offset + (tok.line or 1)
-        file = self._file
-        methods = self._methods
-        try:
-            for found in self._runs[tok.type].finditer(tok):
-                methods[found.lastgroup](found, SourceSpan(file, line))
-                line += 1
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
+        self._wire("entraction", _SINGLES, _BLOCKS)
 
     # ------------------------------------------------------------ driving
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw.file, raw.first_line)
-        try:
-            try:
-                self._parser.parse(raw.text, start="start")
-            except UnexpectedInput as err:
-                if not self._cut_short(err):
-                    raise self._error(raw, err) from None
-            return self._hand(raw)
-        except LineError as err:
-            index = err.line - raw.first_line
-            line_text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
-            raise HandParseError(raw.file, err.line, 1, line_text, err.problem, err.code) from None
+    def _open(self) -> bool:
+        # seated, and the pots not yet paid (the rake line comes last)
+        return bool(self._seats) and not self._settled
 
-    def _cut_short(self, err: UnexpectedInput) -> bool:
-        """A record that stops before its pots are paid, at the end of a whole line (the
-        room or a copy cut it): read up to there and marked truncated, not unreadable."""
-        if self._settled or not self._seats:
-            return False
-        return isinstance(err, UnexpectedEOF) or (
-            isinstance(err, UnexpectedToken) and err.token.type == "$END"
-        )
-
-    def _error(self, raw: RawHand, err: UnexpectedInput) -> HandParseError:
-        if isinstance(err, UnexpectedEOF):
-            line, column = raw.first_line + len(raw.lines) - 1, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1 if isinstance(err.line, int) else 0
-            line = line or raw.first_line + len(raw.lines) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-            # the run of lines the lexer took just before could have gone on with this line
-            history = err.token_history or ()
-            if history and history[-1].type in _BLOCKS:
-                expected.add(history[-1].type)
-        index = line - raw.first_line
-        text = raw.lines[index] if 0 <= index < len(raw.lines) else ""
-        words = sorted(_WORDS.get(t, t) for t in expected if t not in ("$END", "BLANK"))
-        if not text.strip():
-            what = "the hand ends too early"
-        elif words:
-            what = "expected " + " or ".join(words)
-        else:
-            what = "this line is not one the layout has"
-        context = "" if isinstance(err, UnexpectedEOF) else str(err.get_context(raw.text, 40))
-        return HandParseError(
-            raw.file, line, column, text, what, context=context, kind=self._mistake(err)
-        )
-
-    def _mistake(self, err: UnexpectedInput) -> str:
-        """Which known mistake ``err`` resembles (Lark's ``match_examples``: the same parser
-        state), or "". Parsing the examples refills this reader's per-hand state, which the
-        next read resets."""
-        file = self._file
-
-        def parse(text: str) -> Tree[Token]:
-            self._reset(file, 1)
-            return self._parser.parse(text)
-
-        try:
-            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
-        except (LineError, AmountError, ValueError):
-            return ""
-        return label or ""
-
-    def _reset(self, file: str, first_line: int) -> None:
-        self._file = file
-        self._offset = first_line - 1
+    def _reset(self, raw: RawHand) -> None:
+        self._file = raw.file
+        self._offset = raw.first_line - 1
         self._events: list[ev.Event] = []
         self._head: dict[str, str] = {}
-        self._head_span = SourceSpan(file, first_line, 1)
+        self._head_span = SourceSpan(raw.file, raw.first_line, 1)
         self._max_seats: int | None = None
         self._seat_of: dict[str, int] = {}
         self._seats: set[int] = set()
         self._in_hand: set[str] = set()  # the players a line after the seats names
         self._button: int | None = None
         self._board: tuple[Card, ...] = ()
-        self._bet: dict[str, int] = {}  # each player's bet on the street so far
-        self._high = 0  # the street's highest bet
+        self._bets = StreetBets()  # each player's bet on the street so far
         self._big = 0  # the big blind posted
         self._paid = 0
         self._settled = False  # the rake line: the pots are all paid
@@ -285,13 +186,6 @@ class EntractionReader:
         fixed = self._head.get("game", "").endswith("Fixed Limit")
         return self._money(self._head["small" if fixed else "big"])
 
-    def _put(self, player: str, amount: int) -> int:
-        """``amount`` more in ``player``'s bet on the street; his bet before it."""
-        before = self._bet.get(player, 0)
-        self._bet[player] = before + amount
-        self._high = max(self._high, before + amount)
-        return before
-
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
         self._head = {k.removeprefix("head_"): v for k, v in f.groupdict().items() if v}
@@ -329,7 +223,7 @@ class EntractionReader:
         # the live part of the post, for telling what an all-in is (a returning player's
         # small blind is dead)
         live = min(amount, self._big_blind()) if kind is ev.PostKind.SMALL_AND_BIG else amount
-        self._put(player, live)
+        self._bets.put(player, live)
         self._in_hand.add(player)
         self._events.append(ev.Posted(span, player, kind, amount))
 
@@ -347,25 +241,17 @@ class EntractionReader:
             raise ValueError(f"a {verb} with no amount")
         amount = self._money(text)
         if verb == "Payback":
-            self._bet[player] = self._bet.get(player, 0) - amount
+            self._bets.take_back(player, amount)
             self._events.append(ev.UncalledReturned(span, player, amount))
             return
-        high = self._high
-        before = self._put(player, amount)
         all_in = verb == "All-In"
-        if verb == "Call" or (all_in and high and before + amount <= high):
-            self._events.append(ev.Called(span, player, amount, all_in))
-        elif verb == "Bet" or (all_in and not high):
-            self._events.append(ev.Bet(span, player, amount, all_in))
-        else:  # a raise, or an all-in past the bet to call: the chips put in
-            given = ev.RaiseGiven.BY
-            self._events.append(ev.RaisedTo(span, player, amount, 0, all_in, given))
+        self._events.append(self._bets.action(span, player, amount, _WRITTEN.get(verb, ""), all_in))
 
     def STREET(self, f: Fields, span: SourceSpan) -> None:
         board = self._cards(f["street_cards"])
         new = board[len(self._board) :]
         self._board = board
-        self._bet, self._high = {}, 0
+        self._bets = StreetBets()
         self._events.append(ev.StreetDealt(span, _STREET[f["street_name"]], 1, board, new))
 
     def DEALT(self, f: Fields, span: SourceSpan) -> None:
@@ -406,59 +292,3 @@ class EntractionReader:
         h, mi, s = int(f["end_hour"]), int(f["end_minute"]), int(f["end_second"])
         self._ended = local_time(y, mo, d, h, mi, s, zone)
         self._zone = zone
-
-
-def _unknown_line(found: Fields, span: SourceSpan) -> None:
-    """Cannot happen for a run the lexer accepted: every line is of some kind."""
-    raise ValueError(f"a line of no known kind: {found.group()!r}")
-
-
-def _parser(callbacks: Mapping[str, Callable[[Token], Token]]) -> Lark:
-    """The LALR parser of grammars/entraction.lark whose lexer hands each line to
-    ``callbacks``; cached (as grammar.build_parser does) only in this user's private folder."""
-    text = grammar_text("entraction")
-    folder = private_cache_folder()
-    key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}".encode()
-    name = f"entraction-{hashlib.sha256(key).hexdigest()[:16]}.lark-cache"
-    return Lark(
-        text,
-        parser="lalr",
-        lexer="contextual",
-        lexer_callbacks=dict(callbacks),
-        propagate_positions=False,
-        maybe_placeholders=False,
-        cache=str(folder / name) if folder is not None else False,
-    )
-
-
-_HEAD = 'Game # 1 - Omaha High Pot Limit EUR 0.02/0.04 - Table "T"\n\nPlayers(max 6):\n'
-_SEATED = _HEAD + "A                           (EUR 4.00 in seat 1)\n"
-_BLINDS = _SEATED + "B                           (EUR 4.00 in seat 2)\n\nDealer:  A\n"
-_PLAYING = _BLINDS + "Small Blind:  A  (0.02)\nBig Blind:  B  (0.04)\n\n"
-# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
-# match_examples labels an error with the first whose parser state it shares.
-_MISTAKES: dict[str, list[str]] = {
-    "a header the layout does not have (game, stakes or table)": [
-        "Game # 1 - Omaha High Pot Limit - Table \"T\"\n",
-    ],
-    "a seat line the layout does not have": [
-        _HEAD + "A                           (4.00 in chips)\n",
-        _SEATED + "B   (EUR 4.00 seat 2)\n",
-    ],
-    "a blind the layout does not have": [
-        _BLINDS + "Straddle:  A  (0.08)\n",
-    ],
-    "a line of play the layout does not have": [
-        _PLAYING + "A                           Shove       (3.98)\n",
-        _PLAYING + "A                           Raise (0.10) to (0.12)\n",
-    ],
-}
-_WORDS = {
-    "HEADER": 'a hand header (Game # N - Omaha High Pot Limit EUR 0.02/0.04 - Table "T")',
-    "MAX_LINE": "Players(max N):",
-    "SEATS": "a seat line (NAME (EUR x in seat N))",
-    "DEALER": "the dealer line (Dealer: NAME)",
-    "BLINDS": "a blind (Small Blind: NAME (x))",
-    "PLAY": "a line of play (NAME Call (x), Flop .., NAME wins: EUR x, Rake: EUR x)",
-    "END": "Game ended <date> <time> <zone>",
-}

@@ -18,18 +18,13 @@ What Everleaf's layout means, where it is not the Stars layout:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from datetime import datetime
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.text_reader import LineReader, comma_cards, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.everleaf.games import game_facts
 from auditor.rooms.everleaf.wording import high_claim
@@ -98,134 +93,37 @@ _WORDS = {
 }
 
 
-def _cards(notation: CardNotation, text: str) -> tuple[Card, ...]:
-    """Everleaf's card lists are comma-separated: "Tc, Kc, 3s"."""
-    return notation.cards(text.replace(",", " "))
-
-
 # Everleaf writes no "returned" line: Villain's uncalled $1.80 turn bet in #149107406
 # is not in the $1.71 he wins (the $1.80 pot less its rake)
 _RETURNS_WRITTEN = False
 
 
-class EverleafReader:
+class EverleafReader(LineReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     card_notation: CardNotation = LETTERS
+    WORDS = _WORDS
 
     def __init__(self) -> None:
-        single: dict[str, Callable[[str, SourceSpan], None]] = {
-            "GAME_ID": self.GAME_ID,
-            "HISTORY_ID": self.HISTORY_ID,
-            "GAME_LINE": self.GAME_LINE,
-            "TABLE": self.TABLE,
-            "BUTTON": self.BUTTON,
-            "PLAYERS": self.PLAYERS,
-        }
-        callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._single(method) for name, method in single.items()
-        }
-        for block in _BLOCKS:
-            callbacks[block] = self._on_block
-        self._parser: Lark = build_parser("everleaf", callbacks)
-        self._classifiers = {
-            block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
-        }
-        self._line_methods: dict[str | None, Callable[[str, SourceSpan], None]] = {
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
-            "CALL": self.CALL,
-            "BET": self.BET,
-            "RAISE": self.RAISE,
-            "SHOWS": self.SHOWS,
-            "MUCKS": self.MUCKS,
-            "NO_SHOW": self.NO_SHOW,
-            "WINS": self.WINS,
-            "STATUS": self.STATUS,
-            "STREET": self.STREET,
-            "DEALT": self.DEALT,
-            None: _unknown_line,
-        }
-        self._reset("", 1)
+        singles = ("GAME_ID", "HISTORY_ID", "GAME_LINE", "TABLE", "BUTTON", "PLAYERS")
+        self._wire("everleaf", singles, _BLOCKS)
 
     # ------------------------------------------------------------ driving
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw.file, raw.first_line)
-        try:
-            try:
-                self._parser.parse(raw.text, start="start")
-            except UnexpectedInput as err:
-                return self._recover_or_raise(raw, err)
-        except LineError as err:
-            raise HandParseError(
-                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
-            ) from None
-        start = self._start
-        if start is None:
-            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
-        if not self._won:
-            # no pot won: the record stops before the hand's end (Everleaf has no summary)
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-            return ev.Hand(start, tuple(self._events), True, last, _RETURNS_WRITTEN)
-        return ev.Hand(start, tuple(self._events), uncalled_returns_written=_RETURNS_WRITTEN)
+    def _complete(self) -> bool:
+        return self._won  # a pot won: the hand's end (Everleaf has no summary)
 
-    def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
-        last_line = raw.first_line + len(raw.lines) - 1
-        if isinstance(err, UnexpectedEOF):
-            line, column = last_line, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        # A record cut inside its last line is read up to it and marked truncated.
-        if line >= last_line and not self._won and self._start is not None:
-            span = SourceSpan(raw.file, line, column)
-            return ev.Hand(self._start, tuple(self._events), True, span, _RETURNS_WRITTEN)
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        context = ""
-        if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
-            context = str(err.get_context(raw.text, span=40))
-        text = raw.line_text(line)
-        raise HandParseError(
-            raw.file, line, column, text, _expected(expected, text), context=context
-        ) from None
+    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
+        cut = truncated_at is not None
+        return ev.Hand(start, tuple(self._events), cut, truncated_at, _RETURNS_WRITTEN)
 
-    def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
-        def on_token(tok: Token) -> Token:
-            line = self._offset + (tok.line or 1)
-            try:
-                method(str(tok).rstrip(), SourceSpan(self._file, line))
-            except (AmountError, ValueError) as err:
-                raise LineError.of(line, err) from None
-            return tok
+    def _before_block(self, block: str) -> None:
+        self._ensure_start()
 
-        return on_token
-
-    def _on_block(self, tok: Token) -> Token:
-        """A run of lines: each line's kind from the grammar's line terminals, one event each."""
-        line = self._offset + (tok.line or 1)
-        file = self._file
-        methods = self._line_methods
-        try:
-            self._ensure_start()
-            for found in self._classifiers[tok.type].matches(tok):
-                methods[found.lastgroup](found.group().rstrip(), SourceSpan(file, line))
-                line += 1
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
-
-    def _reset(self, file: str, first_line: int) -> None:
-        self._file = file
-        self._offset = first_line - 1
-        self._events: list[ev.Event] = []
-        self._start: ev.HandStarted | None = None
+    def _reset(self, raw: RawHand) -> None:
+        self._file = raw.file
+        self._offset = raw.first_line - 1
+        self._events = []
+        self._start = None
         self._won = False
         self._head: dict[str, str] = {}
         self._table_span: SourceSpan | None = None
@@ -310,20 +208,14 @@ class EverleafReader:
 
     # ------------------------------------------------------------ seats
     def SEAT(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_SEAT, text)
+        found = line_fields(_SEAT, text)
         seat, player = int(found["seat"]), found["player"]
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {seat}, which no table has")
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player)
         self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
 
     # ------------------------------------------------------------ the play
     def POST(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_POST, text)
+        found = line_fields(_POST, text)
         kind = _POST_KINDS[found["kind"]]
         self._events.append(ev.Posted(span, found["player"], kind, self._money(found["amount"])))
 
@@ -334,36 +226,36 @@ class EverleafReader:
         self._events.append(ev.Checked(span, text.removesuffix(" checks")))
 
     def CALL(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_CALL, text)
+        found = line_fields(_CALL, text)
         self._events.append(ev.Called(span, found["player"], self._money(found["amount"])))
 
     def BET(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_BET, text)
+        found = line_fields(_BET, text)
         self._events.append(ev.Bet(span, found["player"], self._money(found["amount"])))
 
     def RAISE(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_RAISE, text)
+        found = line_fields(_RAISE, text)
         added = self._money(found["amount"])
         self._events.append(
             ev.RaisedTo(span, found["player"], added, 0, given=ev.RaiseGiven.BY)
         )
 
     def SHOWS(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_SHOWS, text)
-        cards = _cards(self.card_notation, found["cards"])
+        found = line_fields(_SHOWS, text)
+        cards = comma_cards(self.card_notation, found["cards"])
         words = found["words"] or ""
         self._events.append(ev.Shown(span, found["player"], cards, words, high_claim(words)))
 
     def MUCKS(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_SHOWS, text)
-        cards = _cards(self.card_notation, found["cards"])
+        found = line_fields(_SHOWS, text)
+        cards = comma_cards(self.card_notation, found["cards"])
         self._events.append(ev.Mucked(span, found["player"], cards))
 
     def NO_SHOW(self, text: str, span: SourceSpan) -> None:
         self._events.append(ev.NotShown(span, text.removesuffix(" does not show cards")))
 
     def WINS(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_WINS, text)
+        found = line_fields(_WINS, text)
         amount = self._money(found["half_amount"] or found["amount"])
         pot = 0
         if found["pot"].startswith("side pot"):
@@ -377,27 +269,19 @@ class EverleafReader:
         self._events.append(ev.PlayerStatus(span, player, status, "has disconnected" + words))
 
     def STREET(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_STREET, text)
+        found = line_fields(_STREET, text)
         street = _STREETS[found["street"]]
         if street is ev.Street.PREFLOP:
             self._events.append(ev.StreetDealt(span, street, 1, (), ()))
             return
-        new = _cards(self.card_notation, found["cards"] or "")
+        new = comma_cards(self.card_notation, found["cards"] or "")
         self._board += new
         self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
 
     def DEALT(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_DEALT, text)
-        cards = _cards(self.card_notation, found["cards"])
+        found = line_fields(_DEALT, text)
+        cards = comma_cards(self.card_notation, found["cards"])
         self._events.append(ev.Dealt(span, found["player"], cards))
-
-
-def _fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:
-    """The named fields of a line the grammar accepted (a mismatch is the line's error)."""
-    found = pattern.match(text)
-    if found is None:
-        raise ValueError(f"cannot read the fields of {text!r}")
-    return found.groupdict()
 
 
 def _started_at(head: dict[str, str]) -> datetime | None:
@@ -406,16 +290,3 @@ def _started_at(head: dict[str, str]) -> datetime | None:
     y, mo, d = int(head["year"]), int(head["month"]), int(head["day"])
     h, mi, s = int(head["hour"]), int(head["minute"]), int(head["second"])
     return local_time(y, mo, d, h, mi, s, "")
-
-
-def _expected(terminals: set[str], line: str) -> str:
-    """What the grammar would have read where it stopped, in the room's words."""
-    if not line.strip():
-        return "the hand ends too early"
-    words = sorted({_WORDS[t] for t in terminals if t in _WORDS})
-    return "expected " + " or ".join(words) if words else "this line is not one the grammar knows"
-
-
-def _unknown_line(text: str, span: SourceSpan) -> None:
-    raise ValueError(f"a line of no known kind: {text!r}")
-

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import ClassVar
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
@@ -33,6 +33,7 @@ from auditor.parse.facts import (
     local_time,
 )
 from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.text_reader import error_place, grammar_error, known_mistake, unknown_line
 from auditor.read.split import RawHand
 from auditor.rooms.fulltilt.games import Header, game_facts, read_header
 from auditor.rooms.fulltilt.wording import claim, read_shown, read_summary
@@ -175,7 +176,7 @@ class FullTiltReader:
             "DURATION": self.NOTE,
             "SUMMARY_SECTION": self.SUMMARY_SECTION,
             "RUN_POT": self.NOTE,
-            None: _unknown_line,
+            None: unknown_line,
         }
         if self._line_methods.keys() - {None} != _LINE_KINDS:
             raise AssertionError("the grammar's line kinds and the reader's methods differ")
@@ -203,11 +204,7 @@ class FullTiltReader:
         return ev.Hand(start, (start, *self._events))
 
     def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
-        if isinstance(err, UnexpectedEOF):
-            line, column = raw.first_line + len(raw.lines) - 1, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
+        line, column = error_place(raw, err)
         last_line = raw.first_line + len(raw.lines) - 1
         has_summary = any(text.startswith("*** SUMMARY ***") for text in raw.lines)
         # A record that stops short is read up to its last whole line and marked
@@ -216,21 +213,8 @@ class FullTiltReader:
             start = self._started()
             span = SourceSpan(raw.file, line, column)
             return ev.Hand(start, (start, *self._events), truncated=True, truncated_at=span)
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        text = raw.line_text(line)
-        raise HandParseError(
-            raw.file,
-            line,
-            column,
-            text,
-            describe_expected(expected, text),
-            context=_context(err, raw.text),
-            kind=self._mistake(err),
-        ) from None
+        kind = self._mistake(err)
+        raise grammar_error(raw, err, line, column, describe_expected, kind) from None
 
     def _mistake(self, err: UnexpectedInput) -> str:
         """Which known mistake ``err`` resembles (same parser state and token), or ""."""
@@ -240,11 +224,7 @@ class FullTiltReader:
             self._reset(file, 1)
             return self._parser.parse(text, start="start")
 
-        try:
-            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
-        except (LineError, AmountError, ValueError):
-            return ""
-        return label or ""
+        return known_mistake(err, _MISTAKES, parse)
 
     def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
         def on_token(tok: Token) -> Token:
@@ -750,19 +730,6 @@ _MISTAKES: dict[str, list[str]] = {
         "nothing here\n",
     ],
 }
-
-
-def _context(err: UnexpectedInput, text: str) -> str:
-    """The text around where reading stopped, with a caret under the place."""
-    if isinstance(err, UnexpectedEOF) or not isinstance(err.pos_in_stream, int):
-        return ""
-    return str(err.get_context(text, span=40))
-
-
-def _unknown_line(tok: str, span: SourceSpan) -> None:
-    """Cannot happen for a block the lexer accepted: every line is of some kind."""
-    raise ValueError(f"a line of no known kind: {tok!r}")
-
 
 
 def _action(tok: str, marker: str) -> tuple[str, str, bool]:

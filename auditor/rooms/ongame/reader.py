@@ -21,18 +21,13 @@ What OnGame's layout means, where it is not the Stars layout:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from datetime import datetime
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.text_reader import LineReader, comma_cards, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.ongame.games import game_facts
 from auditor.rooms.ongame.wording import read_claim
@@ -116,140 +111,44 @@ _WORDS = {
 }
 
 
-def _cards(notation: CardNotation, text: str) -> tuple[Card, ...]:
-    """OnGame's card lists are comma-separated: "3d, 9d, 7c"."""
-    return notation.cards(text.replace(",", " "))
-
-
 # OnGame writes no "returned" line: a bet nobody called is left out of the pot line
 # ("Main pot: $25.00" in R5-362055755-3, yakitaki's $25 flop bet not in it)
 _RETURNS_WRITTEN = False
 
 
-class OnGameReader:
+class OnGameReader(LineReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     card_notation: CardNotation = LETTERS
+    WORDS = _WORDS
 
     def __init__(self) -> None:
-        single: dict[str, Callable[[str, SourceSpan], None]] = {
-            "HEADER": self.HEADER,
-            "START_TIME": self.START_TIME,
-            "TABLE": self.TABLE,
-            "USER": self.USER,
-            "BUTTON": self.BUTTON,
-            "PLAYERS": self.PLAYERS,
-            "SUMMARY_MARKER": self.SUMMARY_MARKER,
-            "END": self.END,
-        }
-        callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._single(method) for name, method in single.items()
-        }
-        for block in _BLOCKS:
-            callbacks[block] = self._on_block
-        self._parser: Lark = build_parser("ongame", callbacks)
-        self._classifiers = {
-            block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
-        }
-        self._line_methods: dict[str | None, Callable[[str, SourceSpan], None]] = {
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
-            "CALL": self.CALL,
-            "BET": self.BET,
-            "RAISE": self.RAISE,
-            "STATUS": self.STATUS,
-            "STREET": self.STREET,
-            "DIVIDER": self.DIVIDER,
-            "POCKET": self.POCKET,
-            "DEALT": self.DEALT,
-            "POT": self.POT,
-            "RAKE": self.RAKE,
-            "SUMMARY_SEAT": self.SUMMARY_SEAT,
-            None: _unknown_line,
-        }
-        self._reset("", 1)
+        singles = (
+            "HEADER", "START_TIME", "TABLE", "USER", "BUTTON", "PLAYERS", "SUMMARY_MARKER",
+            "END",
+        )  # fmt: skip
+        self._wire("ongame", singles, _BLOCKS)
 
     # ------------------------------------------------------------ driving
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw.file, raw.first_line)
-        try:
-            try:
-                self._parser.parse(raw.text, start="start")
-            except UnexpectedInput as err:
-                return self._recover_or_raise(raw, err)
-        except LineError as err:
-            raise HandParseError(
-                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
-            ) from None
-        start = self._start
-        if start is None:
-            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
-        if not self._summary_started:
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-            return ev.Hand(start, tuple(self._events), True, last, _RETURNS_WRITTEN)
-        return ev.Hand(start, tuple(self._events), uncalled_returns_written=_RETURNS_WRITTEN)
+    def _complete(self) -> bool:
+        return self._summary_started
 
-    def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
-        last_line = raw.first_line + len(raw.lines) - 1
-        if isinstance(err, UnexpectedEOF):
-            line, column = last_line, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        # A record cut short before its summary is read up to its last whole line and
-        # marked truncated: incomplete, not unreadable.
-        has_summary = "Summary:" in raw.lines
-        if line >= last_line and not has_summary and self._start is not None:
-            span = SourceSpan(raw.file, line, column)
-            return ev.Hand(self._start, tuple(self._events), True, span, _RETURNS_WRITTEN)
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        context = ""
-        if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
-            context = str(err.get_context(raw.text, span=40))
-        text = raw.line_text(line)
-        raise HandParseError(
-            raw.file, line, column, text, _expected(expected, text), context=context
-        ) from None
+    def _stops_early(self, raw: RawHand) -> bool:
+        return "Summary:" not in raw.lines
 
-    def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
-        def on_token(tok: Token) -> Token:
-            line = self._offset + (tok.line or 1)
-            try:
-                method(str(tok).rstrip(), SourceSpan(self._file, line))
-            except (AmountError, ValueError) as err:
-                raise LineError.of(line, err) from None
-            return tok
+    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
+        cut = truncated_at is not None
+        return ev.Hand(start, tuple(self._events), cut, truncated_at, _RETURNS_WRITTEN)
 
-        return on_token
+    def _before_block(self, block: str) -> None:
+        if block == "SEATS" or block == "PLAY":
+            self._ensure_start()
 
-    def _on_block(self, tok: Token) -> Token:
-        """A run of lines: each line's kind from the grammar's line terminals, one event each."""
-        line = self._offset + (tok.line or 1)
-        file = self._file
-        classifier = self._classifiers[tok.type]
-        methods = self._line_methods
-        try:
-            if tok.type == "SEATS" or tok.type == "PLAY":
-                self._ensure_start()
-            for found in classifier.matches(tok):
-                methods[found.lastgroup](found.group().rstrip(), SourceSpan(file, line))
-                line += 1
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
-
-    def _reset(self, file: str, first_line: int) -> None:
-        self._file = file
-        self._offset = first_line - 1
-        self._events: list[ev.Event] = []
-        self._start: ev.HandStarted | None = None
+    def _reset(self, raw: RawHand) -> None:
+        self._file = raw.file
+        self._offset = raw.first_line - 1
+        self._events = []
+        self._start = None
         self._summary_started = False
         self._head: dict[str, str] = {}
         self._table_span: SourceSpan | None = None
@@ -264,7 +163,7 @@ class OnGameReader:
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_HEADER, text)
+        found = line_fields(_HEADER, text)
         self._head["hand_id"] = found["hand_id"]
         if found["tournament"]:
             self._head["tournament_id"] = found["tournament"]
@@ -272,11 +171,11 @@ class OnGameReader:
                 self._head["buy_in"] = found["buy_in"]
 
     def START_TIME(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_START_TIME, text)
+        found = line_fields(_START_TIME, text)
         self._head.update(found)
 
     def TABLE(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_TABLE, text)
+        found = line_fields(_TABLE, text)
         self._table_span = span
         small = found["small"]
         symbol = small[0] if small[:1] in CURRENCY_OF_SYMBOL else ""
@@ -346,20 +245,14 @@ class OnGameReader:
 
     # ------------------------------------------------------------ seats
     def SEAT(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_SEAT, text)
+        found = line_fields(_SEAT, text)
         seat, player = int(found["seat"]), found["player"]
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {seat}, which no table has")
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player)
         self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
 
     # ------------------------------------------------------------ the play
     def POST(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_POST, text)
+        found = line_fields(_POST, text)
         kind = _POST_KINDS[found["kind"]]
         self._events.append(ev.Posted(span, found["player"], kind, self._money(found["amount"])))
 
@@ -370,17 +263,17 @@ class OnGameReader:
         self._events.append(ev.Checked(span, text.removesuffix(" checks")))
 
     def CALL(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_CALL, text)
+        found = line_fields(_CALL, text)
         amount = self._money(found["amount"])
         self._events.append(ev.Called(span, found["player"], amount, bool(found["all_in"])))
 
     def BET(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_BET, text)
+        found = line_fields(_BET, text)
         amount = self._money(found["amount"])
         self._events.append(ev.Bet(span, found["player"], amount, bool(found["all_in"])))
 
     def RAISE(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_RAISE, text)
+        found = line_fields(_RAISE, text)
         self._money(found["added"])  # checked as an amount; the engine works out the rest
         to = self._money(found["to"])
         self._events.append(
@@ -400,15 +293,15 @@ class OnGameReader:
         self._events.append(ev.StreetDealt(span, ev.Street.PREFLOP, 1, (), ()))
 
     def STREET(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_STREET, text)
-        new = _cards(self.card_notation, found["cards"])
+        found = line_fields(_STREET, text)
+        new = comma_cards(self.card_notation, found["cards"])
         self._board += new
         street = _STREETS[found["street"]]
         self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
 
     def DEALT(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_DEALT, text)
-        cards = _cards(self.card_notation, found["cards"])
+        found = line_fields(_DEALT, text)
+        cards = comma_cards(self.card_notation, found["cards"])
         self._events.append(ev.Dealt(span, found["player"], cards))
 
     # ------------------------------------------------------------ summary
@@ -417,7 +310,7 @@ class OnGameReader:
         self._events.append(ev.SummaryStarted(span))
 
     def POT(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_POT, text)
+        found = line_fields(_POT, text)
         pot = int(found["side"]) if found["side"] else 0
         self._pots.append(self._money(found["amount"]))
         for part in found["winners"].split(", "):
@@ -433,7 +326,7 @@ class OnGameReader:
         # (710 = 354.50 + 354.50 + 1 in R5-361875219-6). The events' pots are net of the
         # rake: it is taken off the main pot, where every hand pays it (which pot a room
         # takes it from, the checks leave to the room)
-        found = _fields(_RAKE, text)
+        found = line_fields(_RAKE, text)
         rake = to_minor(found["amount"], self._scale)
         main = self._pots[0] - rake if self._pots else None
         sides = tuple(self._pots[1:])
@@ -451,7 +344,7 @@ class OnGameReader:
             outcome = ev.SeatOutcome.OTHER
             self._events.append(ev.SummarySeat(span, seat, player, (), outcome, outcome_text=words))
             return
-        cards = _cards(self.card_notation, found["cards"])
+        cards = comma_cards(self.card_notation, found["cards"])
         description = found["description"] or ""
         result = ev.SeatResult(None, description, read_claim(description))
         showed = ev.SeatOutcome.SHOWED
@@ -467,14 +360,6 @@ class OnGameReader:
         if found is None or found["hand_id"] != hand_id:
             problem = f"the end line names another hand than the header's {hand_id}"
             self._events.append(ev.Garbled(span, text, problem))
-
-
-def _fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:
-    """The named fields of a line the grammar accepted (a mismatch is the line's error)."""
-    found = pattern.match(text)
-    if found is None:
-        raise ValueError(f"cannot read the fields of {text!r}")
-    return found.groupdict()
 
 
 def _started_at(head: dict[str, str]) -> tuple[datetime | None, str]:
@@ -493,16 +378,4 @@ def _started_at(head: dict[str, str]) -> tuple[datetime | None, str]:
         head["zone"],
     )
     return local, head["zone"]
-
-
-def _expected(terminals: set[str], line: str) -> str:
-    """What the grammar would have read where it stopped, in the room's words."""
-    if not line.strip():
-        return "the hand ends too early"
-    words = sorted({_WORDS[t] for t in terminals if t in _WORDS})
-    return "expected " + " or ".join(words) if words else "this line is not one the grammar knows"
-
-
-def _unknown_line(text: str, span: SourceSpan) -> None:
-    raise ValueError(f"a line of no known kind: {text!r}")
 

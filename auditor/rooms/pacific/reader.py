@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from auditor import events as ev
 from auditor.cards import Card
@@ -21,6 +21,7 @@ from auditor.money import AmountError
 from auditor.parse.errors import HandParseError, describe_expected
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
 from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.text_reader import error_place, grammar_error, known_mistake
 from auditor.read.split import RawHand
 from auditor.rooms.pacific import SITE
 from auditor.rooms.pacific.games import game_facts
@@ -198,11 +199,7 @@ class PacificReader:
         return ev.Hand(self._start, tuple(self._events), uncalled_returns_written=_RETURNS_WRITTEN)
 
     def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
-        if isinstance(err, UnexpectedEOF):
-            line, column = raw.first_line + len(raw.lines) - 1, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
+        line, column = error_place(raw, err)
         last_line = raw.first_line + len(raw.lines) - 1
         has_summary = any(text.startswith("** Summary **") for text in raw.lines)
         # A record that stops short is read up to its last whole line and marked
@@ -210,23 +207,8 @@ class PacificReader:
         if line >= last_line and not has_summary and self._start is not None:
             span = SourceSpan(raw.file, line, column)
             return ev.Hand(self._start, tuple(self._events), True, span, _RETURNS_WRITTEN)
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        context = ""
-        if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
-            context = str(err.get_context(raw.text, span=40))
-        raise HandParseError(
-            raw.file,
-            line,
-            column,
-            raw.line_text(line),
-            describe_expected(expected, raw.line_text(line)),
-            context=context,
-            kind=self._mistake(err),
-        ) from None
+        kind = self._mistake(err)
+        raise grammar_error(raw, err, line, column, describe_expected, kind) from None
 
     def _mistake(self, err: UnexpectedInput) -> str:
         """Which known mistake ``err`` resembles (same parser state and token), or ""."""
@@ -236,11 +218,7 @@ class PacificReader:
             self._reset(file, 1)
             return self._parser.parse(text, start="start")
 
-        try:
-            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
-        except (LineError, AmountError, ValueError):
-            return ""
-        return label or ""
+        return known_mistake(err, _MISTAKES, parse)
 
     def _single(
         self, kind: str, method: Callable[[re.Match[str], SourceSpan], None]

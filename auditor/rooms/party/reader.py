@@ -32,7 +32,7 @@ from typing import Any
 
 import lark
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedEOF, UnexpectedInput
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
@@ -40,6 +40,7 @@ from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError, describe_expected
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time, variant
 from auditor.parse.grammar import grammar_text, private_cache_folder
+from auditor.parse.text_reader import error_place, grammar_error, known_mistake
 from auditor.read.split import RawHand
 from auditor.rooms.party import SITE
 from auditor.rooms.party.wording import claim
@@ -259,29 +260,9 @@ class PartyReader:
         return last if line == last.line else None
 
     def _error(self, raw: RawHand, err: UnexpectedInput) -> HandParseError:
-        if isinstance(err, UnexpectedEOF):
-            line, column = raw.first_line + len(raw.lines) - 1, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        context = ""
-        if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
-            context = str(err.get_context(raw.text, span=40))
-        text = raw.line_text(line)
-        return HandParseError(
-            raw.file,
-            line,
-            column,
-            text,
-            describe_expected(expected, text),
-            context=context,
-            kind=self._mistake(err),
-        )
+        line, column = error_place(raw, err)
+        kind = self._mistake(err)
+        return grammar_error(raw, err, line, column, describe_expected, kind)
 
     def _unknown_line(self, raw: RawHand, line: int) -> HandParseError:
         """A line of the play that no kind of line reads (the play is lexed as a whole)."""
@@ -305,11 +286,7 @@ class PartyReader:
             self._reset(file, 1)
             return self._parser.parse(text, start="start")
 
-        try:
-            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
-        except (LineError, AmountError, ValueError):
-            return ""
-        return label or ""
+        return known_mistake(err, _MISTAKES, parse)
 
     def _on_line(
         self, name: str, method: Callable[[Fields, SourceSpan], None]

@@ -27,18 +27,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
 from datetime import datetime
 
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Token
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.text_reader import LineReader, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.pkr.games import HEADER, STARTING, game_facts
 from auditor.source import SourceSpan
@@ -125,75 +122,39 @@ def _cards(notation: CardNotation, text: str) -> tuple[Card, ...]:
     )
 
 
-class PkrReader:
+class PkrReader(LineReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     card_notation: CardNotation = LETTERS
+    WORDS = _WORDS
+    END_IS_EOF = True  # "$END" where more was wanted: the record stops early
 
     def __init__(self) -> None:
-        single: dict[str, Callable[[str, SourceSpan], None]] = {
-            "TABLE": self.TABLE,
-            "STARTING": self.STARTING,
-            "START_TIME": self.START_TIME,
+        singles = (
+            "TABLE", "STARTING", "START_TIME", "LAST", "GAME_TYPE", "LIMIT_TYPE", "TABLE_TYPE",
+            "MONEY_TYPE", "BLINDS", "BUTTON", "END",
+        )  # fmt: skip
+        aliases = {
             "LAST": _ignore,
-            "GAME_TYPE": self.GAME_TYPE,
-            "LIMIT_TYPE": self.LIMIT_TYPE,
-            "TABLE_TYPE": self.TABLE_TYPE,
             "MONEY_TYPE": _ignore,
-            "BLINDS": self.BLINDS,
-            "BUTTON": self.BUTTON,
-            "END": self.END,
-        }
-        callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._single(method) for name, method in single.items()
-        }
-        for block in _BLOCKS:
-            callbacks[block] = self._on_block
-        self._parser: Lark = build_parser("pkr", callbacks)
-        self._classifiers = {
-            block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
-        }
-        self._line_methods: dict[str | None, Callable[[str, SourceSpan], None]] = {
-            "SEAT": self.SEAT,
-            "DEALER_LINE": self.DEALER_LINE,
-            "POST": self.POST,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
             "CALL": self.ACTION,
             "BET": self.ACTION,
             "RAISE": self.ACTION,
-            "SHOWS": self.SHOWS,
-            "MUCKS": self.MUCKS,
-            "HAS": self.HAS,
-            "WINS": self.WINS,
             "TIES": self.WINS,
             "TIED_LOW": self.WINS,
             "BRINGS": self.NOTE,
-            "TIMED_OUT": self.TIMED_OUT,
             "SAYS": self.TALK,
             "EMOTE": self.TALK,
             "CHAT": self.TALK,
-            None: _unknown_line,
         }
-        self._reset("", 1)
+        self._wire("pkr", singles, _BLOCKS, aliases)
 
     # ------------------------------------------------------------ driving
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw.file, raw.first_line)
-        try:
-            try:
-                self._parser.parse(raw.text, start="start")
-            except UnexpectedInput as err:
-                return self._recover_or_raise(raw, err)
-        except LineError as err:
-            raise HandParseError(
-                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
-            ) from None
-        start = self._start
-        if start is None:
-            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
-        return ev.Hand(start, self._finish())
+    def _complete(self) -> bool:
+        return self._ended  # (the grammar reads no whole record without its end)
+
+    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
+        return ev.Hand(start, self._finish(), truncated_at is not None, truncated_at)
 
     def _finish(self) -> tuple[ev.Event, ...]:
         """The events, with the total pot of the last "Pot sizes" lines and the rake."""
@@ -206,41 +167,6 @@ class PkrReader:
             total = ev.SummaryPot(span, sum(sizes), net[0], tuple(net[1:]), self._rake)
             return (*self._events[:at], total, *self._events[at:])
         return tuple(self._events)
-
-    def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
-        last_line = raw.first_line + len(raw.lines) - 1
-        ended = isinstance(err, UnexpectedToken) and err.token.type == "$END"
-        if isinstance(err, UnexpectedEOF) or ended:  # the record stops early
-            line, column = last_line, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        if line >= last_line and not self._ended and self._start is not None:
-            span = SourceSpan(raw.file, line, column)
-            return ev.Hand(self._start, self._finish(), True, span)
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        context = ""
-        if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
-            context = str(err.get_context(raw.text, span=40))
-        text = raw.line_text(line)
-        raise HandParseError(
-            raw.file, line, column, text, _expected(expected, text), context=context
-        ) from None
-
-    def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
-        def on_token(tok: Token) -> Token:
-            line = self._offset + (tok.line or 1)
-            try:
-                method(str(tok).rstrip(), SourceSpan(self._file, line))
-            except (AmountError, ValueError) as err:
-                raise LineError.of(line, err) from None
-            return tok
-
-        return on_token
 
     def _on_block(self, tok: Token) -> Token:
         """A run of lines: each line's kind from the grammar's line terminals, one event each."""
@@ -260,11 +186,11 @@ class PkrReader:
             self._played = True
         return tok
 
-    def _reset(self, file: str, first_line: int) -> None:
-        self._file = file
-        self._offset = first_line - 1
-        self._events: list[ev.Event] = []
-        self._start: ev.HandStarted | None = None
+    def _reset(self, raw: RawHand) -> None:
+        self._file = raw.file
+        self._offset = raw.first_line - 1
+        self._events = []
+        self._start = None
         self._ended = False
         self._played = False
         self._head: dict[str, str] = {}
@@ -284,15 +210,15 @@ class PkrReader:
 
     # ------------------------------------------------------------ the hand's head
     def TABLE(self, text: str, span: SourceSpan) -> None:
-        found = _fields(HEADER, text.lstrip("\ufeff"))
+        found = line_fields(HEADER, text.lstrip("\ufeff"))
         self._head["table"] = found["table"]
         self._table_span = span
 
     def STARTING(self, text: str, span: SourceSpan) -> None:
-        self._head["id"] = _fields(STARTING, text)["id"]
+        self._head["id"] = line_fields(STARTING, text)["id"]
 
     def START_TIME(self, text: str, span: SourceSpan) -> None:
-        self._head.update(_fields(_START_TIME, text))
+        self._head.update(line_fields(_START_TIME, text))
 
     def GAME_TYPE(self, text: str, span: SourceSpan) -> None:
         self._head["game"] = text.removeprefix("Game Type: ")
@@ -304,7 +230,7 @@ class PkrReader:
         self._head["type"] = text.removeprefix("Table Type: ")
 
     def BLINDS(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_BLINDS, text)
+        found = line_fields(_BLINDS, text)
         symbol = found["small"][0] if found["small"][0] in "$€£" else ""
         self._scale = 100 if symbol else 1
         self._head.update(found)
@@ -360,13 +286,9 @@ class PkrReader:
         if self._played:  # the stacks after the hand
             self._events.append(ev.Note(span, text))
             return
-        found = _fields(_SEAT, text)
+        found = line_fields(_SEAT, text)
         seat, player = _seat(found["seat"]), found["player"]
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player)
         stack, away = self._money(found["stack"]), found["away"] is not None
         self._events.append(ev.SeatTaken(span, seat, player, stack, sitting_out=away))
 
@@ -386,12 +308,12 @@ class PkrReader:
         if kind == "MOVING":
             # this hand's button (the "Button is at seat" line is the last hand's)
             start = self._start
-            seat = _seat(_fields(_MOVING, text)["seat"])
+            seat = _seat(line_fields(_MOVING, text)["seat"])
             if start is not None and start.button_seat != seat:
                 self._start = dataclasses.replace(start, button_seat=seat)
                 self._events[0] = self._start
         elif kind == "POT_SIZES":
-            size = self._money(_fields(_POT_SIZES, text)["amount"])
+            size = self._money(line_fields(_POT_SIZES, text)["amount"])
             if not was_pot:
                 self._pots.append((len(self._events) + 1, []))
             sizes = self._pots[-1][1]
@@ -399,13 +321,13 @@ class PkrReader:
             self._pots[-1] = (len(self._events) + 1, sizes)
             self._last_was_pot = True
         elif kind == "RAKE":
-            found = _fields(_RAKE, text)
+            found = line_fields(_RAKE, text)
             raked = self._money(found["amount"])
             self._rake = (self._rake or 0) + raked
             pot = int(found["pot"])
             self._raked[pot] = self._raked.get(pot, 0) + raked
         elif kind == "RETURNING":
-            found = _fields(_RETURNING, text)
+            found = line_fields(_RETURNING, text)
             self._events.append(
                 ev.UncalledReturned(span, found["player"], self._money(found["amount"]))
             )
@@ -413,20 +335,20 @@ class PkrReader:
         self._events.append(ev.Note(span, text))
 
     def _street(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_STREET, text)
+        found = line_fields(_STREET, text)
         new = _cards(self.card_notation, found["cards"])
         self._board += new
         self._bets.clear()  # a new betting round
         self._events.append(ev.StreetDealt(span, _STREETS[found["street"]], 1, self._board, new))
 
     def _dealt(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_DEALT, text)
+        found = line_fields(_DEALT, text)
         cards = _cards(self.card_notation, found["cards"])
         self._events.append(ev.StreetDealt(span, ev.Street.PREFLOP, 1, (), ()))
         self._events.append(ev.Dealt(span, found["player"], cards))
 
     def POST(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_POST, text)
+        found = line_fields(_POST, text)
         kind, player = _POST_KINDS[found["kind"]], found["player"]
         amount = self._money(found["amount"])
         if kind is not ev.PostKind.ANTE:  # an ante is no part of the bet
@@ -440,7 +362,7 @@ class PkrReader:
         self._events.append(ev.Checked(span, text.removesuffix(" checks")))
 
     def ACTION(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_ACTION, text)
+        found = line_fields(_ACTION, text)
         player, amount = found["player"], self._money(found["amount"])
         all_in = found["all_in"] is not None
         before = self._bets.get(player, 0)
@@ -455,7 +377,7 @@ class PkrReader:
         self._events.append(event)
 
     def SHOWS(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_SHOWS, text)
+        found = line_fields(_SHOWS, text)
         cards = _cards(self.card_notation, found["cards"])
         self._events.append(ev.Shown(span, found["player"], cards))
 
@@ -470,7 +392,7 @@ class PkrReader:
             self._events.append(ev.Note(span, text))
 
     def WINS(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_WINS, text)
+        found = line_fields(_WINS, text)
         side = found["side"]
         amount = self._money(found["amount"])
         self._events.append(
@@ -486,7 +408,7 @@ class PkrReader:
         self._events.append(ev.PlayerStatus(span, player, ev.Status.TIMED_OUT, words))
 
     def TALK(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_TALK, text)
+        found = line_fields(_TALK, text)
         said = found["chat"] or found["says"] or found["emote"] or ""
         self._events.append(ev.TableTalk(span, found["player"], said))
 
@@ -502,14 +424,6 @@ def _seat(text: str) -> int:
     return seat
 
 
-def _fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:
-    """The named fields of a line the grammar accepted (a mismatch is the line's error)."""
-    found = pattern.match(text)
-    if found is None:
-        raise ValueError(f"cannot read the fields of {text!r}")
-    return found.groupdict()
-
-
 def _started_at(head: dict[str, str]) -> datetime | None:
     if "year" not in head:
         return None
@@ -517,16 +431,4 @@ def _started_at(head: dict[str, str]) -> datetime | None:
     y, d = int(head["year"]), int(head["day"])
     h, mi, s = int(head["hour"]), int(head["minute"]), int(head["second"])
     return local_time(y, month, d, h, mi, s, "")
-
-
-def _expected(terminals: set[str], line: str) -> str:
-    """What the grammar would have read where it stopped, in the room's words."""
-    if not line.strip():
-        return "the hand ends too early"
-    words = sorted({_WORDS[t] for t in terminals if t in _WORDS})
-    return "expected " + " or ".join(words) if words else "this line is not one the grammar knows"
-
-
-def _unknown_line(text: str, span: SourceSpan) -> None:
-    raise ValueError(f"a line of no known kind: {text!r}")
 

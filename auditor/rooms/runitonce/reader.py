@@ -24,18 +24,13 @@ What Run It Once's layout means, where it is not the Stars layout:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from datetime import datetime
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.text_reader import LineReader, line_fields, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.runitonce.games import HEADER, game_facts
 from auditor.source import SourceSpan
@@ -113,120 +108,34 @@ _WORDS = {
 }
 
 
-class RunItOnceReader:
+class RunItOnceReader(LineReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     card_notation: CardNotation = LETTERS
+    WORDS = _WORDS
+    END_IS_EOF = True  # "$END" where more was wanted: the record stops early
 
     def __init__(self) -> None:
-        callbacks: dict[str, Callable[[Token], Token]] = {
-            "HEADER": self._single(self.HEADER),
-            "TABLE": self._single(self.TABLE),
-            "SUMMARY": self._single(self.SUMMARY),
-        }
-        for block in _BLOCKS:
-            callbacks[block] = self._on_block
-        self._parser: Lark = build_parser("runitonce", callbacks)
-        self._classifiers = {
-            block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
-        }
-        self._line_methods: dict[str | None, Callable[[str, SourceSpan], None]] = {
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
-            "CALL": self.ACTION,
-            "BET": self.ACTION,
-            "RAISE": self.ACTION,
-            "SHOWS": self.SHOWS,
-            "COLLECTED": self.COLLECTED,
-            "STREET": self.STREET,
-            "HOLE_CARDS": self.HOLE_CARDS,
-            "DEALT": self.DEALT,
-            "STP": self.STP,
-            "SHOWDOWN": self.SHOWDOWN,
-            "UNCALLED": self.UNCALLED,
-            "TOTAL": self.TOTAL,
-            "BOARD": self.BOARD,
-            "SUMMARY_SEAT": self.SUMMARY_SEAT,
-            None: _unknown_line,
-        }
-        self._reset("", 1)
+        singles = ("HEADER", "TABLE", "SUMMARY")
+        aliases = {"CALL": self.ACTION, "BET": self.ACTION, "RAISE": self.ACTION}
+        self._wire("runitonce", singles, _BLOCKS, aliases)
 
     # ------------------------------------------------------------ driving
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw.file, raw.first_line)
-        try:
-            try:
-                self._parser.parse(raw.text, start="start")
-            except UnexpectedInput as err:
-                return self._recover_or_raise(raw, err)
-        except LineError as err:
-            raise HandParseError(
-                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
-            ) from None
-        if self._start is None:
-            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
-        if not self._summary:
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-            return ev.Hand(self._start, tuple(self._events), True, last, uncalled_returns_late=True)
-        return ev.Hand(self._start, tuple(self._events), uncalled_returns_late=True)
+    def _complete(self) -> bool:
+        return self._summary
 
-    def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
-        last_line = raw.first_line + len(raw.lines) - 1
-        ended = isinstance(err, UnexpectedToken) and err.token.type == "$END"
-        if isinstance(err, UnexpectedEOF) or ended:  # the record stops early
-            line, column = last_line, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        if line >= last_line and not self._summary and self._start is not None:
-            span = SourceSpan(raw.file, line, column)
-            return ev.Hand(self._start, tuple(self._events), True, span, uncalled_returns_late=True)
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        context = ""
-        if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
-            context = str(err.get_context(raw.text, span=40))
-        text = raw.line_text(line)
-        raise HandParseError(
-            raw.file, line, column, text, _expected(expected, text), context=context
-        ) from None
+    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
+        cut = truncated_at is not None
+        return ev.Hand(start, tuple(self._events), cut, truncated_at, uncalled_returns_late=True)
 
-    def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
-        def on_token(tok: Token) -> Token:
-            line = self._offset + (tok.line or 1)
-            try:
-                method(str(tok).rstrip(), SourceSpan(self._file, line))
-            except (AmountError, ValueError) as err:
-                raise LineError.of(line, err) from None
-            return tok
+    def _before_block(self, block: str) -> None:
+        self._ensure_start()
 
-        return on_token
-
-    def _on_block(self, tok: Token) -> Token:
-        """A run of lines: each line's kind from the grammar's line terminals, one event each."""
-        line = self._offset + (tok.line or 1)
-        file = self._file
-        methods = self._line_methods
-        try:
-            self._ensure_start()
-            for found in self._classifiers[tok.type].matches(tok):
-                methods[found.lastgroup](found.group().rstrip(), SourceSpan(file, line))
-                line += 1
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
-
-    def _reset(self, file: str, first_line: int) -> None:
-        self._file = file
-        self._offset = first_line - 1
-        self._events: list[ev.Event] = []
-        self._start: ev.HandStarted | None = None
+    def _reset(self, raw: RawHand) -> None:
+        self._file = raw.file
+        self._offset = raw.first_line - 1
+        self._events = []
+        self._start = None
         self._summary = False
         self._head: dict[str, str] = {}
         self._table_span: SourceSpan | None = None
@@ -248,7 +157,7 @@ class RunItOnceReader:
         self._head["currency"] = CURRENCY_OF_SYMBOL[symbol] if symbol else "chips"
 
     def TABLE(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_TABLE, text)
+        found = line_fields(_TABLE, text)
         self._head.update(found)
         self._table_span = span
 
@@ -292,18 +201,14 @@ class RunItOnceReader:
 
     # ------------------------------------------------------------ seats
     def SEAT(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_SEAT, text)
+        found = line_fields(_SEAT, text)
         seat, player = _seat(found["seat"]), found["player"]
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player)
         self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
 
     # ------------------------------------------------------------ the play
     def POST(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_POST, text)
+        found = line_fields(_POST, text)
         kind = _POST_KINDS[found["kind"]]
         self._events.append(ev.Posted(span, found["player"], kind, self._money(found["amount"])))
 
@@ -314,7 +219,7 @@ class RunItOnceReader:
         self._events.append(ev.Checked(span, text.removesuffix(": checks")))
 
     def ACTION(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_ACTION, text)
+        found = line_fields(_ACTION, text)
         player, amount = found["player"], self._money(found["amount"])
         all_in = found["all_in"] is not None
         event: ev.Event
@@ -329,12 +234,12 @@ class RunItOnceReader:
         self._events.append(event)
 
     def SHOWS(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_SHOWS, text)
+        found = line_fields(_SHOWS, text)
         cards = self.card_notation.cards(found["cards"])
         self._events.append(ev.Shown(span, found["player"], cards, (found["words"] or "").strip()))
 
     def COLLECTED(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_COLLECTED, text)
+        found = line_fields(_COLLECTED, text)
         side = found["side"]
         amount = self._money(found["amount"])
         names = found["pot"] != "pot"
@@ -343,7 +248,7 @@ class RunItOnceReader:
         )
 
     def STREET(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_STREET, text)
+        found = line_fields(_STREET, text)
         written = self.card_notation.cards(found["cards"])
         new = self.card_notation.cards(found["new"]) if found["new"] is not None else written
         self._board = (written + new) if found["new"] is not None else written
@@ -353,7 +258,7 @@ class RunItOnceReader:
         self._events.append(ev.StreetDealt(span, ev.Street.PREFLOP, 1, (), ()))
 
     def DEALT(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_DEALT, text)
+        found = line_fields(_DEALT, text)
         cards = self.card_notation.cards(found["cards"])
         self._events.append(ev.Dealt(span, found["player"], cards))
 
@@ -365,7 +270,7 @@ class RunItOnceReader:
         self._events.append(ev.ShowdownStarted(span, 1))
 
     def UNCALLED(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_UNCALLED, text)
+        found = line_fields(_UNCALLED, text)
         self._events.append(
             ev.UncalledReturned(span, found["player"], self._money(found["amount"]))
         )
@@ -393,7 +298,7 @@ class RunItOnceReader:
         self._events.append(ev.SummaryBoard(span, 1, cards))
 
     def SUMMARY_SEAT(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_SUMMARY_SEAT, text)
+        found = line_fields(_SUMMARY_SEAT, text)
         positions = tuple(p for p in re.findall(r"\(([a-z ]+)\)", found["positions"]))
         outcome = _OUTCOMES[found["outcome"]]
         rest = found["rest"]
@@ -422,30 +327,10 @@ def _seat(text: str) -> int:
     return seat
 
 
-def _fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:
-    """The named fields of a line the grammar accepted (a mismatch is the line's error)."""
-    found = pattern.match(text)
-    if found is None:
-        raise ValueError(f"cannot read the fields of {text!r}")
-    return found.groupdict()
-
-
 def _started_at(head: dict[str, str]) -> datetime | None:
     if "year" not in head:
         return None
     y, mo, d = int(head["year"]), int(head["month"]), int(head["day"])
     h, mi, s = int(head["hour"]), int(head["minute"]), int(head.get("second", "0"))
     return local_time(y, mo, d, h, mi, s, head.get("zone", ""))
-
-
-def _expected(terminals: set[str], line: str) -> str:
-    """What the grammar would have read where it stopped, in the room's words."""
-    if not line.strip():
-        return "the hand ends too early"
-    words = sorted({_WORDS[t] for t in terminals if t in _WORDS})
-    return "expected " + " or ".join(words) if words else "this line is not one the grammar knows"
-
-
-def _unknown_line(text: str, span: SourceSpan) -> None:
-    raise ValueError(f"a line of no known kind: {text!r}")
 

@@ -23,19 +23,14 @@ What the Seals layout means, where it is not the Stars layout:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.hand_claims import NO_CLAIM, Claim
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.text_reader import LineReader, line_fields
 from auditor.read.split import RawHand
 from auditor.rooms.sealswithclubs.games import game_facts, line_game
 from auditor.source import SourceSpan
@@ -98,131 +93,49 @@ _WORDS = {
 }
 
 
-class SealsWithClubsReader:
+class SealsWithClubsReader(LineReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     card_notation: CardNotation = LETTERS
+    WORDS = _WORDS
 
     def __init__(self) -> None:
-        single: dict[str, Callable[[str, SourceSpan], None]] = {
-            "HEADER": self.HEADER,
-            "GAME_LINE": self.GAME_LINE,
-            "SITE": self.SITE,
-            "TABLE": self.TABLE,
-        }
-        callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._single(method) for name, method in single.items()
-        }
-        for block in _BLOCKS:
-            callbacks[block] = self._on_block
-        self._parser: Lark = build_parser("sealswithclubs", callbacks)
-        self._classifiers = {
-            block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
-        }
+        singles = ("HEADER", "GAME_LINE", "SITE", "TABLE")
         amount = self.AMOUNT
-        self._line_methods: dict[str | None, Callable[[str, SourceSpan], None]] = {
-            "SEAT": self.SEAT,
-            "BUTTON": self.BUTTON,
+        aliases = {
             "POST": amount,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
             "CALL": amount,
             "BET": amount,
             "RAISE": amount,
             "REFUNDED": amount,
             "ADDS": amount,
-            "SHOWS": self.SHOWS,
             "MUCKS": self.SHOWS,
-            "WINS": self.WINS,
-            "STATUS": self.STATUS,
-            "STREET": self.STREET,
-            "DEALT": self.DEALT,
-            "RAKE": self.RAKE,
-            "CANCELLED": self.CANCELLED,
-            None: _unknown_line,
         }
-        self._reset(RawHand("", 1, ("",)))
+        self._wire("sealswithclubs", singles, _BLOCKS, aliases)
 
     # ------------------------------------------------------------ driving
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw)
-        try:
-            try:
-                self._parser.parse(raw.text, start="start")
-            except UnexpectedInput as err:
-                return self._recover_or_raise(raw, err)
+    def _complete(self) -> bool:
+        return self._ended  # a pot won: the hand's end
+
+    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
+        return ev.Hand(start, tuple(self._events), truncated_at is not None, truncated_at)
+
+    def _before_block(self, block: str) -> None:
+        if block == "PLAY":
             self._ensure_start()
-        except LineError as err:
-            raise HandParseError(
-                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
-            ) from None
-        start = self._start
-        if start is None:
-            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
+
+    def _after_parse(self) -> None:
+        self._ensure_start()
         if self._pot_span is not None:  # the pots won and their rakes, gross
             total = self._won + self._rake
             pot = ev.SummaryPot(self._pot_span, total, None, (), self._rake)
             self._events.insert(self._pot_at, pot)
-        if not self._ended:  # no pot won: the record stops before the hand's end
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-            return ev.Hand(start, tuple(self._events), True, last)
-        return ev.Hand(start, tuple(self._events))
-
-    def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
-        last_line = raw.first_line + len(raw.lines) - 1
-        if isinstance(err, UnexpectedEOF):
-            line, column = last_line, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        if line >= last_line and not self._ended and self._start is not None:
-            span = SourceSpan(raw.file, line, column)
-            return ev.Hand(self._start, tuple(self._events), True, span)
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        context = ""
-        if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
-            context = str(err.get_context(raw.text, span=40))
-        text = raw.line_text(line)
-        raise HandParseError(
-            raw.file, line, column, text, _expected(expected, text), context=context
-        ) from None
-
-    def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
-        def on_token(tok: Token) -> Token:
-            line = self._offset + (tok.line or 1)
-            try:
-                method(str(tok).rstrip(), SourceSpan(self._file, line))
-            except (AmountError, ValueError) as err:
-                raise LineError.of(line, err) from None
-            return tok
-
-        return on_token
-
-    def _on_block(self, tok: Token) -> Token:
-        """A run of lines: each line's kind from the grammar's line terminals, one event each."""
-        line = self._offset + (tok.line or 1)
-        file = self._file
-        methods = self._line_methods
-        try:
-            if tok.type == "PLAY":
-                self._ensure_start()
-            for found in self._classifiers[tok.type].matches(tok):
-                methods[found.lastgroup](found.group().rstrip(), SourceSpan(file, line))
-                line += 1
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
 
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
-        self._events: list[ev.Event] = []
-        self._start: ev.HandStarted | None = None
+        self._events = []
+        self._start = None
         self._head: dict[str, str] = {}
         self._table_span: SourceSpan | None = None
         self._seats: dict[int, str] = {}
@@ -240,10 +153,10 @@ class SealsWithClubsReader:
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, text: str, span: SourceSpan) -> None:
-        self._head.update(_fields(_HEADER, text))
+        self._head.update(line_fields(_HEADER, text))
 
     def GAME_LINE(self, text: str, span: SourceSpan) -> None:
-        self._head.update(_fields(_GAME_LINE, text))
+        self._head.update(line_fields(_GAME_LINE, text))
         self._head["game"] = line_game(text)
 
     def SITE(self, text: str, span: SourceSpan) -> None:
@@ -298,7 +211,7 @@ class SealsWithClubsReader:
 
     # ------------------------------------------------------------ seats
     def SEAT(self, text: str, span: SourceSpan) -> None:
-        found = _fields(_SEAT, text)
+        found = line_fields(_SEAT, text)
         seat, player = int(found["seat"]), found["player"]
         if not 1 <= seat <= SEAT_LIMIT:
             raise SeatError(f"seat {seat}, which no table has")
@@ -323,7 +236,7 @@ class SealsWithClubsReader:
             self._events[self._events.index(start)] = self._start
 
     def AMOUNT(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_AMOUNT_LINE, text)
+        f = line_fields(_AMOUNT_LINE, text)
         player, verb, amount = f["player"], f["verb"], self._money(f["amount"])
         all_in = f["all_in"] is not None
         event: ev.Event
@@ -348,7 +261,7 @@ class SealsWithClubsReader:
         self._events.append(ev.Checked(span, text.removesuffix(" checks")))
 
     def SHOWS(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_SHOWS, text)
+        f = line_fields(_SHOWS, text)
         cards = self.card_notation.cards(f["cards"] or "")
         if " mucks" in text:
             self._events.append(ev.Mucked(span, f["player"], cards))
@@ -359,7 +272,7 @@ class SealsWithClubsReader:
         self._events.append(ev.Shown(span, f["player"], cards, words, claim))
 
     def WINS(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_WINS, text)
+        f = line_fields(_WINS, text)
         pot = int(f["side"] or 1) if f["which"] == "Side" else 0
         amount = self._money(f["amount"])
         if self._pot_span is None:
@@ -386,7 +299,7 @@ class SealsWithClubsReader:
         raise ValueError(f"a status no reader knows: {text!r}")
 
     def STREET(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_STREET, text)
+        f = line_fields(_STREET, text)
         name = f["street"]
         if name == "Hole Cards":
             self._events.append(ev.StreetDealt(span, ev.Street.PREFLOP, 1, (), ()))
@@ -399,26 +312,7 @@ class SealsWithClubsReader:
         self._events.append(ev.StreetDealt(span, _STREETS[name], 1, self._board, new))
 
     def DEALT(self, text: str, span: SourceSpan) -> None:
-        f = _fields(_DEALT, text)
+        f = line_fields(_DEALT, text)
         self._events.append(ev.Dealt(span, f["player"], self.card_notation.cards(f["cards"])))
 
-
-def _fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:
-    """The named fields of a line the grammar accepted (a mismatch is the line's error)."""
-    found = pattern.match(text)
-    if found is None:
-        raise ValueError(f"cannot read the fields of {text!r}")
-    return found.groupdict()
-
-
-def _expected(terminals: set[str], line: str) -> str:
-    """What the grammar would have read where it stopped, in the room's words."""
-    if not line.strip():
-        return "the hand ends too early"
-    words = sorted({_WORDS[t] for t in terminals if t in _WORDS})
-    return "expected " + " or ".join(words) if words else "this line is not one the grammar knows"
-
-
-def _unknown_line(text: str, span: SourceSpan) -> None:
-    raise ValueError(f"a line of no known kind: {text!r}")
 

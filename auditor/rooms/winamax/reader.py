@@ -31,13 +31,13 @@ from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Token, Tree
+from lark.exceptions import UnexpectedInput
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError, describe_expected
+from auditor.parse.errors import describe_expected
 from auditor.parse.facts import (
     CURRENCY_OF_SYMBOL,
     SEAT_LIMIT,
@@ -45,7 +45,7 @@ from auditor.parse.facts import (
     SeatError,
     local_time,
 )
-from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.text_reader import LineReader, known_mistake
 from auditor.read.split import RawHand
 from auditor.rooms.winamax import SITE
 from auditor.rooms.winamax.games import game_facts
@@ -143,13 +143,14 @@ _BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
 }
 
 
-class WinamaxReader:
+class WinamaxReader(LineReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     card_notation: CardNotation = LETTERS
+    NO_START = "no table line"
 
     def __init__(self) -> None:
-        # One method per grammar terminal, named after it (as a Transformer's are).
+        # the header line's parts, each a token of its own
         header_parts: dict[str, Callable[[str], None]] = {
             "ROOM_KIND": self.ROOM_KIND,
             "HAND_ID": self.HAND_ID,
@@ -157,92 +158,28 @@ class WinamaxReader:
             "STAKES": self.STAKES,
             "DATETIME": self.DATETIME,
         }
-        callbacks: dict[str, Callable[[Token], Token]] = {
-            name: self._header_part(method) for name, method in header_parts.items()
-        }
-        callbacks["TABLE"] = self._single(self.TABLE)
-        callbacks["SUMMARY_MARKER"] = self._single(self.SUMMARY_MARKER)
-        for block in _BLOCKS:
-            callbacks[block] = self._on_block
-        self._parser: Lark = build_parser("winamax", callbacks)
-        self._classifiers = {
-            block: LineClassifier(self._parser, kinds) for block, kinds in _BLOCKS.items()
-        }
-        self._line_methods: dict[str | None, Callable[[str, SourceSpan], None]] = {
-            "SEAT": self.SEAT,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
-            "CALL": self.CALL,
-            "RAISE": self.RAISE,
-            "BET": self.BET,
-            "POST": self.POST,
-            "COLLECTED": self.COLLECTED,
-            "SHOWS": self.SHOWS,
-            "MUCKS": self.MUCKS,
-            "STATUS": self.STATUS,
-            "SECTION_MARKER": self.SECTION_MARKER,
-            "DEALT": self.DEALT,
-            "POT_EXTRA": self.POT_EXTRA,
-            "CANCELLED": self.CANCELLED,
-            "SUMMARY_SEAT": self.SUMMARY_SEAT,
-            "TOTAL_POT": self.TOTAL_POT,
-            "BOARD": self.BOARD,
-        }
-        self._reset("", 1)
+        parts = {name: self._header_part(method) for name, method in header_parts.items()}
+        self._wire("winamax", ("TABLE", "SUMMARY_MARKER"), _BLOCKS, parts=parts)
 
     # ------------------------------------------------------------ driving
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw.file, raw.first_line)
-        try:
-            try:
-                self._parser.parse(raw.text, start="start")
-            except UnexpectedInput as err:
-                return self._recover_or_raise(raw, err)
-        except LineError as err:
-            raise HandParseError(
-                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
-            ) from None
-        if self._start is None:
-            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
+    def _complete(self) -> bool:
+        return self._summary_started
+
+    def _stops_early(self, raw: RawHand) -> bool:
+        # a record cut short (by the room or a copy) is read to its last whole line
+        return not any(text.startswith("*** SUMMARY ***") for text in raw.lines)
+
+    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
+        # (a record cut short has no summary, so no seat it says was not dealt in)
         events = with_returns(
             not_dealt_in(self._events, self._idle), self._unmatched, self._collects
         )
-        if not self._summary_started:
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-            return ev.Hand(self._start, tuple(events), truncated=True, truncated_at=last)
-        return ev.Hand(self._start, tuple(events))
+        if truncated_at is not None:
+            return ev.Hand(start, tuple(events), truncated=True, truncated_at=truncated_at)
+        return ev.Hand(start, tuple(events))
 
-    def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
-        last_line = raw.first_line + len(raw.lines) - 1
-        if isinstance(err, UnexpectedEOF):
-            line, column = last_line, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        has_summary = any(text.startswith("*** SUMMARY ***") for text in raw.lines)
-        # a record cut short (by the room or a copy) is read to its last whole line
-        if line >= last_line and not has_summary and self._start is not None:
-            span = SourceSpan(raw.file, line, column)
-            events = with_returns(self._events, self._unmatched, self._collects)
-            return ev.Hand(self._start, tuple(events), truncated=True, truncated_at=span)
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        context = ""
-        if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
-            context = str(err.get_context(raw.text, span=40))
-        raise HandParseError(
-            raw.file,
-            line,
-            column,
-            raw.line_text(line),
-            describe_expected(expected, raw.line_text(line)),
-            context=context,
-            kind=self._mistake(err),
-        ) from None
+    def _describe(self, terminals: set[str], line: str) -> str:
+        return describe_expected(terminals, line)
 
     def _mistake(self, err: UnexpectedInput) -> str:
         """Which known mistake ``err`` resembles (same parser state and token), or "".
@@ -252,14 +189,10 @@ class WinamaxReader:
         file = self._file
 
         def parse(text: str) -> Tree[Token]:
-            self._reset(file, 1)
+            self._reset(RawHand(file, 1, ("",)))
             return self._parser.parse(text, start="start")
 
-        try:
-            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
-        except (LineError, AmountError, ValueError):
-            return ""
-        return label or ""
+        return known_mistake(err, _MISTAKES, parse)
 
     def _header_part(self, method: Callable[[str], None]) -> Callable[[Token], Token]:
         def on_token(tok: Token) -> Token:
@@ -267,17 +200,6 @@ class WinamaxReader:
                 method(str(tok))
             except (AmountError, ValueError) as err:
                 raise LineError.of(self._offset + (tok.line or 1), err) from None
-            return tok
-
-        return on_token
-
-    def _single(self, method: Callable[[str, SourceSpan], None]) -> Callable[[Token], Token]:
-        def on_token(tok: Token) -> Token:
-            line = self._offset + (tok.line or 1)
-            try:
-                method(str(tok).rstrip(), SourceSpan(self._file, line))
-            except (AmountError, ValueError) as err:
-                raise LineError.of(line, err) from None
             return tok
 
         return on_token
@@ -301,11 +223,11 @@ class WinamaxReader:
             raise LineError.of(line, err) from None
         return tok
 
-    def _reset(self, file: str, first_line: int) -> None:
-        self._file = file
-        self._offset = first_line - 1
-        self._events: list[ev.Event] = []
-        self._start: ev.HandStarted | None = None
+    def _reset(self, raw: RawHand) -> None:
+        self._file = raw.file
+        self._offset = raw.first_line - 1
+        self._events = []
+        self._start = None
         self._summary_started = False
         self._seats: dict[int, str] = {}
         self._players: set[str] = set()
@@ -653,7 +575,6 @@ def _section_marker(
         all_cards += notation.cards(group)
     new_cards = notation.cards(groups[-1]) if groups else ()
     return _STREET[name], all_cards, new_cards, f["rest"]
-
 
 
 _HEAD = (

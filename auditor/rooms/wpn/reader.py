@@ -27,7 +27,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
@@ -42,6 +42,7 @@ from auditor.parse.facts import (
     variant,
 )
 from auditor.parse.grammar import LineClassifier, build_parser
+from auditor.parse.text_reader import error_place, grammar_error, known_mistake
 from auditor.read.split import RawHand
 from auditor.rooms.wpn import SITE
 from auditor.rooms.wpn.wording import read_new, read_old
@@ -283,35 +284,15 @@ class WpnReader:
         return ev.Hand(self._start, tuple(self._events))
 
     def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
+        line, column = error_place(raw, err)
         last_line = raw.first_line + len(raw.lines) - 1
-        if isinstance(err, UnexpectedEOF):
-            line, column = last_line, 1
-        else:
-            line = raw.first_line + (err.line or 1) - 1
-            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
         # A record cut short before its summary is read up to its last whole line.
         if line >= last_line and not self._summary_started and self._start is not None:
             self._finish_dealt()
             span = SourceSpan(raw.file, line, column)
             return ev.Hand(self._start, tuple(self._events), truncated=True, truncated_at=span)
-        expected: set[str] = set()
-        if isinstance(err, UnexpectedToken):
-            expected = set(err.expected)
-        elif isinstance(err, UnexpectedCharacters):
-            expected = set(err.allowed or ())
-        context = ""
-        if not isinstance(err, UnexpectedEOF) and isinstance(err.pos_in_stream, int):
-            context = str(err.get_context(raw.text, span=40))
-        text = raw.line_text(line)
-        raise HandParseError(
-            raw.file,
-            line,
-            column,
-            text,
-            describe_expected(expected, text),
-            context=context,
-            kind=self._mistake(err),
-        ) from None
+        kind = self._mistake(err)
+        raise grammar_error(raw, err, line, column, describe_expected, kind) from None
 
     def _mistake(self, err: UnexpectedInput) -> str:
         """Which known mistake ``err`` resembles (Lark's match_examples), or ""."""
@@ -321,11 +302,7 @@ class WpnReader:
             self._reset(file, 1)
             return self._parser.parse(text, start="start")
 
-        try:
-            label = err.match_examples(parse, _MISTAKES, use_accepts=True)
-        except (LineError, AmountError, ValueError):
-            return ""
-        return label or ""
+        return known_mistake(err, _MISTAKES, parse)
 
     def _on_single(self, tok: Token) -> Token:
         line = self._offset + (tok.line or 1)
@@ -912,7 +889,6 @@ def _unknown(line: int, text: str) -> LineError:
     """A line the lexer took whose fields its kind's pattern cannot read (the grammar's
     terminal and the reader's pattern disagree on it)."""
     return LineError(line, f"a line of no known kind: {text.strip()!r}")
-
 
 
 _NEW_HEAD = (

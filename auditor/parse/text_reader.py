@@ -1,0 +1,506 @@
+"""What every Lark line-grammar text reader shares: driving the parse, lines to methods,
+and Lark's errors to :class:`HandParseError`.
+
+A room's grammar lexes each single line (the header, the table line) as one token and
+each run of lines (the seats, the play, the summary) as one token; the lexer hands each
+token to a callback as it meets it, so the events come out in file order. A run is taken
+apart line by line with the grammar's own line terminals.
+
+Two bases hold that driving, so that a room's reader keeps only what its room's lines
+mean: one method per line kind, named after it, its per-hand state (``_reset``), whether
+the record has ended and the hand it makes (``_hand``).
+
+- :class:`LineReader`: each line's method gets the line's text (it takes its fields apart
+  itself); a run is taken apart with :class:`LineClassifier`.
+- :class:`FieldsReader`: each line's method gets the line's match, read with its
+  terminal's own pattern, whose groups name its fields.
+
+The functions (where Lark stopped, what it expected in words, a known mistake, a seat
+taken) are shared too by the readers that drive Lark their own way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from auditor import events as ev
+from auditor.cards import Card, CardNotation
+from auditor.money import AmountError
+from auditor.parse.errors import HandParseError
+from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError
+from auditor.parse.grammar import (
+    LineClassifier,
+    _cache_name,
+    build_parser,
+    grammar_text,
+    private_cache_folder,
+)
+from auditor.read.split import RawHand
+from auditor.source import SourceSpan
+
+LineMethod = Callable[[str, SourceSpan], None]
+# a run's line kinds in the grammar's order (a tuple: the kinds that follow a NAME)
+Kinds = tuple[str | tuple[str, ...], ...]
+NO_HAND = RawHand("", 1, ("",))  # what a reader is reset to before its first hand
+
+
+def line_kinds(blocks: Mapping[str, Kinds]) -> list[str]:
+    """Every line kind of the runs ``blocks``."""
+    return [k for kinds in blocks.values() for kind in kinds for k in _names(kind)]
+
+
+def _names(kind: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (kind,) if isinstance(kind, str) else kind
+
+
+def unknown_line(text: str, span: SourceSpan) -> None:
+    """Cannot happen for a run the lexer accepted: every line is of some kind."""
+    raise ValueError(f"a line of no known kind: {text!r}")
+
+
+def line_fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:
+    """The named fields of a line the grammar accepted (a mismatch is the line's error)."""
+    found = pattern.match(text)
+    if found is None:
+        raise ValueError(f"cannot read the fields of {text!r}")
+    return found.groupdict()
+
+
+def comma_cards(notation: CardNotation, text: str) -> tuple[Card, ...]:
+    """A card list written with commas: "Tc, Kc, 3s" or "3c,5d,Ks,6h"."""
+    return notation.cards(text.replace(",", " "))
+
+
+def in_words(terminals: set[str], line: str, words: Mapping[str, str]) -> str:
+    """What the grammar would have read where it stopped, in the room's ``words``."""
+    if not line.strip():
+        return "the hand ends too early"
+    said = sorted({words[t] for t in terminals if t in words})
+    return "expected " + " or ".join(said) if said else "this line is not one the grammar knows"
+
+
+def error_place(raw: RawHand, err: UnexpectedInput, end_is_eof: bool = False) -> tuple[int, int]:
+    """The line (in the file) and column where Lark stopped; the record's last line when
+    the text ran out (``end_is_eof``: the parser's "$END" token counts as that too)."""
+    ended = end_is_eof and isinstance(err, UnexpectedToken) and err.token.type == "$END"
+    if isinstance(err, UnexpectedEOF) or ended:
+        return raw.first_line + len(raw.lines) - 1, 1
+    line = raw.first_line + (err.line or 1) - 1
+    column = err.column if isinstance(err.column, int) and err.column > 0 else 1
+    return line, column
+
+
+def expected_terminals(err: UnexpectedInput) -> set[str]:
+    """The terminals the grammar would have taken where it stopped."""
+    if isinstance(err, UnexpectedToken):
+        return set(err.expected)
+    if isinstance(err, UnexpectedCharacters):
+        return set(err.allowed or ())
+    return set()
+
+
+def error_context(err: UnexpectedInput, text: str) -> str:
+    """The text around where reading stopped, with a caret under the place."""
+    if isinstance(err, UnexpectedEOF) or not isinstance(err.pos_in_stream, int):
+        return ""
+    return str(err.get_context(text, span=40))
+
+
+def grammar_error(
+    raw: RawHand,
+    err: UnexpectedInput,
+    line: int,
+    column: int,
+    describe: Callable[[set[str], str], str],
+    kind: str = "",
+) -> HandParseError:
+    """Where the grammar stopped, with what it would have read there (``describe``: the
+    terminals it expected and the line, in words) and the text around the place."""
+    text = raw.line_text(line)
+    what = describe(expected_terminals(err), text)
+    context = error_context(err, raw.text)
+    return HandParseError(raw.file, line, column, text, what, context=context, kind=kind)
+
+
+def known_mistake(
+    err: UnexpectedInput, mistakes: Mapping[str, list[str]], parse: Callable[[str], Tree[Token]]
+) -> str:
+    """Which known mistake ``err`` resembles (Lark's ``match_examples``: the same parser
+    state), or "". ``parse`` reads an example with the reader's own parser, through its
+    callbacks: it refills the reader's per-hand state, which the next read resets."""
+    try:
+        label = err.match_examples(parse, mistakes, use_accepts=True)
+    except (LineError, AmountError, ValueError):
+        return ""
+    return label or ""
+
+
+def take_seat(seats: dict[int, str], seat: int, player: str, lowest: int = 1) -> None:
+    """``player`` sits on ``seat`` (``seats``: the seats taken so far); a seat no table
+    has, a seat listed twice or a player in two seats is the seat line's error."""
+    if not lowest <= seat <= SEAT_LIMIT:
+        raise SeatError(f"seat {seat}, which no table has")
+    if seat in seats:
+        raise SeatError(f"seat {seat} is listed twice ({seats[seat]}, {player})")
+    if player in seats.values():
+        raise SeatError(f"{player} sits in two seats")
+    seats[seat] = player
+
+
+class StreetBets:
+    """Each player's bet on the street so far and the highest: what tells the action of a
+    layout that writes the chips put in ("calls €1,50", "goes all-in €X")."""
+
+    __slots__ = ("bet", "high")
+
+    def __init__(self) -> None:
+        self.bet: dict[str, int] = {}
+        self.high = 0
+
+    def put(self, player: str, chips: int) -> int:
+        """``chips`` more in ``player``'s bet; his bet before them."""
+        before = self.bet.get(player, 0)
+        self.bet[player] = before + chips
+        self.high = max(self.high, before + chips)
+        return before
+
+    def take_back(self, player: str, chips: int) -> None:
+        """``chips`` of ``player``'s bet returned to him (a bet nobody called)."""
+        self.bet[player] = self.bet.get(player, 0) - chips
+
+    def action(
+        self, span: SourceSpan, player: str, chips: int, written: str, all_in: bool
+    ) -> ev.Event:
+        """The action that puts ``chips`` in: a call, bet or raise as ``written`` ("call",
+        "bet", "raise"); an all-in ("") is a bet when nothing was bet on the street, a call
+        when it does not pass the bet to call, else a raise by those chips."""
+        high = self.high
+        before = self.put(player, chips)
+        if written == "call" or (all_in and high and before + chips <= high):
+            return ev.Called(span, player, chips, all_in)
+        if written == "bet" or (all_in and not high):
+            return ev.Bet(span, player, chips, all_in)
+        return ev.RaisedTo(span, player, chips, 0, all_in, ev.RaiseGiven.BY)
+
+
+def last_line(raw: RawHand) -> SourceSpan:
+    """The record's last line: where a record that stops early is cut."""
+    return SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
+
+
+class LineReader:
+    """Reads one hand at a time with a room's line grammar; not thread-safe (one per process).
+
+    A subclass calls :meth:`_wire` once, and provides ``_reset`` (its per-hand state, which
+    sets ``_file``, ``_offset``, ``_events`` and ``_start``), ``_complete`` and ``_hand``.
+    """
+
+    WORDS: ClassVar[Mapping[str, str]] = {}  # the grammar's terminals in the room's words
+    NO_START = "no seat lines"  # the error of a record read whole with no hand's head
+    END_IS_EOF = False  # the parser's "$END" where more was wanted: the record stops early
+
+    _file: str
+    _offset: int  # the record's first line in its file, less one
+    _events: list[ev.Event]
+    _start: ev.HandStarted | None
+
+    def _wire(
+        self,
+        site: str,
+        singles: Sequence[str],
+        blocks: Mapping[str, Kinds],
+        aliases: Mapping[str, LineMethod] | None = None,
+        parts: Mapping[str, Callable[[Token], Token]] | None = None,
+    ) -> None:
+        """Builds ``site``'s parser: each single-line token (``singles``) and each line of a
+        run (``blocks``: the runs' line kinds) to the method named after its kind, or to
+        its method in ``aliases``; ``parts``: the callbacks of tokens that are parts of a
+        line (a header's)."""
+        named = aliases or {}
+
+        def method(kind: str) -> LineMethod:
+            found: LineMethod = named[kind] if kind in named else getattr(self, kind)
+            return found
+
+        callbacks: dict[str, Callable[[Token], Token]] = dict(parts or {})
+        for name in singles:
+            callbacks[name] = self._single(method(name))
+        for block in blocks:
+            callbacks[block] = self._on_block
+        self._parser: Lark = build_parser(site, callbacks)
+        self._classifiers = {
+            block: LineClassifier(self._parser, kinds) for block, kinds in blocks.items()
+        }
+        self._line_methods: dict[str | None, LineMethod] = {
+            kind: method(kind) for kind in line_kinds(blocks)
+        }
+        self._line_methods[None] = unknown_line  # a match that names no kind
+        self._reset(NO_HAND)
+
+    # ------------------------------------------------------------ what a room says
+    def _reset(self, raw: RawHand) -> None:
+        raise NotImplementedError
+
+    def _complete(self) -> bool:
+        """The record reached its end (its summary, its pots paid)."""
+        raise NotImplementedError
+
+    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
+        """The hand read; ``truncated_at``: where a record that stops early stops."""
+        raise NotImplementedError
+
+    def _stops_early(self, raw: RawHand) -> bool:
+        """At a parse error on its last line: the record is cut short, not unreadable."""
+        return not self._complete()
+
+    def _before_block(self, block: str) -> None:
+        """Before a run of lines is read (the head made once the seats start, say)."""
+
+    def _after_parse(self) -> None:
+        """Once the grammar has read the whole record."""
+
+    def _mistake(self, err: UnexpectedInput) -> str:
+        """Which known mistake ``err`` resembles, or ""."""
+        return ""
+
+    def _describe(self, terminals: set[str], line: str) -> str:
+        return in_words(terminals, line, self.WORDS)
+
+    # ------------------------------------------------------------ driving
+    def read(self, raw: RawHand) -> ev.Hand:
+        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
+        self._reset(raw)
+        try:
+            try:
+                self._parser.parse(raw.text, start="start")
+                self._after_parse()
+            except UnexpectedInput as err:
+                return self._recover_or_raise(raw, err)
+        except LineError as err:
+            raise HandParseError(
+                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
+            ) from None
+        if self._start is None:
+            raise HandParseError(raw.file, raw.first_line, 1, raw.header, self.NO_START)
+        return self._hand(self._start, None if self._complete() else last_line(raw))
+
+    def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
+        line, column = error_place(raw, err, self.END_IS_EOF)
+        # A record cut inside its last line is read up to it and marked truncated.
+        last = raw.first_line + len(raw.lines) - 1
+        if line >= last and self._stops_early(raw) and self._start is not None:
+            return self._hand(self._start, SourceSpan(raw.file, line, column))
+        kind = self._mistake(err)
+        raise grammar_error(raw, err, line, column, self._describe, kind) from None
+
+    def _single(self, method: LineMethod) -> Callable[[Token], Token]:
+        def on_token(tok: Token) -> Token:
+            line = self._offset + (tok.line or 1)
+            try:
+                method(str(tok).rstrip(), SourceSpan(self._file, line))
+            except (AmountError, ValueError) as err:
+                raise LineError.of(line, err) from None
+            return tok
+
+        return on_token
+
+    def _on_block(self, tok: Token) -> Token:
+        """A run of lines: each line's kind from the grammar's line terminals, one event each."""
+        line = self._offset + (tok.line or 1)
+        file = self._file
+        methods = self._line_methods
+        try:
+            self._before_block(tok.type)
+            for found in self._classifiers[tok.type].matches(tok):
+                methods[found.lastgroup](found.group().rstrip(), SourceSpan(file, line))
+                line += 1
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+        return tok
+
+
+# ---------------------------------------------------------------- readers of named fields
+Fields = re.Match[str]
+FieldsMethod = Callable[[Fields, SourceSpan], None]
+
+
+def unknown_fields(found: Fields, span: SourceSpan) -> None:
+    """Cannot happen for a run the lexer accepted: every line is of some kind."""
+    raise ValueError(f"a line of no known kind: {found.group()!r}")
+
+
+def lalr_parser(site: str, callbacks: Mapping[str, Callable[[Token], Token]]) -> Lark:
+    """The LALR parser of ``site``'s grammar (its one start rule, ``start``) whose lexer
+    hands each line to ``callbacks``; cached (as grammar.build_parser does) only in this
+    user's private folder."""
+    text = grammar_text(site)
+    folder = private_cache_folder()
+    return Lark(
+        text,
+        parser="lalr",
+        lexer="contextual",
+        lexer_callbacks=dict(callbacks),
+        propagate_positions=False,
+        maybe_placeholders=False,
+        cache=str(folder / _cache_name(site, text)) if folder is not None else False,
+    )
+
+
+class FieldsReader:
+    """Reads one hand at a time with a grammar whose line terminals name their fields;
+    not thread-safe (one per process).
+
+    Each line's method gets the line's match, read with its terminal's own pattern, and
+    reads its fields by name. A subclass calls :meth:`_wire` once, and provides ``_reset``
+    (which sets ``_file`` and ``_offset``), ``_open`` and ``_hand``.
+    """
+
+    WORDS: ClassVar[Mapping[str, str]] = {}  # the grammar's terminals in the room's words
+    # mistakes seen in damaged records, by the place the grammar stops at: Lark's
+    # match_examples labels an error with the first whose parser state it shares
+    MISTAKES: ClassVar[Mapping[str, list[str]]] = {}
+    UNSAID: ClassVar[frozenset[str]] = frozenset({"$END"})  # terminals no error names
+    # more expected terminals than this: a line of play, not a list of them
+    MOST_WORDS: ClassVar[int | None] = None
+
+    _file: str
+    _offset: int  # the record's first line in its file, less one
+
+    def _wire(
+        self,
+        site: str,
+        singles: tuple[str, ...],
+        blocks: Mapping[str, tuple[str, ...]],
+    ) -> None:
+        """Builds ``site``'s parser: each single line (``singles``) and each line of a run
+        (``blocks``: the runs' line kinds, in the grammar's order) to the method named
+        after its kind (one per line terminal, as a Transformer's are)."""
+        self._methods: dict[str | None, FieldsMethod] = {}
+        for kind in (*singles, *(kind for run in blocks.values() for kind in run)):
+            self._methods[kind] = getattr(self, kind)
+        self._methods[None] = unknown_fields  # a match that names no kind
+        callbacks = {name: self._on_single for name in singles}
+        callbacks.update({name: self._on_block for name in blocks})
+        self._parser: Lark = lalr_parser(site, callbacks)
+        # the line terminals' own patterns (a lexer-only Lark keeps every terminal; it is
+        # only asked for their patterns, never to lex)
+        self._terminals = Lark(grammar_text(site), parser=None, lexer="basic")
+        self._single = {name: re.compile(self._pattern(name)) for name in singles}
+        # a run of lines is read with its kinds' patterns at once (the kind a line is, is
+        # the group that closes last)
+        self._runs = {block: re.compile(self._run(block, run)) for block, run in blocks.items()}
+        self._reset(NO_HAND)
+
+    def _pattern(self, terminal: str) -> str:
+        return str(self._terminals.get_terminal(terminal).pattern.to_regexp())
+
+    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
+        """One pattern for the lines of ``block``: a line's kind is the name of the
+        (empty) group at its end."""
+        return "|".join(f"(?:{self._pattern(kind)}(?P<{kind}>))" for kind in kinds)
+
+    # ------------------------------------------------------------ what a room says
+    def _reset(self, raw: RawHand) -> None:
+        raise NotImplementedError
+
+    def _open(self) -> bool:
+        """The hand has begun and not ended: a record that stops here was cut short."""
+        raise NotImplementedError
+
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ driving
+    def _on_single(self, tok: Token) -> Token:
+        line = self._offset + (tok.line or 1)
+        found = self._single[tok.type].match(tok)
+        try:
+            if found is None:  # cannot be: the lexer matched it with this pattern
+                raise ValueError(f"a {tok.type} line its pattern does not read")
+            self._methods[tok.type](found, SourceSpan(self._file, line))
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+        return tok
+
+    def _on_block(self, tok: Token) -> Token:
+        """A run of lines: each line's kind and fields, one event (or more, or none) each."""
+        line = self._offset + (tok.line or 1)
+        file = self._file
+        methods = self._methods
+        try:
+            for found in self._runs[tok.type].finditer(tok):
+                methods[found.lastgroup](found, SourceSpan(file, line))
+                line += 1
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+        return tok
+
+    def read(self, raw: RawHand) -> ev.Hand:
+        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
+        self._reset(raw)
+        try:
+            try:
+                self._parser.parse(raw.text, start="start")
+            except UnexpectedInput as err:
+                if not self._cut_short(err):
+                    raise self._error(raw, err) from None
+            return self._hand(raw)
+        except LineError as err:
+            line_text = raw.line_text(err.line)
+            raise HandParseError(raw.file, err.line, 1, line_text, err.problem, err.code) from None
+
+    def _cut_short(self, err: UnexpectedInput) -> bool:
+        """A record that stops before its end, at the end of a whole line (the room or a
+        copy cut it): read up to there and marked truncated, not unreadable."""
+        if not self._open():
+            return False
+        return isinstance(err, UnexpectedEOF) or (
+            isinstance(err, UnexpectedToken) and err.token.type == "$END"
+        )
+
+    def _error(self, raw: RawHand, err: UnexpectedInput) -> HandParseError:
+        last = raw.first_line + len(raw.lines) - 1
+        if isinstance(err, UnexpectedEOF):
+            line, column = last, 1
+        else:
+            line = raw.first_line + (err.line or 1) - 1 if isinstance(err.line, int) else 0
+            line = line or last
+            column = err.column if isinstance(err.column, int) and err.column > 0 else 1
+        expected = expected_terminals(err)
+        if isinstance(err, UnexpectedCharacters):
+            # the run of lines the lexer took just before could have gone on with this line
+            history = err.token_history or ()
+            if history and history[-1].type in self._runs:
+                expected.add(history[-1].type)
+        text = raw.line_text(line)
+        words = sorted(self.WORDS.get(t, t) for t in expected if t not in self.UNSAID)
+        if not text.strip():
+            what = "the hand ends too early"
+        elif self.MOST_WORDS is not None and len(words) > self.MOST_WORDS:
+            what = "this line is not one the layout has here (expected a line of play)"
+        elif words:
+            what = "expected " + " or ".join(words)
+        else:
+            what = "this line is not one the layout has"
+        context = "" if isinstance(err, UnexpectedEOF) else str(err.get_context(raw.text, 40))
+        kind = self._mistake(err)
+        return HandParseError(raw.file, line, column, text, what, context=context, kind=kind)
+
+    def _mistake(self, err: UnexpectedInput) -> str:
+        """Which known mistake ``err`` resembles (Lark's ``match_examples``: the same parser
+        state), or "". Parsing the examples refills this reader's per-hand state, which the
+        next read resets."""
+        if not self.MISTAKES:
+            return ""
+        raw = RawHand(self._file, 1, ("",))
+
+        def parse(text: str) -> Tree[Token]:
+            self._reset(raw)
+            return self._parser.parse(text)
+
+        return known_mistake(err, self.MISTAKES, parse)
