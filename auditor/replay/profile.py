@@ -518,16 +518,6 @@ def profile_key(profile: RuleProfile) -> str:
     return f"{profile.name} <{digest}>"
 
 
-def _optional_percent(data: dict[str, Any], section: str, key: str) -> Decimal | None:
-    value = data.get(section, {}).get(key)
-    if value is None:
-        return None
-    try:
-        return Decimal(str(value))
-    except ArithmeticError:
-        raise ValueError(f"[{section}] {key}: {value!r} is not a number") from None
-
-
 def profile_for_site(site: str, requested: str) -> str:
     """The profile name to use for a hand of ``site`` when ``requested`` (``auto`` picks)."""
     if requested != "auto":
