@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import lark
+import lark.lexer as lark_lexer
 from lark import Lark, Token
 from platformdirs import user_cache_dir
 
@@ -19,6 +20,20 @@ APP_NAME = "omaha-auditor"
 
 _PACKAGED = Path(__file__).resolve().parent.parent / "grammars"
 _CHECKOUT = Path(__file__).resolve().parent.parent.parent / "grammars"
+
+
+def new_lark(text: str, **options: Any) -> Lark:
+    """``Lark(text, **options)`` without the terminal-collision check Lark runs whenever
+    the interegular package is importable: on our long line terminals (a player's name,
+    then free text) it takes minutes a grammar; the grammars' collisions are checked by
+    tests/parse/test_grammar_strict.py instead. (Lark has no option for it: the module's
+    flag is lowered while the parser is built, in this thread.)"""
+    saved = lark_lexer.has_interegular
+    lark_lexer.has_interegular = False
+    try:
+        return Lark(text, **options)
+    finally:
+        lark_lexer.has_interegular = saved
 
 
 def grammar_dir() -> Path:
@@ -49,7 +64,7 @@ def build_parser(site: str, callbacks: Mapping[str, Callable[[Token], Token]]) -
     # lark's cache=True is a pickle at a predictable path in the shared temp folder, which
     # another local user could plant: cache only in our own folder that nobody else writes
     options["cache"] = str(folder / _cache_name(site, text)) if folder is not None else False
-    return Lark(text, **options)
+    return new_lark(text, **options)
 
 
 def _cache_name(site: str, text: str) -> str:

@@ -38,6 +38,7 @@ from auditor.parse.grammar import (
     _cache_name,
     build_parser,
     grammar_text,
+    new_lark,
     private_cache_folder,
 )
 from auditor.read.split import RawHand
@@ -340,7 +341,7 @@ def lalr_parser(site: str, callbacks: Mapping[str, Callable[[Token], Token]]) ->
     user's private folder."""
     text = grammar_text(site)
     folder = private_cache_folder()
-    return Lark(
+    return new_lark(
         text,
         parser="lalr",
         lexer="contextual",
@@ -389,7 +390,7 @@ class FieldsReader:
         self._parser: Lark = lalr_parser(site, callbacks)
         # the line terminals' own patterns (a lexer-only Lark keeps every terminal; it is
         # only asked for their patterns, never to lex)
-        self._terminals = Lark(grammar_text(site), parser=None, lexer="basic")
+        self._terminals = new_lark(grammar_text(site), parser=None, lexer="basic")
         self._single = {name: re.compile(self._pattern(name)) for name in singles}
         # a run of lines is read with its kinds' patterns at once (the kind a line is, is
         # the group that closes last)

@@ -46,3 +46,19 @@ def test_every_grammar_is_named() -> None:
     reasons = __doc__ or ""
     for path in sorted(grammar_dir().glob("*.lark")):
         assert path.stem in STRICT or path.stem in reasons, path.stem
+
+
+def test_a_run_builds_its_parsers_without_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With interegular importable, Lark compares every pair of terminals when it builds a
+    lexer (minutes on the long grammars): the readers' parsers are built without it."""
+    import lark.lexer as lexer
+
+    from auditor.parse.grammar import new_lark
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the collision check ran")
+
+    monkeypatch.setattr(lexer, "_check_regex_collisions", refuse)
+    monkeypatch.setattr(lexer, "has_interegular", True)
+    new_lark('start: A\nA: "a"\n', parser="lalr", lexer="contextual")
+    assert lexer.has_interegular is True  # put back for whoever builds next

@@ -32,7 +32,7 @@ from auditor.cards import Card, CardNotation
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, SeatError, variant
-from auditor.parse.grammar import grammar_text, private_cache_folder
+from auditor.parse.grammar import grammar_text, new_lark, private_cache_folder
 from auditor.read.split import RawHand
 from auditor.rooms.microgaming.games import LIMITS, SITE, is_hi_lo
 from auditor.source import SourceSpan
@@ -47,7 +47,7 @@ def _lark(lines: _Lines) -> Lark:
     folder = private_cache_folder()
     digest = hashlib.sha256(f"{text}\0{lark.__version__}".encode()).hexdigest()[:16]
     cache: str | bool = str(folder / f"microgaming_export-{digest}.lark-cache") if folder else False
-    return Lark(text, parser="lalr", lexer="contextual", transformer=lines, cache=cache)
+    return new_lark(text, parser="lalr", lexer="contextual", transformer=lines, cache=cache)
 
 
 def _cards(text: str) -> tuple[Card, ...]:

@@ -39,7 +39,7 @@ from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError, describe_expected
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time, variant
-from auditor.parse.grammar import grammar_text, private_cache_folder
+from auditor.parse.grammar import grammar_text, new_lark, private_cache_folder
 from auditor.parse.text_reader import error_place, grammar_error, known_mistake
 from auditor.read.split import RawHand
 from auditor.rooms.party import SITE
@@ -705,7 +705,7 @@ def _lark(text: str, start: str, lexer: str, callbacks: dict[str, Any]) -> Lark:
     if folder is not None:
         key = f"{text}\0{start}\0{lexer}\0{lark.__version__}".encode()
         options["cache"] = str(folder / f"party-{hashlib.sha256(key).hexdigest()[:16]}.lark")
-    return Lark(text, **options)
+    return new_lark(text, **options)
 
 
 def _cards(text: str) -> tuple[Card, ...]:
