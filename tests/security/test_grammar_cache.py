@@ -63,7 +63,7 @@ def _old_cache_path(monkeypatch: pytest.MonkeyPatch, temp: Path) -> Path:
     learn.mkdir()
     with monkeypatch.context() as patch:
         patch.setattr(tempfile, "tempdir", str(learn))
-        Lark(text, **{**options, "cache": True})
+        grammar.new_lark(text, **{**options, "cache": True})
     (written,) = list(learn.iterdir())
     return temp / written.name
 
