@@ -530,7 +530,7 @@ def _report_of(
         return None
     more = ""
     if made.hands_not_replayed:
-        more = f" ({made.hands_not_replayed} flagged hand(s) could not be read again: listed)"
+        more = f" ({made.hands_not_replayed} flagged hand(s) not replayed: listed with why)"
     if quiet:
         return made
     Console(soft_wrap=True, markup=False, highlight=False).print(

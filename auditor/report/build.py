@@ -21,7 +21,7 @@ from auditor import __version__
 from auditor.replay.profile import resolve_rules
 from auditor.report.charts import charts
 from auditor.report.page import render_html
-from auditor.report.reread import Wanted, reread
+from auditor.report.reread import Reread, Wanted, reread
 from auditor.report.run_tables import ReportError, RunTables, load_run
 from auditor.report.steps import hand_steps
 from auditor.report.summary import findings_list, flagged_keys, summary, table_findings
@@ -38,7 +38,7 @@ class ReportMade:
     path: Path
     size_bytes: int
     hands_replayed: int
-    hands_not_replayed: int  # flagged or asked for, but not found again
+    hands_not_replayed: int  # flagged or asked for, but rejected or not found again
     findings_shown: int
     findings_total: int
 
@@ -110,9 +110,24 @@ def report_data(
         "hands_total": len(tables.hands),
         "hands": stepped,
         "not_replayed": [
-            {"hand_key": key, "why": why} for key, why in sorted(again.missing.items())
+            {"hand_key": key, "why": why} for key, why in sorted(_unreplayed(keys, wanted, again))
         ],
     }
+
+
+def _unreplayed(
+    keys: Sequence[int], wanted: Sequence[Wanted], again: Reread
+) -> list[tuple[int, str]]:
+    """Each asked-for hand the page does not replay, with why: not found again, or
+    rejected by the audit (a record it could not read has no hand to replay)."""
+    found = {one.hand_key for one in wanted}
+    rejected = {
+        int(key): "the audit rejected this hand (its record could not be read): its "
+        "findings say where"
+        for key in keys
+        if int(key) not in found
+    }
+    return [*again.missing.items(), *rejected.items()]
 
 
 def wanted_hands(tables: RunTables, keys: Sequence[int]) -> list[Wanted]:

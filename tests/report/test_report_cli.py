@@ -130,11 +130,16 @@ def test_a_source_gone_since_the_audit_is_listed(
         Path(name).unlink()
     assert main(["report", str(out), "--html", str(html)]) == 0
     said = capsys.readouterr().out
-    assert "could not be read again" in said
+    assert "not replayed" in said
     data = _data(html)
-    gone = {row["hand_key"] for row in data["not_replayed"]}
+    audited = set(auditor.load(out)["hands"]["hand_key"].astype(int))
+    gone = {row["hand_key"] for row in data["not_replayed"] if row["hand_key"] in audited}
     assert gone and not gone & {int(k) for k in data["hands"]}
-    assert all("cannot be read again" in row["why"] for row in data["not_replayed"])
+    assert all(
+        "cannot be read again" in row["why"]
+        for row in data["not_replayed"]
+        if row["hand_key"] in gone
+    )
     # their findings are on the page all the same, not linked to a replayer
     rows = [f for f in data["findings"] if f["hand_key"] in gone]
     assert rows and not any(f["replayed"] for f in rows)
@@ -167,3 +172,22 @@ def test_an_audit_with_no_finding(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert data["findings"] == [] and data["hands"] == {} and data["findings_total"] == 0
     assert data["summary"]["hands_audited"] == len(auditor.load(out)["hands"]) > 0
     assert data["charts"] == {}
+
+
+def test_every_flagged_hand_is_replayed_or_said_why(
+    audit: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """A rejected hand (its record unreadable) has findings but nothing to replay: it is
+    listed with the reason, as a hand not found again is, and counted once."""
+    _, out = audit
+    html = tmp_path / "r.html"
+    assert main(["report", str(out), "--html", str(html)]) == 0
+    data = _data(html)
+    tables = auditor.load(out)
+    flagged = set(tables["findings"]["hand_key"].dropna().astype(int))
+    replayed = {int(k) for k in data["hands"]}
+    said = {row["hand_key"]: row["why"] for row in data["not_replayed"]}
+    assert flagged == replayed | set(said) and not replayed & set(said)
+    rejected = flagged - set(tables["hands"]["hand_key"].astype(int))
+    assert rejected  # the fixtures' one_bad_hand_in_three.txt
+    assert all("rejected" in said[key] for key in rejected)
