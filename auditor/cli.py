@@ -409,6 +409,11 @@ def summary_json(summary: RunSummary) -> dict[str, Any]:
             for sev in Severity
         },
         "worst_severity": str(worst) if worst is not None else None,
+        # findings that follow from a root finding of their hand: listed in the tables,
+        # not counted above nor by the exit code
+        "consequences": dict(summary.consequences_by_code),
+        "consequences_total": sum(summary.consequences_by_code.values()),
+        "root_causes_total": sum(summary.findings_by_code.values()),
         "out": summary.out,
     }
 
@@ -487,6 +492,15 @@ def _print_summary(summary: RunSummary, out: Console) -> None:
             for example in summary.examples[code]:
                 # names and messages come from the input: shown, never obeyed
                 out.print(f"      {printable(_example_line(example))}")
+    followed = sum(summary.consequences_by_code.values())
+    if followed:
+        codes = ", ".join(
+            f"{code} {count}" for code, count in sorted(summary.consequences_by_code.items())
+        )
+        out.print(
+            f"  and {followed} finding(s) that follow from one above, counted once as their "
+            f"root ({codes}; caused_by in the findings table)"
+        )
     out.print(f"tables written to {printable(summary.out)}")
 
 
@@ -568,5 +582,5 @@ def _replay(args: argparse.Namespace, err: Console) -> int:
         err.print(printable(f"auditor: no {which} in {args.file}"))
         return EXIT_USAGE
     print_replay(chosen, Console(soft_wrap=True, markup=False, highlight=False))
-    worst = max((f.severity for f in chosen.findings), default=None)
+    worst = max((f.severity for f in chosen.findings if f.is_root), default=None)
     return EXIT_FINDINGS if worst is Severity.ERROR else EXIT_CLEAN

@@ -334,7 +334,16 @@ class Finding:
     # The hand record's key in a run (see auditor.tables.columns), for findings made away
     # from the hand's own audit (cross-hand checks, duplicates); None otherwise.
     hand_key: int | None = None
+    # The root finding of the same hand this one follows from (see
+    # auditor.replay.consequences); None for a root cause. Always the root itself, never
+    # another consequence, so one defect is counted once.
+    caused_by: Finding | None = None
 
     @property
     def severity(self) -> Severity:
         return CATALOGUE[self.code].severity
+
+    @property
+    def is_root(self) -> bool:
+        """A root cause: counted by the summary, the exit code and ``--fail-on``."""
+        return self.caused_by is None

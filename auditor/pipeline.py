@@ -19,6 +19,7 @@ from auditor.read.hands import read_hands
 from auditor.read.inputs import Input, Kind
 from auditor.read.inputs import expand_paths as expand_paths  # its home was here
 from auditor.read.split import RawHand
+from auditor.replay.consequences import link_consequences
 from auditor.replay.engine import replay_hand
 from auditor.replay.event_index import index_events
 from auditor.replay.profile import RuleProfile, load_profile, profile_key, resolve_rules
@@ -106,7 +107,7 @@ class HandAuditor:
             room.hand_id(raw),
             game,
             hand,
-            replayed.findings + settled.findings,
+            link_consequences(replayed.findings + settled.findings),
             replayed,
             settled,
             format=room.name,

@@ -61,7 +61,10 @@ class RunSummary:
     """What a run read and found."""
 
     files: list[FileSummary] = field(default_factory=list)
+    # root causes by code (what the exit code and --fail-on count), and apart from them
+    # the findings that follow from a root of their hand (see auditor.replay.consequences)
     findings_by_code: Counter[Code] = field(default_factory=Counter)
+    consequences_by_code: Counter[Code] = field(default_factory=Counter)
     examples: dict[Code, list[Finding]] = field(default_factory=dict)
     out: str = ""
 
@@ -93,6 +96,9 @@ class RunSummary:
         return max(severities) if severities else None
 
     def note(self, finding: Finding) -> None:
+        if finding.caused_by is not None:
+            self.consequences_by_code[finding.code] += 1
+            return
         self.findings_by_code[finding.code] += 1
         shown = self.examples.setdefault(finding.code, [])
         if len(shown) < 3:
@@ -103,14 +109,24 @@ class RunSummary:
     ) -> None:
         """Count ``finding``; keep it as an example if it is among the first three of its
         code by ``position`` in the input (cross-hand findings arrive table by table)."""
+        if finding.caused_by is not None:
+            self.consequences_by_code[finding.code] += 1
+            return
         self.findings_by_code[finding.code] += 1
         shown = self.examples.setdefault(finding.code, [])
         shown.append(finding)
         shown.sort(key=position)
         del shown[3:]
 
-    def note_counts(self, codes: Counter[Code], examples: dict[Code, list[Finding]]) -> None:
-        """Add findings counted elsewhere, with their first examples (in order)."""
+    def note_counts(
+        self,
+        codes: Counter[Code],
+        examples: dict[Code, list[Finding]],
+        consequences: Counter[Code] | None = None,
+    ) -> None:
+        """Add findings counted elsewhere (roots, and apart their consequences), with the
+        roots' first examples (in order)."""
+        self.consequences_by_code.update(consequences or {})
         for code, count in codes.items():
             self.findings_by_code[code] += count
             shown = self.examples.setdefault(code, [])
@@ -404,7 +420,7 @@ class _Run:
             summary.add_format(name)
         for game, count in counts.skipped_games.items():
             summary.skipped_games[game] = summary.skipped_games.get(game, 0) + count
-        self.summary.note_counts(part.codes, part.examples)
+        self.summary.note_counts(part.codes, part.examples, part.consequences)
         assert self.store is not None
         for item in part.cross:
             if isinstance(item, str):

@@ -125,11 +125,15 @@ class SegmentResult:
     its findings by code with the first few as examples, and its cross-hand items."""
 
     counts: FileSummary
-    codes: Counter[Code] = field(default_factory=Counter)
+    codes: Counter[Code] = field(default_factory=Counter)  # root causes
     examples: dict[Code, list[Finding]] = field(default_factory=dict)
     cross: list[CrossHand | Gap] = field(default_factory=list)
+    consequences: Counter[Code] = field(default_factory=Counter)
 
     def note(self, finding: Finding) -> None:
+        if finding.caused_by is not None:
+            self.consequences[finding.code] += 1
+            return
         self.codes[finding.code] += 1
         shown = self.examples.setdefault(finding.code, [])
         if len(shown) < EXAMPLES:

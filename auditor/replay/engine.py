@@ -88,6 +88,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
         self.timed_out = set()
         self.returned_by_rule = {}
         self.protected = set()  # timed out with chips in: all-in by protection
+        self.rebased = set()
         self.grace = set()  # who may act next without a finding after a slip
         self.ignored = False  # the last action had no place in the order of play
         self.skipped = None

@@ -39,10 +39,13 @@ def print_replay(result: HandResult, out: Console) -> None:
     for player, stack in stacks.items():
         say(f"  {player}: {money(stack)}")
     by_line: dict[int, list[str]] = {}
-    for finding in replay.findings:
+    for finding in result.findings:
         text = f"    !! {finding.code} ({finding.severity}): {finding.message}"
         if finding.expected or finding.recorded:
             text += f" [expected {finding.expected or '-'}, recorded {finding.recorded or '-'}]"
+        root = finding.caused_by
+        if root is not None:
+            text += f" (follows from {root.code} on line {root.source.line})"
         by_line.setdefault(finding.source.line, []).append(text)
     actions = {a.source_line: a for a in replay.actions}
     for event in hand.events:
@@ -78,4 +81,6 @@ def print_replay(result: HandResult, out: Console) -> None:
     for player, stack in replay.ending_stacks:
         net = stack - stacks.get(player, 0)
         say(f"  {player}: {money(stack)} ({'+' if net >= 0 else ''}{money(net)})")
-    say(f"{len(replay.findings)} finding(s)")
+    roots = sum(1 for finding in result.findings if finding.is_root)
+    followed = len(result.findings) - roots
+    say(f"{roots} finding(s)" + (f", and {followed} that follow from them" if followed else ""))

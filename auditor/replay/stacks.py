@@ -13,7 +13,7 @@ class Stacks(ReplayState):
     __slots__ = ()  # ReplayState's slots are the whole object
 
     def _put_in(self, player: str, amount: int, span: SourceSpan, all_in: bool) -> None:
-        if amount > self.stack[player]:
+        if amount > self.stack[player] and player not in self.rebased:
             self._find(
                 Code.STACK_EXCEEDED,
                 span,
@@ -23,8 +23,17 @@ class Stacks(ReplayState):
                 recorded=self._money(amount),
                 seq=self.seq + 1,
             )
+            if not all_in:
+                # Re-based on what the record says next: he bets on, so he had more than
+                # his seat line states. Taking him all-in would turn one stale seat line
+                # into a cascade (the others "out of turn" behind a player who is not out).
+                self.rebased.add(player)
         self.stack[player] -= amount
         self.contributed[player] += amount
+        if player in self.rebased:
+            self.stack[player] = max(self.stack[player], 0)
+            if not all_in:
+                return  # his stack is unknown: all-in only when the record says so
         if self.stack[player] <= 0:
             self._mark_all_in(player)
             self.ever_all_in.add(player)

@@ -69,6 +69,7 @@ class ReplayState(FindingLog):
         "preflop_last_blind",
         "profile",
         "protected",
+        "rebased",
         "recorded_fees",
         "recorded_rake",
         "reopen_count",
@@ -118,6 +119,7 @@ class ReplayState(FindingLog):
     live_now: list[str] | None  # _live(), kept until a fold changes it
     opener: dict[ev.Street, str]
     position: dict[str, int]  # where each player sits in the order of play
+    rebased: set[str]  # whose seat stack his own bets proved stale (his stack is unknown)
     pot_before_street: int
     pots: list[PotRecord]  # set at the end of a finished hand
     preflop_last_blind: str | None

@@ -118,6 +118,12 @@ FINDINGS: Table = (
     ("source_file", "category"),
     ("source_line", "int64"),
     ("source_column", "int32"),
+    # one defect, one root: a finding that follows from another of its hand names it (its
+    # code, line and action number); the summary and the exit code count roots only
+    ("root", "bool"),
+    ("caused_by_code", "category"),
+    ("caused_by_line", "int64"),
+    ("caused_by_seq", "int32"),
     ("hand_key", "int64"),
 )
 

@@ -145,6 +145,7 @@ class RowBuilder:
 
     def add_finding(self, finding: Finding, hand_key: int | None = None) -> None:
         """A findings row; its hand key is ``hand_key``, else the finding's own."""
+        root = finding.caused_by
         self._add(
             "findings",
             {
@@ -161,6 +162,10 @@ class RowBuilder:
                 "source_file": finding.source.file,
                 "source_line": finding.source.line,
                 "source_column": finding.source.column,
+                "root": root is None,
+                "caused_by_code": None if root is None else root.code,
+                "caused_by_line": None if root is None else root.source.line,
+                "caused_by_seq": None if root is None else root.seq,
             },
         )
 

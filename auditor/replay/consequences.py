@@ -1,0 +1,161 @@
+"""One defect, one error: which findings of a hand follow from an earlier one.
+
+A record with one defect (a stale seat stack, a missed turn, a bet written wrong) makes
+every later check that leans on it fail too: the next player seems to act out of turn,
+the round ends early, the pot and the payout no longer add up. Those later findings stay
+(in the tables and the report) but name the finding they follow from in ``caused_by``,
+and only root causes are counted by the summary, the exit code and ``--fail-on``.
+
+What follows from what is decided per check, in :data:`RULES`: a root code, the codes
+that may follow from it, and how near they must be (the same street, the same player, or
+anywhere later in the hand). A finding is linked to the first earlier finding of its
+hand that a rule matches, and through it to that finding's own root, so a chain of
+consequences always names the one root.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from auditor.findings import Code, Finding
+
+
+class Reach(Enum):
+    """How near a consequence must be to its root."""
+
+    STREET = "street"  # later on the same street
+    PLAYER = "player"  # later, about the same player
+    HAND = "hand"  # anywhere later in the hand (the settlement's totals)
+    REPEAT = "repeat"  # the same check failing again for the same player and reason
+
+
+@dataclass(frozen=True, slots=True)
+class Follows:
+    """Findings of ``codes`` after a finding of ``roots`` (within ``reach``) follow from it."""
+
+    roots: frozenset[Code]
+    codes: frozenset[Code]
+    reach: Reach
+    why: str
+
+
+# The order of play and the sizes a round's next actions are judged by: once a turn is
+# missed or a blind is wrong, who is "next" and what he owes are measured on a wrong base.
+_ORDER = frozenset(
+    {
+        Code.OUT_OF_TURN,
+        Code.CALL_WRONG,
+        Code.ILLEGAL_CHECK,
+        Code.STREET_EARLY,
+        Code.RAISE_TOO_SMALL,
+        Code.RAISE_ABOVE_POT,
+        Code.RERAISE_NOT_ALLOWED,
+        Code.BET_SIZE_WRONG,
+        Code.CAP_EXCEEDED,
+    }
+)
+# Chips the record moves otherwise than the rules: every total after them is off by them.
+_MONEY = frozenset(
+    {
+        Code.CALL_WRONG,
+        Code.STACK_EXCEEDED,
+        Code.BLIND_WRONG,
+        Code.UNCALLED_WRONG,
+        Code.CASH_OUT_WRONG,
+    }
+)
+# The settlement's sums: the pots, the payout, the rake and conservation.
+_TOTALS = frozenset(
+    {
+        Code.UNCALLED_WRONG,
+        Code.POT_WRONG,
+        Code.CHIPS_NOT_CONSERVED,
+        Code.AWARD_WRONG,
+        Code.ODD_CHIP_WRONG,
+        Code.RAKE_WRONG,
+    }
+)
+
+RULES: tuple[Follows, ...] = (
+    Follows(
+        frozenset({Code.OUT_OF_TURN}),
+        _ORDER | {Code.UNCALLED_WRONG},
+        Reach.STREET,
+        "a turn taken out of order shifts who is next and what he owes for the round",
+    ),
+    Follows(
+        frozenset({Code.BLIND_WRONG}),
+        _ORDER | {Code.BLIND_WRONG},
+        Reach.STREET,
+        "a blind posted by the wrong player or for the wrong amount moves the order and the "
+        "amounts of the round before the flop",
+    ),
+    Follows(
+        frozenset({Code.STACK_EXCEEDED}),
+        _ORDER | {Code.STACK_EXCEEDED},
+        Reach.PLAYER,
+        "a seat stack the player's own bets exceed is stale: his later actions are judged "
+        "on chips the record does not state",
+    ),
+    Follows(
+        _MONEY,
+        _TOTALS,
+        Reach.HAND,
+        "chips moved otherwise than the rules leave every later total off by them",
+    ),
+    Follows(
+        frozenset({Code.POT_WRONG}),
+        frozenset({Code.POT_WRONG}),
+        Reach.HAND,
+        "the main and side pots are parts of the total: one wrong total makes them wrong",
+    ),
+)
+
+
+def _reaches(rule: Follows, root: Finding, later: Finding) -> bool:
+    if root.code not in rule.roots or later.code not in rule.codes:
+        return False
+    if rule.reach is Reach.STREET:
+        return bool(root.street) and root.street == later.street
+    if rule.reach is Reach.PLAYER:
+        return bool(root.player) and root.player == later.player
+    return True
+
+
+def _repeats(root: Finding, later: Finding) -> bool:
+    """The same check failing again for the same player and reason (a player with no
+    seat acting on every street, say): one defect, seen again."""
+    return (
+        root.code == later.code
+        and root.player == later.player
+        and root.message == later.message
+        and bool(root.player)
+    )
+
+
+def cause_of(earlier: Sequence[Finding], finding: Finding) -> Finding | None:
+    """The root ``finding`` follows from among ``earlier`` (in the order found), or None."""
+    if finding.caused_by is not None:
+        return finding.caused_by
+    for root in earlier:
+        if root.hand_key != finding.hand_key or root.hand_id != finding.hand_id:
+            continue
+        if _repeats(root, finding) or any(_reaches(rule, root, finding) for rule in RULES):
+            return root.caused_by or root
+    return None
+
+
+def link_consequences(findings: Sequence[Finding]) -> tuple[Finding, ...]:
+    """``findings`` of one hand (in the order found), each consequence naming its root."""
+    if len(findings) < 2:
+        return tuple(findings)
+    linked: list[Finding] = []
+    for finding in findings:
+        root = cause_of(linked, finding)
+        if root is not None and finding.caused_by is None:
+            finding = dataclasses.replace(finding, caused_by=root)
+        linked.append(finding)
+    return tuple(linked)
