@@ -24,7 +24,8 @@ _COLUMNS: dict[str, tuple[str, ...]] = {
     "hands": ("hand_key", "hand_id", "site", "variant", "table_name", "started_at",
               "profile", "source_file", "source_line", "findings"),
     "findings": ("hand_key", "hand_id", "code", "severity", "street", "seq", "player",
-                 "expected", "recorded", "message", "source_file", "source_line"),
+                 "expected", "recorded", "message", "source_file", "source_line",
+                 "root", "caused_by_code", "caused_by_line"),
 }
 
 

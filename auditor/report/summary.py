@@ -17,6 +17,7 @@ _SEVERITY_RANK = {str(s): int(s) for s in Severity}
 
 def summary(run: RunTables) -> dict[str, Any]:
     files, hands, found = run.files, run.hands, _with_hand(run)
+    roots = found[_is_root(found)]
     read = files[files["status"] != "not read"]
     rooms = (
         read[read["hands_read"] > 0].groupby("room", observed=True)["hands_read"].sum()
@@ -32,11 +33,13 @@ def summary(run: RunTables) -> dict[str, Any]:
         "hands_rejected": int(files["hands_rejected"].sum()),
         "rooms": _named(rooms, "hands"),
         "profiles": _named(hands["profile"].value_counts(), "hands"),
+        # root causes only: a finding that follows from another is listed, not counted
         "severities": [
-            {"severity": str(s), "count": int((found["severity"] == str(s)).sum())}
+            {"severity": str(s), "count": int((roots["severity"] == str(s)).sum())}
             for s in sorted(Severity, reverse=True)
         ],
-        "codes": _codes(found),
+        "consequences": len(found) - len(roots),
+        "codes": _codes(roots),
         "by_room": _named(found["site"].value_counts(), "count"),
         "by_table": _named(found["table_name"].value_counts().head(TOP_TABLES), "count"),
         "by_day": [
@@ -73,7 +76,7 @@ def findings_list(run: RunTables, replayed: set[int], cap: int) -> list[dict[str
                 "player": _text(row.player) or None,
                 "expected": _text(row.expected) or None,
                 "recorded": _text(row.recorded) or None,
-                "message": _text(row.message),
+                "message": _text(row.message) + _follows(row),
                 "source_file": _text(row.source_file),
                 "source_line": _int(row.source_line),
                 "room": _text(row.site),
@@ -122,6 +125,20 @@ def table_findings(run: RunTables, keys: set[int]) -> dict[int, list[Finding]]:
             )
         )
     return by_key
+
+
+def _is_root(found: pd.DataFrame) -> pd.Series[bool]:
+    """Root causes (a run written before findings named their causes: every finding)."""
+    return found["root"].fillna(True).astype(bool)
+
+
+def _follows(row: Any) -> str:
+    """What a consequence follows from, said after its message on the page."""
+    if _missing(row.caused_by_code):
+        return ""
+    line = _int(row.caused_by_line)
+    where = f" on line {line}" if line is not None else ""
+    return f" (follows from {row.caused_by_code}{where}: counted once, as its root)"
 
 
 def _ranks(severities: pd.Series[Any]) -> pd.Series[int]:

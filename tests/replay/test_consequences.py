@@ -116,3 +116,22 @@ def test_the_summary_the_json_and_the_exit_code_count_root_causes(
     assert set(rest.caused_by_code.astype(str)) == {"CALL_WRONG"}
     assert set(rest.caused_by_line.astype(int)) == {23}
     assert roots.caused_by_code.isna().all()
+
+
+def test_the_report_counts_roots_and_marks_each_consequence(tmp_path: Path) -> None:
+    from auditor.report.run_tables import load_run
+    from auditor.report.summary import findings_list, summary
+
+    hand = tmp_path / "hand.txt"
+    hand.write_text(
+        _hand().replace("eve: raises $10 to $13.50", "eve: raises $10 to $12.50") + "\n",
+        encoding="utf-8",
+    )
+    assert main(["audit", str(hand), "--out", str(tmp_path / "out"), "--quiet"]) == 1
+    run = load_run(tmp_path / "out")
+    counts = summary(run)
+    assert {s["severity"]: s["count"] for s in counts["severities"]}["error"] == 1
+    assert counts["consequences"] == 4
+    listed = findings_list(run, set(), 100)
+    marked = [row for row in listed if "follows from CALL_WRONG on line 23" in row["message"]]
+    assert len(listed) == 5 and len(marked) == 4
