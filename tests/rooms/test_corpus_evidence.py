@@ -1,0 +1,111 @@
+"""Every error finding a corpus test expects on a real record carries its evidence.
+
+A finding on a real record is presumed false until the test expecting it shows one of
+(DESIGN.md, "What a finding promises"; issue 21):
+
+- "(a) ": the record contradicts itself, with the arithmetic written out (the chips put
+  in against the chips paid out, the pot the record states against the bets it lists);
+- "(b) ": a rule the record breaks, quoted (in double quotes) from the room's published
+  rules, the seeds (DESIGN.md) or a standard rule book, with its source named;
+- "(c) ": a consequence: it follows from another finding of the hand, which it names by
+  code (the replay marks it with ``caused_by``; it is not counted as an error of its own).
+
+A reviewer checks each in a minute; this test checks that none is left without one.
+Warnings and information need no evidence prefix.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from auditor.findings import CATALOGUE, Code, Severity
+
+ROOT = Path(__file__).resolve().parents[2]
+MODULES = sorted(
+    [
+        *(p for p in (ROOT / "tests" / "rooms").glob("*/test_corpus.py")),
+        ROOT / "tests" / "replay" / "test_corpus_findings.py",
+    ]
+)
+# a source the (b) quote is taken from: the seeds, a rule book, or the room's own pages
+SOURCES = re.compile(
+    r"DESIGN\.md|seeds|Robert's Rules|TDA|WSOP|rules|terms|help|FAQ|support|site|page",
+    re.IGNORECASE,
+)
+ARITHMETIC = re.compile(r"\d[\d.,]*\s*(?:[-+=<>x*/]|!=|≠)\s*\d|\d\s*(?:!=|≠|=)")
+QUOTE = re.compile(r"\"[^\"]{10,}\"")
+
+Key = tuple[str, str, str, int]
+
+
+def _module(path: Path) -> ModuleType:
+    name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    return importlib.import_module(name)
+
+
+def _expected(module: ModuleType) -> dict[Key, str]:
+    """Every table of expected findings the module keeps: a dict from (file, hand id, code,
+    line) to the reason."""
+    found: dict[Key, str] = {}
+    for value in vars(module).values():
+        if not isinstance(value, dict) or not value:
+            continue
+        key = next(iter(value))
+        if isinstance(key, tuple) and len(key) == 4 and isinstance(key[3], int):
+            found.update(value)
+    return found
+
+
+def _problem(code: str, reason: str) -> str | None:
+    """Why ``reason`` is no evidence for an error finding of ``code``; None when it is."""
+    if reason.startswith("(a) "):
+        if not ARITHMETIC.search(reason):
+            return "(a) without its arithmetic (no 'x + y = z' or 'x != y')"
+        return None
+    if reason.startswith("(b) "):
+        if not QUOTE.search(reason):
+            return "(b) without the rule quoted in double quotes"
+        if not SOURCES.search(reason.split('"', 1)[0]):
+            return "(b) without the rule's source before its quote"
+        return None
+    if reason.startswith("(c) "):
+        named = set(re.findall(r"\b[A-Z][A-Z_]+[A-Z]\b", reason)) & {c.value for c in Code}
+        if not named - {code}:
+            return "(c) without the code of the finding it follows from"
+        return None
+    return "no evidence: the reason starts with neither '(a) ', '(b) ' nor '(c) '"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_expected_error_carries_its_evidence(path: Path) -> None:
+    module = _module(path)
+    missing = []
+    for (file, hand, code, line), reason in sorted(_expected(module).items()):
+        if CATALOGUE[Code(code)].severity is not Severity.ERROR:
+            continue
+        problem = _problem(code, reason)
+        if problem is not None:
+            missing.append(f"{file} hand {hand} {code} line {line}: {problem}")
+    assert missing == []
+
+
+def test_the_evidence_check_tells_evidence_from_none() -> None:
+    assert _problem("POT_WRONG", "(a) chips in 1.00 + 2.00 = 3.00; the pot written is 3.50") is None
+    assert _problem("POT_WRONG", "the pot is wrong") is not None
+    assert _problem("POT_WRONG", "(a) the pot is wrong") is not None
+    assert (
+        _problem(
+            "BLIND_WRONG",
+            '(b) DESIGN.md (the seeds): "Small blind left of the button, big blind left of '
+            'it": seat 3 posts it',
+        )
+        is None
+    )
+    assert _problem("BLIND_WRONG", "(b) the blind is wrong") is not None
+    assert _problem("POT_WRONG", "(c) follows from CALL_WRONG on line 23") is None
+    assert _problem("POT_WRONG", "(c) follows from the call") is not None
