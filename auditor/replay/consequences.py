@@ -57,16 +57,11 @@ _ORDER = frozenset(
         Code.CAP_EXCEEDED,
     }
 )
-# Chips the record moves otherwise than the rules: every total after them is off by them.
-_MONEY = frozenset(
-    {
-        Code.CALL_WRONG,
-        Code.STACK_EXCEEDED,
-        Code.BLIND_WRONG,
-        Code.UNCALLED_WRONG,
-        Code.CASH_OUT_WRONG,
-    }
-)
+# Chips the replay counts otherwise than the record (an excess it returns that the record
+# keeps in the pot, a cash-out): every total after them is off by them. Not a stale seat
+# stack or a wrong call or blind: the replay goes on with the record's own amounts there,
+# so a total that is off after them is a contradiction of its own.
+_MONEY = frozenset({Code.UNCALLED_WRONG, Code.CASH_OUT_WRONG})
 # The settlement's sums: the pots, the payout, the rake and conservation.
 _TOTALS = frozenset(
     {
@@ -101,10 +96,17 @@ RULES: tuple[Follows, ...] = (
         "on chips the record does not state",
     ),
     Follows(
+        frozenset({Code.CALL_WRONG}),
+        frozenset({Code.UNCALLED_WRONG}),
+        Reach.PLAYER,
+        "a call of more than is owed leaves an excess the rules return and the record keeps",
+    ),
+    Follows(
         _MONEY,
         _TOTALS,
         Reach.HAND,
-        "chips moved otherwise than the rules leave every later total off by them",
+        "an uncalled excess the rules return (or a cash-out) and the record keeps in the pot "
+        "leaves every later total off by it",
     ),
     Follows(
         frozenset({Code.POT_WRONG}),
@@ -126,10 +128,12 @@ def _reaches(rule: Follows, root: Finding, later: Finding) -> bool:
 
 
 def _repeats(root: Finding, later: Finding) -> bool:
-    """The same check failing again for the same player and reason (a player with no
-    seat acting on every street, say): one defect, seen again."""
+    """The same check of the order of play failing again for the same player and reason
+    (a player with no seat acting on every street, say): one defect, seen again. Not a
+    card or a description: two wrong ones are two defects."""
     return (
         root.code == later.code
+        and root.code in _ORDER
         and root.player == later.player
         and root.message == later.message
         and bool(root.player)

@@ -16,7 +16,9 @@ class Sizing(OrderOfPlay):
 
     def _call(self, event: ev.Called, to_call: int, seq: int) -> None:
         player = event.player
-        if to_call == 0:
+        # nothing owed (not: nothing he can pay, which a stale seat stack makes look so:
+        # STACK_EXCEEDED says that)
+        if to_call == 0 and self.current_bet <= self.street_bet[player]:
             self._find(
                 Code.CALL_WRONG,
                 event.span,
@@ -36,7 +38,9 @@ class Sizing(OrderOfPlay):
                 recorded=self._money(event.amount),
                 seq=seq,
             )
-        self._put_in(player, event.amount, event.span, event.all_in)
+        # a player whose stack is unknown (re-based) and who calls short has no more
+        all_in = event.all_in or (player in self.rebased and event.amount < to_call)
+        self._put_in(player, event.amount, event.span, all_in)
         self.street_bet[player] += event.amount
 
     def _limit(self) -> ev.Limit:

@@ -188,7 +188,7 @@ class ReplayState(FindingLog):
         # max(0, min(owed, stack)), without the two builtin calls: this runs for every action
         owed = self.current_bet - self.street_bet[player]
         stack = self.stack[player]
-        if stack < owed:
+        if stack < owed and player not in self.rebased:  # a re-based stack is unknown
             owed = stack
         return owed if owed > 0 else 0
 

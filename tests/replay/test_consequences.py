@@ -76,11 +76,15 @@ def test_a_consequence_names_the_root_of_its_cause_never_a_consequence() -> None
         )
 
     missed = finding(Code.OUT_OF_TURN, 10, player="bob")
-    call = finding(Code.CALL_WRONG, 11, player="ann")  # follows the missed turn
-    pot = finding(Code.POT_WRONG, 30, street="summary")  # follows the call: so the turn
+    call = finding(Code.CALL_WRONG, 11, player="ann")  # the missed turn: what she owes
+    excess = finding(Code.UNCALLED_WRONG, 14, player="ann")  # her call's excess
+    pot = finding(Code.POT_WRONG, 30, street="summary")  # the excess kept in the pot
     card = Finding(Code.CARD_DUPLICATE, "1", "dup", span)  # no rule links it
-    linked = link_consequences([missed, call, pot, card])
-    assert [f.caused_by for f in linked] == [None, missed, missed, None]
+    alone = finding(Code.CHIPS_NOT_CONSERVED, 31, street="summary")
+    linked = link_consequences([missed, call, excess, pot, card])
+    assert [f.caused_by for f in linked] == [None, missed, missed, missed, None]
+    # a total that is off with no returned excess before it is a contradiction of its own
+    assert link_consequences([call, alone])[1].caused_by is None
 
 
 def test_a_flop_finding_does_not_follow_a_turn_missed_before_the_flop() -> None:
