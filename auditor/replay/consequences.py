@@ -120,6 +120,10 @@ RULES: tuple[Follows, ...] = (
 def _reaches(rule: Follows, root: Finding, later: Finding) -> bool:
     if root.code not in rule.roots or later.code not in rule.codes:
         return False
+    if rule.reach is not Reach.HAND and later.source.line <= root.source.line:
+        # two findings on one action are two things it breaks (a raise out of turn that
+        # also raises his own bet), not one following from the other
+        return False
     if rule.reach is Reach.STREET:
         return bool(root.street) and root.street == later.street
     if rule.reach is Reach.PLAYER:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor.findings import Finding
+from auditor.findings import Finding, Severity
 from auditor.pipeline import FileSummary, HandAuditor, HandResult
 from tests.corpus import CORPUS, ROOT
 from tests.replay.faults import Fault, hand_text
@@ -145,6 +145,12 @@ def check_case(c: Case, rules: str | None = None) -> None:
     if c.recorded is not None:
         assert at_line.recorded == c.recorded, report
 
+    # one seeded defect, one root: it is counted, and what follows from it names it
+    assert at_line.is_root, f"the seeded {c.code} is marked as a consequence\n{report}"
+    if not c.also:
+        roots = [f for f in found if f.is_root and f.severity is Severity.ERROR]
+        wanted = [at_line] if at_line.severity is Severity.ERROR else []
+        assert roots == wanted, f"one seeded fault, {len(roots)} root errors\n{report}"
     if len(mine) != 1:
         raise StrayFinding(f"{c.code} reported {len(mine)} times for one fault\n{report}")
     codes = {f.code for f in found}
