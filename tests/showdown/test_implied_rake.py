@@ -21,7 +21,7 @@ LIMIT5 = """***** Hand History for Game 11614177654 *****
 $2,000 USD PL Omaha - Tuesday, April 03, 03:24:32 EDT 2012
 Table Table  135446 (No DP) (Real Money)
 Seat 3 is the button
-Total number of players : 2/6 
+Total number of players : 2/6
 Seat 3: Biiishaaap ( $433 USD )
 Seat 5: ILikeToF0LD ( $2,288.50 USD )
 Biiishaaap posts small blind [$10 USD].
@@ -49,7 +49,8 @@ def test_the_clean_hand_implies_the_cap_and_no_finding() -> None:
     (result,) = audit_text(LIMIT5)
     assert result.findings == ()
     assert result.replay is not None
-    assert result.replay.chips_in == 8000 and result.replay.paid_out == 7900  # the reader takes the 79 back
+    # the reader takes the uncalled 79 back out of "wins"
+    assert result.replay.chips_in == 8000 and result.replay.paid_out == 7900
 
 
 def test_paying_out_too_little_implies_a_rake_above_the_cap() -> None:
