@@ -92,6 +92,8 @@ def rake_finding(
     if since is not None and (start.started_at is None or start.started_at.date() < since):
         return None  # the room's schedule of that day is not known (the profile's "since")
     players = _players_in(replay)
+    rakes: tuple[int, ...]
+    where: SourceSpan | None
     if summary is not None and summary.rake is not None:
         pot, rakes, where = summary.total, (summary.rake,), summary.span
     else:
