@@ -139,6 +139,8 @@ class RuleProfile:
     # a cash-out's fee as a percentage of its value (cash-out + fee), to the nearest unit;
     # None: the profile does not judge it
     cash_out_fee_percent: Decimal | None = None
+    # a table of more seats down to two players keeps the ring order of the blinds
+    heads_up_ring_tables_keep_ring_order: bool = False
 
 
 class Kind(StrEnum):
@@ -191,6 +193,14 @@ SCHEMA: tuple[Key, ...] = (
         "blinds.heads_up_button_posts_small_blind",
         Kind.BOOL,
         "heads-up, the button posts the small blind and acts first before the flop",
+    ),
+    Key(
+        "blinds.heads_up_ring_tables_keep_ring_order",
+        Kind.BOOL,
+        "at a table of more than two seats that is down to two players, the blinds keep "
+        "the ring order (the small blind left of the button, the button posts the big "
+        "blind); a table of two seats follows heads_up_button_posts_small_blind",
+        default=False,
     ),
     Key(
         "button.movement",
@@ -504,6 +514,9 @@ def _profile(values: dict[str, Any]) -> RuleProfile:
         description=values["description"],
         fixed_limit_small_blind_rounding=values["blinds.fixed_limit_small_blind_rounding"],
         heads_up_button_posts_small_blind=values["blinds.heads_up_button_posts_small_blind"],
+        heads_up_ring_tables_keep_ring_order=values[
+            "blinds.heads_up_ring_tables_keep_ring_order"
+        ],
         button_movement=values["button.movement"],
         bets_per_round=values["fixed_limit.bets_per_round"],
         cap_heads_up=values["fixed_limit.cap_heads_up"],

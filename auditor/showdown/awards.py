@@ -99,7 +99,7 @@ class _Settle(Descriptions):
                 self.summary_pot,
                 self.replay,
                 self.flop_seen,
-                self.hand.events[-1].span,
+                (self.hand.events[-1] if self.hand.events else self.start).span,
             )
             if rake is not None:
                 self.findings.append(rake)
