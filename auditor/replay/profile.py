@@ -201,6 +201,7 @@ SCHEMA: tuple[Key, ...] = (
         "the ring order (the small blind left of the button, the button posts the big "
         "blind); a table of two seats follows heads_up_button_posts_small_blind",
         default=False,
+        optional=True,  # left out: false, the heads-up rule at every table
     ),
     Key(
         "button.movement",
