@@ -25,7 +25,11 @@ class Blinds(OrderOfPlay):
         after_button = [p for p in order if self.seat_of[p] > self.start.button_seat]
         clockwise = after_button + [p for p in order if p not in after_button]
         button_player = next((p for p in order if self.seat_of[p] == self.start.button_seat), None)
-        if len(order) == 2 and self.profile.heads_up_button_posts_small_blind and button_player:
+        ring_table = (self.start.max_seats or 0) > 2
+        heads_up_rule = self.profile.heads_up_button_posts_small_blind and not (
+            ring_table and self.profile.heads_up_ring_tables_keep_ring_order
+        )
+        if len(order) == 2 and heads_up_rule and button_player:
             small_seat, big_seat = button_player, next(p for p in order if p != button_player)
         else:
             small_seat, big_seat = clockwise[0], clockwise[1 % len(clockwise)]

@@ -87,6 +87,9 @@ class _Replay(Blinds, Sizing, UncalledBets):
         self.in_summary = False
         self.timed_out = set()
         self.returned_by_rule = {}
+        self.chips_in = None  # set when the hand is finished (_finish)
+        self.paid_out = None
+        self.unwritten_returns = 0
         self.protected = set()  # timed out with chips in: all-in by protection
         self.rebased = set()
         self.grace = set()  # who may act next without a finding after a slip
@@ -166,6 +169,9 @@ class _Replay(Blinds, Sizing, UncalledBets):
             all_in=tuple([p for p in self.dealt_in if p in self.ever_all_in]),
             aggressors=tuple([(STREET_NAME[s], p) for s, p in self.last_aggressor.items()]),
             openers=tuple([(STREET_NAME[s], p) for s, p in self.opener.items()]),
+            chips_in=self.chips_in,
+            paid_out=self.paid_out,
+            unwritten_returns=self.unwritten_returns,
         )
 
     def _replay_events(self) -> None:
@@ -324,6 +330,16 @@ class _Replay(Blinds, Sizing, UncalledBets):
         self._check_excess_returned(first_summary, None)
         self.pots = build_pots(self.contributed, set(self._live()), self.dealt_in)
         summary = getattr(self, "summary_pot", None)
+        unwritten = 0 if self.hand.uncalled_returns_written else sum(self.returned_by_rule.values())
+        if not self.index.cash_outs:  # a cash-out is paid outside the pot: its rake is unsaid
+            kept = sum(e.amount for e in self.index.not_awarded)
+            self.chips_in = sum(self.contributed.values()) + self.extra_pot
+            self.paid_out = (
+                sum(self.collected.values()) + kept
+                if self.collected
+                else sum(self.index.summary_won.values())
+            )
+            self.unwritten_returns = unwritten
         self.findings.extend(
             pot_findings(
                 self.start,
@@ -335,9 +351,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
                 self.index.summary_won,
                 first_summary,
                 not_awarded={e.player: e.amount for e in self.index.not_awarded},
-                unwritten_returns=0
-                if self.hand.uncalled_returns_written
-                else sum(self.returned_by_rule.values()),
+                unwritten_returns=unwritten,
             )
         )
 

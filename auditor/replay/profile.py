@@ -12,6 +12,7 @@ import math
 import re
 import tomllib
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
 from pathlib import Path
@@ -108,6 +109,9 @@ class RakeSchedule:
     rounding: RakeRounding
     cap: dict[str, Decimal] = field(default_factory=dict)  # players dealt in ("default") -> cap
     no_flop_no_drop: bool = True
+    # the first day the schedule is known to hold (None: always); an earlier hand's rake
+    # is not judged against it (a room's schedule of then is not known)
+    since: date | None = None
 
     def cap_for(self, players: int) -> Decimal:
         return self.cap.get(str(players), self.cap.get("default", Decimal(0)))
@@ -135,6 +139,8 @@ class RuleProfile:
     # a cash-out's fee as a percentage of its value (cash-out + fee), to the nearest unit;
     # None: the profile does not judge it
     cash_out_fee_percent: Decimal | None = None
+    # a table of more seats down to two players keeps the ring order of the blinds
+    heads_up_ring_tables_keep_ring_order: bool = False
 
 
 class Kind(StrEnum):
@@ -146,6 +152,7 @@ class Kind(StrEnum):
     WHOLE = "a whole number"
     AMOUNT = "a number"
     CAPS = "a table of caps"
+    DATE = "a date (YYYY-MM-DD, no quotes)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +193,15 @@ SCHEMA: tuple[Key, ...] = (
         "blinds.heads_up_button_posts_small_blind",
         Kind.BOOL,
         "heads-up, the button posts the small blind and acts first before the flop",
+    ),
+    Key(
+        "blinds.heads_up_ring_tables_keep_ring_order",
+        Kind.BOOL,
+        "at a table of more than two seats that is down to two players, the blinds keep "
+        "the ring order (the small blind left of the button, the button posts the big "
+        "blind); a table of two seats follows heads_up_button_posts_small_blind",
+        default=False,
+        optional=True,  # left out: false, the heads-up rule at every table
     ),
     Key(
         "button.movement",
@@ -276,6 +292,13 @@ SCHEMA: tuple[Key, ...] = (
         Kind.BOOL,
         "no rake is taken from a hand that ends before the flop",
         default=True,
+    ),
+    Key(
+        "rake.since",
+        Kind.DATE,
+        "the first day (the hand's local date) the schedule and cap are known to hold; "
+        "an earlier hand's rake is not judged; left out, always",
+        optional=True,
     ),
     Key(
         "cash_out.fee_percent",
@@ -425,6 +448,10 @@ def _check(key: Key, path: str, value: Any) -> tuple[Any, list[str]]:
         if amount is None:
             return None, [f"{path}: must be a number (e.g. 5 or \"0.50\"), got {got}"]
         return amount, _range(key, path, amount, got)
+    if key.kind is Kind.DATE:
+        if not isinstance(value, date) or isinstance(value, datetime):
+            return None, [f"{path}: must be a date (e.g. 2012-01-01, no quotes), got {got}"]
+        return value, []
     return _caps(key, path, value)
 
 
@@ -481,12 +508,16 @@ def _profile(values: dict[str, Any]) -> RuleProfile:
         rounding=values["rake.rounding"],
         cap=dict(values["rake.cap"]),
         no_flop_no_drop=values["rake.no_flop_no_drop"],
+        since=values["rake.since"],
     )
     return RuleProfile(
         name=values["name"],
         description=values["description"],
         fixed_limit_small_blind_rounding=values["blinds.fixed_limit_small_blind_rounding"],
         heads_up_button_posts_small_blind=values["blinds.heads_up_button_posts_small_blind"],
+        heads_up_ring_tables_keep_ring_order=values[
+            "blinds.heads_up_ring_tables_keep_ring_order"
+        ],
         button_movement=values["button.movement"],
         bets_per_round=values["fixed_limit.bets_per_round"],
         cap_heads_up=values["fixed_limit.cap_heads_up"],

@@ -63,3 +63,10 @@ class ReplayResult:
     all_in: tuple[str, ...] = ()  # players all-in when the hand ended
     aggressors: tuple[tuple[str, str], ...] = ()  # street -> last full bettor or raiser
     openers: tuple[tuple[str, str], ...] = ()  # street -> first to bet
+    # a finished hand's money, for a rake the record does not write (auditor.showdown.rake):
+    # the chips put in the pots (with the room's extras), what the record paid out of them
+    # (with what the room kept of a cashed-out winner), and the uncalled bets returned by
+    # the rules that the layout never writes (its pay lines may count them); None: unknown
+    chips_in: int | None = None
+    paid_out: int | None = None
+    unwritten_returns: int = 0

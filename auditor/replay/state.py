@@ -43,6 +43,7 @@ class ReplayState(FindingLog):
         "all_in",
         "bets",
         "cancelled",
+        "chips_in",
         "collected",
         "contributed",
         "current_bet",
@@ -63,6 +64,7 @@ class ReplayState(FindingLog):
         "last_raise",
         "live_now",
         "opener",
+        "paid_out",
         "position",
         "pot_before_street",
         "pots",
@@ -88,6 +90,7 @@ class ReplayState(FindingLog):
         "street_name",
         "summary_pot",
         "timed_out",
+        "unwritten_returns",
     )
 
 
@@ -129,6 +132,9 @@ class ReplayState(FindingLog):
     recorded_rake: int
     reopen_count: int  # full raises so far: who acted before the last one may raise again
     returned_by_rule: dict[str, int]
+    chips_in: int | None  # a finished hand's money (ReplayResult's, for an unwritten rake)
+    paid_out: int | None
+    unwritten_returns: int
     round_players: int
     seat_of: dict[str, int]
     seated: list[str]

@@ -97,8 +97,9 @@ class _Settle(Descriptions):
                 self.start,
                 self.profile,
                 self.summary_pot,
-                len(self.replay.dealt_in),
+                self.replay,
                 self.flop_seen,
+                (self.hand.events[-1] if self.hand.events else self.start).span,
             )
             if rake is not None:
                 self.findings.append(rake)

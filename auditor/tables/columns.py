@@ -46,6 +46,9 @@ HANDS: Table = (
     ("total_pot", "money"),
     ("rake", "money"),
     ("fees", "money"),  # other deductions the record names (jackpot, bingo...)
+    # where rake and total_pot come from: "written" (the record names the rake), "implied"
+    # (chips put in less chips paid out, on a record that writes no rake), null: unknown
+    ("rake_source", "category"),
     ("truncated", "bool"),
     ("profile", "category"),
     ("source_file", "category"),

@@ -18,6 +18,7 @@ from auditor.findings import Finding
 from auditor.replay.event_index import EventIndex, index_events
 from auditor.replay.result import ReplayResult
 from auditor.results import FileSummary, HandResult
+from auditor.showdown.rake import hand_rake
 from auditor.tables.columns import COLUMNS as TABLE_COLUMNS
 from auditor.tables.columns import TABLES
 from auditor.tables.timezones import to_utc
@@ -224,6 +225,7 @@ class RowBuilder:
             self._add_actions(hand_id, hand.events, key)
         fixed = start.limit is ev.Limit.FIXED
         pot = read.summary_pot
+        rake = hand_rake(pot, replay)  # the record's rake, else the one its money implies
         self._add(
             "hands",
             {
@@ -248,9 +250,10 @@ class RowBuilder:
                 "tournament_id": start.tournament_id,
                 "level": start.level,
                 "board": _board_text(read),
-                "total_pot": pot.total if pot else None,
-                "rake": pot.rake if pot else None,
+                "total_pot": rake.total_pot,
+                "rake": rake.rake,
                 "fees": sum(amount for _, amount in pot.fees) if pot else None,
+                "rake_source": rake.source.value if rake.source is not None else None,
                 "truncated": hand.truncated,
                 "profile": replay.profile if replay is not None else None,
                 "source_file": result.file,

@@ -143,7 +143,10 @@ CASES: list[Case] = [
     # -------------------------------------------------------------- RAISE_ABOVE_POT
     # bets and raises of exactly the pot (clean), one cent more
     case("RAISE_ABOVE_POT", HEADS_UP, "preflop-pot-raise-plus-a-cent",
-         lambda f: f.change_amount(11, "$1.50", "$2.51").change_amount(12, "$1", "$2.01"),
+         # the pot is then 10.02: the winner's 7.60 becomes 10.02 less the 0.50 rake (the
+         # implied rake is checked against Party's 5%, auditor/showdown/rake.py)
+         lambda f: f.change_amount(11, "$1.50", "$2.51").change_amount(12, "$1", "$2.01")
+                    .change_amount(24, "$7.60", "$9.52"),
          player="pexiM", expected="at most 3.00", recorded="3.01"),
     case("RAISE_ABOVE_POT", SIX_MAX, "turn-pot-bet-plus-a-cent",
          lambda f: f.change_amount(20, "$7.13", "$7.51").change_amount(23, "$14.26", "$14.64"),

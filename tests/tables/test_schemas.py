@@ -32,6 +32,7 @@ PINNED: dict[str, list[tuple[str, str]]] = {
         ("total_pot", "int64"),
         ("rake", "int64"),
         ("fees", "int64"),
+        ("rake_source", "dictionary<values=string, indices=int32, ordered=0>"),
         ("truncated", "bool"),
         ("profile", "dictionary<values=string, indices=int32, ordered=0>"),
         ("source_file", "dictionary<values=string, indices=int32, ordered=0>"),

@@ -21,13 +21,18 @@ LO8 = "BossMedia/PLO8/LO8-EUR-0.05-0.10-201207.xml"
 # River.txt is HHSmithy's edited copy of 2076619909 (10MultipleHands.txt line 245): its
 # board is written 5d Ks 7c Jc 7d (LINK 4 51 19 23 6) where the session's own record has
 # 6c 7c 3h Jd 9s, and the shown hands are left as they were
-_EDITED = "River.txt's board, edited from the session's record of the same hand"
+_EDITED = (
+    "(b) DESIGN.md (the seeds): \"52-card deck, no jokers; every card at most once per "
+    "hand\": River.txt's board, edited from the session's record of the same hand"
+)
 EXPECTED: dict[Key, str] = {
     (RIVER, "2076619909", "CARD_DUPLICATE", 45): _EDITED
     + ": Ks and 7d are on the board and in ToyBoy66's shown cards (LINK 51, 6)",
     (RIVER, "2076619909", "HAND_DESCRIPTION_WRONG", 50): _EDITED
     + ": ItalyToast's 6s Kh 9h 5h no longer make the 'two pair, nines and sixes' written",
-    (TURN, "2089896542", "CARD_DUPLICATE", 39): "the record deals 3d twice: to ItalyToast "
+    (TURN, "2089896542", "CARD_DUPLICATE", 39): "(b) DESIGN.md (the seeds): \"52-card "
+    "deck, no jokers; every card at most once per hand\": the record deals 3d twice: to "
+    "ItalyToast "
     "(HAND_DEAL, LINK 2, line 11) and as the turn card (HAND_BOARD, LINK 2, line 43)",
 }
 # Under the seeds' rule (the last aggressor shows first) three checked-river showdowns
@@ -38,6 +43,19 @@ SEEDS_ORDER = {
     (SESSION, "2076619909"),
     (RIVER, "2076619909"),
     (LO8, "2907049023"),
+}
+
+
+# Copies of one hand id that differ (HAND_DUPLICATE_DIFFERS), each with what differs.
+DUPLICATES_DIFFER: dict[str, str] = {
+    "2076618714": "(a) two records of hand 2076618714 differ: Limit1.txt line 1 "
+    "TABLECURRENCY=\"USD\", 10MultipleHands.txt line 3 TABLECURRENCY=\"SEK\"",
+    "2076620358": "(a) two records of hand 2076620358 differ: Preflop.txt line 1 "
+    "TABLECURRENCY=\"USD\", 10MultipleHands.txt line 299 TABLECURRENCY=\"SEK\"",
+    "2076882486": "(a) two records of hand 2076882486 differ: Table2.txt lines 3 and 8 seat "
+    "and post for \"Oh My GOD!\" where BasicHand.txt has \"ItalyToast\"",
+    "2076619909": "(a) two records of hand 2076619909 differ: River.txt's board 5d Ks 7c "
+    "Jc 7d, 10MultipleHands.txt's (line 245 on) 6c 7c 3h Jd 9s",
 }
 
 
@@ -118,10 +136,7 @@ def test_a_whole_run_finds_no_more_across_hands(corpus: Path, tmp_path: Path) ->
         [
             ("HAND_DUPLICATE", "2076618714"),
             ("HAND_DUPLICATE", "2076618714"),
-            ("HAND_DUPLICATE_DIFFERS", "2076618714"),
-            ("HAND_DUPLICATE_DIFFERS", "2076620358"),
-            ("HAND_DUPLICATE_DIFFERS", "2076882486"),
-            ("HAND_DUPLICATE_DIFFERS", "2076619909"),
+            *(("HAND_DUPLICATE_DIFFERS", hand) for hand in DUPLICATES_DIFFER),
             ("STACK_CONTINUITY", "2076619092"),
             ("STACK_CONTINUITY", "2076619830"),
         ]

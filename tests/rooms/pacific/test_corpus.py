@@ -24,7 +24,9 @@ EXPECTED: dict[Key, str] = {
         "489318468",
         "CHIPS_NOT_CONSERVED",
         36,
-    ): "Player0's all-in small blind of 58 makes a main pot of 232 (which he scoops, 116 "
+    ): "(a) chips in: main pot 232 + side pot 576 = 808; paid: 116 + 116 + 38 + 38 = 308, "
+    "and a tournament takes no rake: 308 != 808. Player0's all-in small blind of 58 "
+    "makes a main pot of 232 (which he scoops, 116 "
     "and 116) and a side pot of 576 (192 from each of the three who saw the turn; "
     "Player4's 500 on the turn is returned uncalled); the record pays Player4 38 and 38 "
     "from it: 308 paid of 808 ('bad pot')",
@@ -33,7 +35,9 @@ EXPECTED: dict[Key, str] = {
         "424764397",
         "CHIPS_NOT_CONSERVED",
         42,
-    ): "Player0 folds to Player4's river bet, whose 1,049 is returned; the 1,049 in the pot "
+    ): "(a) chips in the pot: 1,049; paid: 0 (no 'collected' line), and a tournament "
+    "takes no rake: 0 != 1,049. Player0 folds to Player4's river bet, whose 1,049 is "
+    "returned; the 1,049 in the pot "
     "goes to nobody: the summary has no 'collected' line ('no pot awarded')",
 }
 
