@@ -335,7 +335,6 @@ class _Replay(Blinds, Sizing, UncalledBets):
         first_summary = self.index.first_summary
         if first_summary is None:
             first_summary = self.hand.events[-1].span
-        self._check_unfinished_round(first_summary, "end of the hand")
         self._check_excess_returned(first_summary, None)
         self.pots = build_pots(self.contributed, set(self._live()), self.dealt_in)
         summary = getattr(self, "summary_pot", None)
@@ -344,7 +343,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
         # with what the room kept, or its summary's "won"
         each = self.collected or dict(self.index.summary_won)
         paid = sum(each.values()) + (sum(not_awarded.values()) if self.collected else 0)
-        settled = self._settle_unwritten_returns(summary, paid, each)
+        settled = self._settle_unwritten_returns(summary, paid, each, first_summary)
         self.returns_settled = settled
         contributed: dict[str, int] = self.contributed
         if settled is Settled.PAID_AS_WON:

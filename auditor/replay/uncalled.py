@@ -110,11 +110,16 @@ class UncalledBets(OrderOfPlay):
         self.returned_by_rule[player] = self.returned_by_rule.get(player, 0) + amount
 
     def _settle_unwritten_returns(
-        self, summary: ev.SummaryPot | None, paid: int, kept: Mapping[str, int]
+        self,
+        summary: ev.SummaryPot | None,
+        paid: int,
+        kept: Mapping[str, int],
+        end: SourceSpan,
     ) -> Settled:
         """Judge the returns the rules made and the record never wrote, by the record's
         totals (``paid``: what the record pays out of the pot, with what the room kept;
-        ``kept``: what each player was paid, the owners' share of it)."""
+        ``kept``: what each player was paid, the owners' share of it; ``end``: where the
+        hand's books close, where a layout that returns at the showdown is judged)."""
         owed = self.returned_by_rule
         if not owed:
             return Settled.NONE
@@ -127,20 +132,26 @@ class UncalledBets(OrderOfPlay):
             """The record's totals are ``total``: the pot it states, and what it pays out
             with the rake (with no pot line, a cash game's rake is unknown, never negative)."""
             if summary is not None:
-                return summary.total == total and paid + deducted == total
+                stated = summary.total == total or not summary.total_written
+                return stated and paid + deducted == total
             return paid == total if tournament else paid <= total
 
         if totals_are(net):
             settled = Settled.RETURNED
         elif (
             all(kept.get(p, 0) >= a for p, a in owed.items())
+            # and nobody else was paid more than the pot without them
+            and sum(v for p, v in kept.items() if p not in owed) <= net
             and totals_are(gross)
             and (summary is not None or tournament or paid > net)
         ):
             settled = Settled.PAID_AS_WON
         else:
             settled = Settled.MISSING
-        for player, amount, span, when in self.unreturned:
+        late = self.hand.uncalled_returns_late
+        for player, amount, at, due in self.unreturned:
+            # a layout that writes its returns at the showdown owes them by the end
+            span, when = (end, "by the end of the hand") if late else (at, due)
             if settled is Settled.MISSING:
                 self._find(
                     Code.UNCALLED_WRONG,
