@@ -48,7 +48,8 @@ EXPECTED: dict[Key, str] = {
     (ACCOUNTING, "12036770", "RAISE_ABOVE_POT", 34): _CHECK + "so Player0's 0,82 river bet "
     "is over the 0,75 pot",
     (ACCOUNTING, "12036770", "CHIPS_NOT_CONSERVED", 41): "(a) 0,75 put in (0,25 x 3: "
-    "Player6 checks facing the big blind and puts nothing in); Player0 collects 0,82 and the rake is 0,06: 0,88 != 0,75 (and the "
+    "Player6 checks facing the big blind and puts nothing in); Player0 collects 0,82 and "
+    "the rake is 0,06: 0,88 != 0,75 (and the "
     "summary says he collected 1,04, not 0,82: fpdb's 'accounting issue')",
 }
 
