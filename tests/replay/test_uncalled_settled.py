@@ -68,7 +68,7 @@ def _codes(text: str) -> list[str]:
 
 def test_a_walk_paid_back_as_won_is_conserved() -> None:
     (result,) = audit_text(WALK)
-    assert result.findings == ()
+    assert result.findings == () and result.replay is not None
     assert dict(result.replay.ending_stacks)["E"] == 190787 + 500  # his $10 back, $5 won
 
 
@@ -77,6 +77,7 @@ def test_a_return_the_totals_imply_is_a_warning_not_an_error() -> None:
     implied = FLOP.replace("Uncalled bet ($3) returned to B\n", "")
     assert _codes(implied) == [Code.UNCALLED_UNWRITTEN]
     (result,) = audit_text(implied)
+    assert result.replay is not None
     assert dict(result.replay.ending_stacks)["B"] == 10000 - 100 + 300  # the $3 came back
 
 

@@ -134,6 +134,7 @@ def test_the_fixture_audits_clean_and_other_games_are_skipped() -> None:
     # hands of the corpus) is a field it does not fill with the pot (POT_WRONG before)
     (zero,) = audit_text(TEXT.replace("Total pot €20,75", "Total pot €0"))
     assert zero.findings == ()
+    assert zero.hand is not None
     (pot,) = [e for e in zero.hand.events if isinstance(e, ev.SummaryPot)]
     assert (pot.total, pot.total_written) == (0, False)
     # what was paid and raked is still weighed against the chips put in
