@@ -360,6 +360,9 @@ class SummaryPot(Event):
     side_pots: tuple[int, ...]
     rake: int | None
     fees: tuple[tuple[str, int], ...] = ()  # other deductions by name (Jackpot, Bingo, Fortune...)
+    # False for a room whose total is a field it never fills with the hand's pot (Enet's
+    # "Total pot €0"): ``total`` is kept as written, and no check weighs it
+    total_written: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,6 +69,7 @@ class Code(StrEnum):
     INTERNAL_ERROR = "INTERNAL_ERROR"
     FILE_UNREADABLE = "FILE_UNREADABLE"
     GAME_MISLABELED = "GAME_MISLABELED"
+    UNCALLED_UNWRITTEN = "UNCALLED_UNWRITTEN"
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,6 +315,14 @@ CATALOGUE: dict[Code, CodeInfo] = {
         "and the bets made show it (four hole cards under a Hold'em header are Omaha; "
         "fixed-size bets and a cap under a Pot Limit header are fixed limit), and the "
         "header's wrong name is reported.",
+    ),
+    Code.UNCALLED_UNWRITTEN: CodeInfo(
+        Severity.WARNING,
+        "an uncalled bet's return the record does not write, though its totals show it",
+        "An uncalled bet is returned. A record that writes no line for the return, while "
+        "its own totals (the pot it states, what it pays out, the rake) leave the bet out "
+        "of the pot, shows the bet went back: the return is implied, not missing, and the "
+        "missing line is reported as a warning (a layout that never writes returns has none).",
     ),
 }
 

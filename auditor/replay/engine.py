@@ -29,7 +29,7 @@ from auditor.replay.profile import RuleProfile
 from auditor.replay.record import record_findings
 from auditor.replay.result import ActionRecord, ReplayResult
 from auditor.replay.sizing import Sizing
-from auditor.replay.state import ACTION_WORD, STREET_NAME, Voluntary
+from auditor.replay.state import ACTION_WORD, STREET_NAME, Settled, Voluntary
 from auditor.replay.uncalled import UncalledBets
 
 __all__ = ["ActionRecord", "ReplayResult", "replay_hand"]
@@ -90,6 +90,9 @@ class _Replay(Blinds, Sizing, UncalledBets):
         self.chips_in = None  # set when the hand is finished (_finish)
         self.paid_out = None
         self.unwritten_returns = 0
+        self.unreturned = []
+        self.owed_at_return = None
+        self.returns_settled = Settled.NONE
         self.protected = set()  # timed out with chips in: all-in by protection
         self.rebased = set()
         self.grace = set()  # who may act next without a finding after a slip
@@ -135,10 +138,17 @@ class _Replay(Blinds, Sizing, UncalledBets):
             paid = dict(index.summary_won)
             for kept in index.not_awarded:
                 paid[kept.player] = paid.get(kept.player, 0) - kept.amount
-        # a bet the record could have returned and did not (returned_by_rule, flagged) is
-        # not back in the stack the record ends with: the record paid it out, or kept it,
-        # as the pot's. A layout that never writes returns gives them back silently.
-        never_returned = self.returned_by_rule if self.hand.uncalled_returns_written else {}
+        # a bet the rules returned and the record did not write back (returned_by_rule) is
+        # not back in the stack the record ends with when the record paid it out as won,
+        # or kept it as the pot's. Totals that left it out of the pot gave it back, and so
+        # does a layout that never writes returns (unless it paid them as won).
+        settled = self.returns_settled
+        never_returned = (
+            self.returned_by_rule
+            if settled is Settled.PAID_AS_WON
+            or (settled is Settled.MISSING and self.hand.uncalled_returns_written)
+            else {}
+        )
         ending = {
             p: self.start_stack[p]
             - self.contributed[p]
@@ -208,6 +218,8 @@ class _Replay(Blinds, Sizing, UncalledBets):
         player = event.player
         self.seq += 1
         seq = self.seq
+        if player == self.owed_at_return:
+            self.owed_at_return = None  # he acts after the return after all: the round goes on
         if player not in self.stack:
             self._find(
                 Code.OUT_OF_TURN,
@@ -298,6 +310,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
             bombed = self.hand.bomb_pot and self.street is ev.Street.PREFLOP  # no betting
             expected = None if bombed else self._next_to_act()
             if expected is not None:
+                self.owed_at_return = None  # the same fact, said once
                 self._find(
                     Code.STREET_EARLY,
                     event.span,
@@ -306,6 +319,8 @@ class _Replay(Blinds, Sizing, UncalledBets):
                     expected=f"{expected} to act",
                     recorded=event.street.value,
                 )
+            else:
+                self._check_unfinished_round(event.span, event.street.value)
             self._check_excess_returned(event.span, event.street)
         size = _STREET_BOARD_SIZE[event.street]
         if len(event.cards) != size and event.cards:
@@ -330,27 +345,42 @@ class _Replay(Blinds, Sizing, UncalledBets):
         self._check_excess_returned(first_summary, None)
         self.pots = build_pots(self.contributed, set(self._live()), self.dealt_in)
         summary = getattr(self, "summary_pot", None)
-        unwritten = 0 if self.hand.uncalled_returns_written else sum(self.returned_by_rule.values())
+        not_awarded = {e.player: e.amount for e in self.index.not_awarded}
+        # what the record pays out of the pot (as pots.py weighs it): its collect lines
+        # with what the room kept, or its summary's "won"
+        each = self.collected or dict(self.index.summary_won)
+        paid = sum(each.values()) + (sum(not_awarded.values()) if self.collected else 0)
+        settled = self._settle_unwritten_returns(summary, paid, each, first_summary)
+        self.returns_settled = settled
+        contributed: dict[str, int] = self.contributed
+        if settled is Settled.PAID_AS_WON:
+            # the record's pot holds the bets it paid back as won: its totals are weighed
+            # against the chips put in before the return (the pots played stay as returned)
+            contributed = dict(contributed)
+            for player, amount in self.returned_by_rule.items():
+                contributed[player] += amount
+        unwritten = (
+            0
+            if self.hand.uncalled_returns_written or settled is Settled.PAID_AS_WON
+            else sum(self.returned_by_rule.values())
+        )
         if not self.index.cash_outs:  # a cash-out is paid outside the pot: its rake is unsaid
-            kept = sum(e.amount for e in self.index.not_awarded)
-            self.chips_in = sum(self.contributed.values()) + self.extra_pot
-            self.paid_out = (
-                sum(self.collected.values()) + kept
-                if self.collected
-                else sum(self.index.summary_won.values())
-            )
+            self.chips_in = sum(contributed.values()) + self.extra_pot
+            self.paid_out = paid if self.collected else sum(self.index.summary_won.values())
             self.unwritten_returns = unwritten
         self.findings.extend(
             pot_findings(
                 self.start,
-                self.pots,
+                build_pots(contributed, set(self._live()), self.dealt_in)
+                if settled is Settled.PAID_AS_WON
+                else self.pots,
                 summary,
                 self.collected,
-                self.contributed,
+                contributed,
                 self.extra_pot,
                 self.index.summary_won,
                 first_summary,
-                not_awarded={e.player: e.amount for e in self.index.not_awarded},
+                not_awarded=not_awarded,
                 unwritten_returns=unwritten,
             )
         )

@@ -108,7 +108,7 @@ def pot_findings(
                 )
             )
         return found
-    if summary.total != total:
+    if summary.total_written and summary.total != total:
         found.append(
             Finding(
                 Code.POT_WRONG,

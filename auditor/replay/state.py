@@ -8,6 +8,8 @@ each action reads the state through ``self``, as fast as before the split.
 
 from __future__ import annotations
 
+from enum import Enum
+
 from auditor import events as ev
 from auditor.finding_log import FindingLog
 from auditor.findings import Finding
@@ -16,6 +18,7 @@ from auditor.replay.betting import Stakes
 from auditor.replay.event_index import EventIndex
 from auditor.replay.profile import RuleProfile
 from auditor.replay.result import ActionRecord, PotRecord
+from auditor.source import SourceSpan
 
 # Enum.value is a descriptor call; the names are looked up here instead
 STREET_NAME = {street: street.value for street in ev.Street}
@@ -27,6 +30,15 @@ ACTION_WORD: dict[type[ev.Event], str] = {
     ev.RaisedTo: "raise",
 }
 Voluntary = ev.Folded | ev.Checked | ev.Called | ev.Bet | ev.RaisedTo
+
+
+class Settled(Enum):
+    """How the record's totals account for the uncalled bets it never wrote back."""
+
+    NONE = "none"  # no unwritten return
+    RETURNED = "returned"  # left out of the pot: they went back (implied)
+    PAID_AS_WON = "paid as won"  # counted in the pot and paid to their owners
+    MISSING = "missing"  # kept, or paid to another: not returned
 
 
 class ReplayState(FindingLog):
@@ -64,6 +76,7 @@ class ReplayState(FindingLog):
         "last_raise",
         "live_now",
         "opener",
+        "owed_at_return",
         "paid_out",
         "position",
         "pot_before_street",
@@ -76,6 +89,7 @@ class ReplayState(FindingLog):
         "recorded_rake",
         "reopen_count",
         "returned_by_rule",
+        "returns_settled",
         "round_players",
         "seat_of",
         "seated",
@@ -90,6 +104,7 @@ class ReplayState(FindingLog):
         "street_name",
         "summary_pot",
         "timed_out",
+        "unreturned",
         "unwritten_returns",
     )
 
@@ -121,6 +136,7 @@ class ReplayState(FindingLog):
     last_raise: int  # size of the last full bet or raise in the round
     live_now: list[str] | None  # _live(), kept until a fold changes it
     opener: dict[ev.Street, str]
+    owed_at_return: str | None  # a player still to act when a bet was returned
     position: dict[str, int]  # where each player sits in the order of play
     rebased: set[str]  # whose seat stack his own bets proved stale (his stack is unknown)
     pot_before_street: int
@@ -131,7 +147,8 @@ class ReplayState(FindingLog):
     recorded_fees: int
     recorded_rake: int
     reopen_count: int  # full raises so far: who acted before the last one may raise again
-    returned_by_rule: dict[str, int]
+    returned_by_rule: dict[str, int]  # uncalled bets the rules returned, no line written
+    returns_settled: Settled  # how the record's totals account for them
     chips_in: int | None  # a finished hand's money (ReplayResult's, for an unwritten rake)
     paid_out: int | None
     unwritten_returns: int
@@ -149,6 +166,8 @@ class ReplayState(FindingLog):
     street_name: str
     summary_pot: ev.SummaryPot  # set when the record has a summary pot line
     timed_out: set[str]
+    # unwritten returns to judge at the end: (player, amount, where, "before the river")
+    unreturned: list[tuple[str, int, SourceSpan, str]]
 
     # ------------------------------------------------------------ round state
     def _new_round(self) -> None:

@@ -1,11 +1,25 @@
 """Uncalled bets: what part of a bet nobody matched, its return, and a return the record
-gets wrong or leaves out (UNCALLED_WRONG)."""
+gets wrong or leaves out (UNCALLED_WRONG).
+
+A bet nobody called that the record does not return is given back by the rules at once
+(chips nobody called are never in the pot), and judged when the hand's books close
+(:meth:`UncalledBets._settle_unwritten_returns`), from the record's own totals:
+- a return written later (after the streets still dealt, or the showdown) is a return;
+- totals that leave the bet out of the pot (the pot stated, what is paid and raked) show
+  it went back: the return is implied, its missing line a warning (UNCALLED_UNWRITTEN);
+- totals that count it in the pot and pay it to its owner (a walk's big blind "won" whole)
+  return it under another word: money back to its owner is conserved, no finding;
+- otherwise the bet was kept or paid to someone else: UNCALLED_WRONG.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from auditor import events as ev
 from auditor.findings import Code
 from auditor.replay.order import OrderOfPlay
+from auditor.replay.state import Settled
 from auditor.source import SourceSpan
 
 
@@ -30,9 +44,12 @@ class UncalledBets(OrderOfPlay):
 
     def _uncalled(self, event: ev.UncalledReturned) -> None:
         if self.returned_by_rule.get(event.player) == event.amount:
-            # the record returns, late, what was already flagged as not returned in time
+            # the record returns, late, what the rules already gave back: a return all the
+            # same (no rule says when the line is written)
             del self.returned_by_rule[event.player]
+            self.unreturned = [u for u in self.unreturned if u[0] != event.player]
             return
+        owing = self._next_to_act()
         excess = self._excess(settled=True)
         if excess is None:
             self._find(
@@ -57,6 +74,16 @@ class UncalledBets(OrderOfPlay):
             self._give_back(player, amount)
             return
         if excess is not None and event.player in self.stack:
+            if (
+                owing is not None
+                and owing != event.player
+                and self.acted_at.get(owing, -1) < self.reopen_count
+            ):
+                # returned while a player who has not answered the bet still owes an action
+                # to it: the round is not over, whatever the return makes of the amount to
+                # call (judged at the next street). One who answered it wrongly (a check,
+                # a short call) has his own finding.
+                self.owed_at_return = owing
             self._give_back(event.player, event.amount)
 
     def _give_back(self, player: str, amount: int) -> None:
@@ -68,30 +95,97 @@ class UncalledBets(OrderOfPlay):
         self.current_bet = max(self.street_bet.values(), default=0)
 
     def _check_excess_returned(self, span: SourceSpan, before: ev.Street | None) -> None:
-        """Flag a bet nobody called that the record does not return, then return it: chips
-        nobody called are never in the pot, so the pot checks go on from the rules.
+        """Return a bet nobody called that the record has not returned: chips nobody called
+        are never in the pot, so the pot checks go on from the rules. Whether the record
+        returned it is judged at the end (:meth:`_settle_unwritten_returns`).
         ``before``: the street about to be dealt, None at the end of the hand."""
-        late = self.hand.uncalled_returns_late
-        if before is None and late:  # returns due at the showdown, still unwritten
-            for player, amount in self.returned_by_rule.items():
-                self._unreturned(span, player, amount, "by the end of the hand")
         excess = self._excess()
         if excess is None:
             return
         player, amount = excess
-        # else the layout never writes a return, or writes it later
-        if self.hand.uncalled_returns_written and not (late and before is not None):
+        if self.hand.uncalled_returns_written:  # else the layout never writes a return
             when = "by the end of the hand" if before is None else f"before the {before.value}"
-            self._unreturned(span, player, amount, when)
+            self.unreturned.append((player, amount, span, when))
         self._give_back(player, amount)
-        self.returned_by_rule[player] = amount
+        self.returned_by_rule[player] = self.returned_by_rule.get(player, 0) + amount
 
-    def _unreturned(self, span: SourceSpan, player: str, amount: int, when: str) -> None:
+    def _settle_unwritten_returns(
+        self,
+        summary: ev.SummaryPot | None,
+        paid: int,
+        kept: Mapping[str, int],
+        end: SourceSpan,
+    ) -> Settled:
+        """Judge the returns the rules made and the record never wrote, by the record's
+        totals (``paid``: what the record pays out of the pot, with what the room kept;
+        ``kept``: what each player was paid, the owners' share of it; ``end``: where the
+        hand's books close, where a layout that returns at the showdown is judged)."""
+        owed = self.returned_by_rule
+        if not owed:
+            return Settled.NONE
+        net = sum(self.contributed.values()) + self.extra_pot
+        gross = net + sum(owed.values())
+        tournament = self.start.tournament_id is not None
+        deducted = 0 if summary is None else (summary.rake or 0) + sum(a for _, a in summary.fees)
+
+        def totals_are(total: int) -> bool:
+            """The record's totals are ``total``: the pot it states, and what it pays out
+            with the rake (with no pot line, a cash game's rake is unknown, never negative)."""
+            if summary is not None:
+                stated = summary.total == total or not summary.total_written
+                return stated and paid + deducted == total
+            return paid == total if tournament else paid <= total
+
+        if totals_are(net):
+            settled = Settled.RETURNED
+        elif (
+            all(kept.get(p, 0) >= a for p, a in owed.items())
+            # and nobody else was paid more than the pot without them
+            and sum(v for p, v in kept.items() if p not in owed) <= net
+            and totals_are(gross)
+            and (summary is not None or tournament or paid > net)
+        ):
+            settled = Settled.PAID_AS_WON
+        else:
+            settled = Settled.MISSING
+        late = self.hand.uncalled_returns_late
+        for player, amount, at, due in self.unreturned:
+            # a layout that writes its returns at the showdown owes them by the end
+            span, when = (end, "by the end of the hand") if late else (at, due)
+            if settled is Settled.MISSING:
+                self._find(
+                    Code.UNCALLED_WRONG,
+                    span,
+                    f"an uncalled bet was not returned {when}",
+                    player=player,
+                    expected=f"{self._money(amount)} returned to {player}",
+                    recorded="no return",
+                )
+            elif settled is Settled.RETURNED:
+                self._find(
+                    Code.UNCALLED_UNWRITTEN,
+                    span,
+                    f"no return is written for an uncalled bet {when}; the record's totals "
+                    "leave it out of the pot: it went back",
+                    player=player,
+                    expected=f"{self._money(amount)} returned to {player}",
+                    recorded="no return line",
+                )
+        self.unreturned = []
+        return settled
+
+    def _check_unfinished_round(self, span: SourceSpan, street: str) -> None:
+        """STREET_EARLY for a round a return ended while a player still owed an action."""
+        owing = self.owed_at_return
+        if owing is None:
+            return
+        self.owed_at_return = None
         self._find(
-            Code.UNCALLED_WRONG,
+            Code.STREET_EARLY,
             span,
-            f"an uncalled bet was not returned {when}",
-            player=player,
-            expected=f"{self._money(amount)} returned to {player}",
-            recorded="no return",
+            f"the {street} comes after an uncalled bet was returned while {owing} still had "
+            "to act: the betting round is not complete",
+            player=owing,
+            expected=f"{owing} to act",
+            recorded=street,
         )

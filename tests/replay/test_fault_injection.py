@@ -154,14 +154,15 @@ CASES: list[Case] = [
          player="Zubasa89", expected="call 0.55, raise or fold", recorded="check"),
 
     # -------------------------------------------------------------- CALL_WRONG
-    # an over-call: the part nobody matched is never returned
+    # an over-call: the part nobody matched is never written back, and the totals leave it
+    # out of the pot (an unwritten return, a warning)
     case("CALL_WRONG", _8game("99632091481"), "calls-double",
          lambda f: f.change_amount(16, "30", "60"),
-         "UNCALLED_WRONG",
+         "UNCALLED_UNWRITTEN",
          player="Player0", expected="30", recorded="60"),
     case("CALL_WRONG", _ko("68174635584"), "big-blind-calls-the-whole-raise",
          lambda f: f.change_amount(12, "150", "300"),
-         "UNCALLED_WRONG",
+         "UNCALLED_UNWRITTEN",
          player="Hero", expected="150", recorded="300"),
     # an under-call: the caller still owes chips when the turn comes, and the summary's pot
     # is more than was put in
@@ -171,7 +172,7 @@ CASES: list[Case] = [
          player="Dracospinner", expected="15.75", recorded="15.50"),
     case("CALL_WRONG", HILO, "calls-with-nothing-to-call",
          lambda f: f.replace_line(14, "ribby53: calls $1", was="ribby53: checks"),
-         "UNCALLED_WRONG",
+         "UNCALLED_UNWRITTEN",
          player="ribby53", expected="check", recorded="1.00"),
 
     # -------------------------------------------------------------- BET_SIZE_WRONG
@@ -344,16 +345,27 @@ CASES: list[Case] = [
          expected="3", recorded="4"),
 
     # -------------------------------------------------------------- UNCALLED_WRONG
-    # a return line deleted: reported where the hand ends (the summary), as in the corpus
-    # findings (tests/replay/test_corpus_findings.py, hand 3126037878)
-    case("UNCALLED_WRONG", UNCALLED, "return-deleted",
+    # a return line deleted, the totals still leaving the bet out of the pot: the return is
+    # implied (the record's own totals show it), its missing line a warning where the hand
+    # ends (the summary)
+    case("UNCALLED_UNWRITTEN", UNCALLED, "return-deleted",
          lambda f: f.delete(16, was="Uncalled bet ($2) returned to Beeethoven87").at(18),
-         player="Beeethoven87", expected="2.00 returned to Beeethoven87", recorded="no return"),
-    case("UNCALLED_WRONG", _8game("99632117757"), "return-deleted",
+         player="Beeethoven87", expected="2.00 returned to Beeethoven87",
+         recorded="no return line"),
+    case("UNCALLED_UNWRITTEN", _8game("99632117757"), "return-deleted",
          lambda f: f.delete(17, was="Uncalled bet (30) returned to Player0").at(19),
-         player="Player0", expected="30 returned to Player0", recorded="no return"),
-    case("UNCALLED_WRONG", SHOWDOWN, "river-return-deleted",
+         player="Player0", expected="30 returned to Player0", recorded="no return line"),
+    case("UNCALLED_UNWRITTEN", SHOWDOWN, "river-return-deleted",
          lambda f: f.delete(22, was="Uncalled bet ($175.52) returned to Dracospinner").at(26),
+         player="Dracospinner", expected="175.52 returned to Dracospinner",
+         recorded="no return line"),
+    # the return deleted and the bet paid to the winner with the pot: not returned at all
+    case("UNCALLED_WRONG", SHOWDOWN, "uncalled-bet-paid-to-the-winner",
+         lambda f: f.delete(22, was="Uncalled bet ($175.52) returned to Dracospinner")
+                    .change_amount(25, "$215.96", "$391.48")
+                    .change_amount(27, "$216.46", "$391.98")
+                    .change_amount(29, "($215.96)", "($391.48)").at(26),
+         "POT_WRONG", "CHIPS_NOT_CONSERVED",
          player="Dracospinner", expected="175.52 returned to Dracospinner",
          recorded="no return"),
     # a called bet "returned": the caller then owes it again, and the pot is short

@@ -87,18 +87,19 @@ CASES: list[Case] = [
          player="SallyWoo", expected="call 4000.00, raise or fold", recorded="check"),
 
     # -------------------------------------------------------------- CALL_WRONG
-    # an over-call: the part nobody matched is never returned
+    # an over-call: the part nobody matched is never written back, and the totals leave it
+    # out of the pot (an unwritten return, a warning)
     case("CALL_WRONG", PLO6, "calls-more-than-the-raise",
          lambda f: f.change_amount(14, "$6", "$7"),
-         "UNCALLED_WRONG",
+         "UNCALLED_UNWRITTEN",
          player="Hero", expected="6.00", recorded="7.00"),
     case("CALL_WRONG", LIMIT_HU, "limit-calls-double",
          lambda f: f.change_amount(10, "$2,000", "$4,000"),
-         "UNCALLED_WRONG",
+         "UNCALLED_UNWRITTEN",
          player="SallyWoo", expected="2000.00", recorded="4000.00"),
     case("CALL_WRONG", LIMIT_CHAT, "big-blind-calls-the-whole-raise",
          lambda f: f.change_amount(22, "$200", "$400"),
-         "UNCALLED_WRONG",
+         "UNCALLED_UNWRITTEN",
          player="Shoe Lab", expected="200.00", recorded="400.00"),
 
     # -------------------------------------------------------------- BET_SIZE_WRONG
@@ -222,10 +223,12 @@ CASES: list[Case] = [
          lambda f: f.change(11, "YOLO SWAGGINS", "great johnny"),
          player="great johnny", expected="3.90 to YOLO SWAGGINS",
          recorded="3.90 to great johnny"),
-    # a return line deleted: reported where the hand ends (the summary)
-    case("UNCALLED_WRONG", PLO_CHAT, "return-deleted",
+    # a return line deleted, the totals still leaving it out of the pot: implied, its
+    # missing line a warning where the hand ends (the summary)
+    case("UNCALLED_UNWRITTEN", PLO_CHAT, "return-deleted",
          lambda f: f.delete(50, was="Uncalled bet of $3,600 returned to Son-in-Law").at(53),
-         player="Son-in-Law", expected="3600.00 returned to Son-in-Law", recorded="no return"),
+         player="Son-in-Law", expected="3600.00 returned to Son-in-Law",
+         recorded="no return line"),
 
     # -------------------------------------------------------------- POT_WRONG
     case("POT_WRONG", SHOWDOWN, "total-a-cent-more",

@@ -57,13 +57,24 @@ def test_a_silent_return_is_no_finding_and_the_stacks_end_right() -> None:
 
 
 def test_without_the_mark_the_missing_return_is_flagged() -> None:
+    # the pot line leaves the bet out: the return is implied, its missing line a warning
     hand = _hand(HAND)
     replayed = replay_hand(replace(hand, uncalled_returns_written=True), load_profile("seeds"))
-    assert [f.code for f in replayed.findings] == [Code.UNCALLED_WRONG]
+    assert [f.code for f in replayed.findings] == [Code.UNCALLED_UNWRITTEN]
 
 
-def test_a_pot_that_kept_the_uncalled_bet_is_still_wrong() -> None:
+def test_a_pot_that_kept_the_uncalled_bet_and_paid_it_back_is_conserved() -> None:
+    # $50 in the pot line, $48.75 + $1.25 rake to yakitaki, whose $25 it is: his own money
+    # back under another word (a walk's "won"), no finding
     kept = HAND.replace("Main pot: $25.00 won by yakitaki ($23.75)", "Main pot: $50.00 won by "
                         "yakitaki ($48.75)")  # fmt: skip
+    replayed = replay_hand(_hand(kept), load_profile("seeds"))
+    assert [f.code for f in replayed.findings] == []
+    assert dict(replayed.ending_stacks)["yakitaki"] == 15475  # as the summary's ($154.75)
+
+
+def test_a_pot_that_kept_the_uncalled_bet_and_paid_no_one_is_still_wrong() -> None:
+    kept = HAND.replace("Main pot: $25.00 won by yakitaki ($23.75)", "Main pot: $50.00 won by "
+                        "yakitaki ($23.75)")  # fmt: skip
     replayed = replay_hand(_hand(kept), load_profile("seeds"))
     assert Code.POT_WRONG in [f.code for f in replayed.findings]

@@ -25,8 +25,12 @@ What Enet's layout means, where the record alone says it:
   (Player3 of 7732310, who has no line, nor a summary line): a seated player with no line
   in the hand is out of it, and so is a seat "(€0 in chips)";
 - the rake is written street by street in the play ("Rake: €0,27"; "Rake: €-2,22" takes
-  some back): kept as notes; the summary's "Total pot €X | Rake €Y" is kept as written,
-  though its total is no pot of the hand ("Total pot €0" in four of the corpus's five).
+  some back): kept as notes; the summary's "Total pot €X | Rake €Y" has the hand's rake
+  (the sum of the street lines in all five of the corpus's hands), but its total is a
+  field Enet does not fill with the hand's pot: "Total pot €0" in four of the five, "€2,75"
+  in the fifth, where 140,53 went in (PLO-6max-USD-0.25-0.50-201207.side.pot.failure.txt).
+  It is kept as written and marked not written (``SummaryPot.total_written``): no total
+  is weighed against the chips put in; what was paid and raked still is.
 """
 
 from __future__ import annotations
@@ -250,7 +254,8 @@ class EnetReader(FieldsReader):
 
     def TOTAL_POT(self, f: Fields, span: SourceSpan) -> None:
         total, rake = self._money(f["pot_total"]), self._money(f["pot_rake"])
-        self._events.append(ev.SummaryPot(span, total, None, (), rake))
+        # the total is never the hand's pot (see the module's notes): not written
+        self._events.append(ev.SummaryPot(span, total, None, (), rake, total_written=False))
 
     def BOARD(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.SummaryBoard(span, 1, self._cards(f["board_cards"])))

@@ -23,51 +23,47 @@ CASH_2012 = "Bovada_Ignition/PLO/PLO-USD-5-10-201204.new.format.txt"
 CASH_2014 = "Bovada_Ignition/PLO8/PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt"
 TS_TOURNAMENT = "Bovada_Ignition/PLO8/bovada.ts.HAND_TOURNAMENT.txt"
 
-# The 2012 layout's walks: everybody folds to the big blind, and the record counts his
-# uncalled $5 (the $10 blind against the small blind's $5) in the pot: "Total Pot($15) |
-# Rake ($0)", "Big Blind : Hand result $15", no "Return uncalled portion of bet" (the layout
-# writes one in every other hand an uncalled bet ends, e.g. hand 2601410267's "UTG : Return
-# uncalled portion of bet $25"). DESIGN.md: "An uncalled bet is returned." The room breaks
-# the rule; the replay returns it by the rule, so the pot it finds is $10, not the $15 the
-# summary writes (POT_WRONG) and paid (CHIPS_NOT_CONSERVED). The next hand starts the big
-# blind with the record's own accounting (890.50 - 10 + 15 = 895.50 for hand 2601408155's),
-# which is his ending stack too: the $5 the record never returned is not counted back
-# (auditor/replay/engine.py), so no STACK_CONTINUITY restates the same fact.
-_WALK = "a walk's uncalled big blind counted in the pot, not returned ({})"
-WALKS = {"2601408155": (138, 139), "2601409504": (325, 326), "2601411109": (729, 730)}
+# The 2012 layout's walks (2601408155, 2601409504, 2601411109): everybody folds to the big
+# blind, and the record counts his uncalled $5 (the $10 blind against the small blind's $5)
+# in the pot and pays it to him as won: "Total Pot($15) | Rake ($0)", "Big Blind : Hand
+# result $15", no "Return uncalled portion of bet". 15 went in, 15 came out, the $5 to its
+# owner: no finding (auditor/replay/uncalled.py; tests/replay/test_uncalled_settled.py).
+# The next hand starts the big blind with the record's own accounting (890.50 - 10 + 15 =
+# 895.50 for hand 2601408155's), which is his ending stack too.
 EXPECTED: dict[Key, str] = {}
-for walk, (line, pot_line) in WALKS.items():
-    EXPECTED[(CASH_2012, walk, "UNCALLED_WRONG", line)] = _WALK.format("no return line")
-    EXPECTED[(CASH_2012, walk, "CHIPS_NOT_CONSERVED", line)] = _WALK.format("$15 paid of $10")
-    EXPECTED[(CASH_2012, walk, "POT_WRONG", pot_line)] = _WALK.format("Total Pot($15)")
 EXPECTED.update(
     {
         # DESIGN.md: "an odd chip within a tied half goes to the first winner clockwise
         # from the button". Bovada gives the odd cent of a low half split between two lows
         # to the high winner: $9.62 net, high half $4.81 and low half $4.81; the record pays
         # the lows $2.40 each and the high "HI $4.82" (the Dealer, who also shares the low).
-        (CASH_2014, "2902256725", "ODD_CHIP_WRONG", 2046): "the odd cent of the split low "
-        "half goes to the high winner ($4.82) instead of the first low winner",
+        (CASH_2014, "2902256725", "ODD_CHIP_WRONG", 2046): "(b) DESIGN.md (the seeds): \"an "
+        "odd chip within a tied half goes to the first winner clockwise from the button\": "
+        "$9.62 net, high $4.81, low $4.81 split $2.41 / $2.40; the record pays the lows $2.40 "
+        "each and the high $4.82, the odd cent of the low half to the high winner",
         # $0.95 net: high $0.48, low $0.47 between Small Blind and UTG+3, $0.24 and $0.23;
         # the record pays them $0.23 each and the high (Big Blind) $0.49.
-        (CASH_2014, "2902266598", "ODD_CHIP_WRONG", 3026): "the odd cent of the split low "
-        "half goes to the high winner ($0.49) instead of the first low winner",
+        (CASH_2014, "2902266598", "ODD_CHIP_WRONG", 3026): "(b) DESIGN.md (the seeds): \"an "
+        "odd chip within a tied half goes to the first winner clockwise from the button\": "
+        "$0.95 net, high $0.48, low $0.47 split $0.24 / $0.23; the record pays the lows $0.23 "
+        "each and the high $0.49, the odd cent of the low half to the high winner",
         # A hand a library author wrote for its tests (poker-apprentice/hand-history-parser),
         # not a client's record: its seat numbers (30, 37, 86, 16, 89, 61, 68, listed in
         # that order) are not the table's order that its positions name: the seat after the
         # Dealer's (86) is the Big Blind's (89), where the small blind sits, and its "Set
         # dealer [4]" names a seat nobody holds. The record contradicts itself; the replay
         # goes by the seat numbers.
-        (TS_TOURNAMENT, "4561202298", "BLIND_WRONG", 17): "small blind: seat 16 is not "
-        "left of the Dealer's seat 86 (seat 89 is)",
-        (TS_TOURNAMENT, "4561202298", "BLIND_WRONG", 18): "big blind: seat 89 is not second "
-        "left of the Dealer's seat 86",
-        (TS_TOURNAMENT, "4561202298", "OUT_OF_TURN", 27): "the first to act, by the seat "
-        "numbers, is seat 16 (the 'Small Blind'), not UTG in seat 61",
-        (TS_TOURNAMENT, "4561202298", "OUT_OF_TURN", 29): "by the seat numbers the Dealer "
-        "(86) acts before UTG+2 (30)",
-        (TS_TOURNAMENT, "4561202298", "OUT_OF_TURN", 33): "by the seat numbers the 'Big "
-        "Blind' (89) acts before the 'Small Blind' (16)",
+        (TS_TOURNAMENT, "4561202298", "BLIND_WRONG", 17): "(a) the record's seat numbers and "
+        "its position names disagree: the seat after the Dealer's 86 is 89, named 'Big "
+        "Blind', while the small blind is posted from seat 16",
+        (TS_TOURNAMENT, "4561202298", "BLIND_WRONG", 18): "(a) the same: by the seat numbers "
+        "89 follows the Dealer's 86 directly, yet it posts the big blind, not the small",
+        (TS_TOURNAMENT, "4561202298", "OUT_OF_TURN", 27): "(a) the same: by the seat "
+        "numbers the first to act is seat 16 (the 'Small Blind'), not UTG in seat 61",
+        (TS_TOURNAMENT, "4561202298", "OUT_OF_TURN", 29): "(a) the same: by the seat "
+        "numbers the Dealer (86) acts before UTG+2 (30)",
+        (TS_TOURNAMENT, "4561202298", "OUT_OF_TURN", 33): "(a) the same: by the seat "
+        "numbers the 'Big Blind' (89) acts before the 'Small Blind' (16)",
     }
 )
 

@@ -130,10 +130,17 @@ def test_the_showdown_the_returns_and_the_summary() -> None:
 def test_the_fixture_audits_clean_and_other_games_are_skipped() -> None:
     (result,) = audit_text(TEXT)
     assert (result.format, result.status, result.findings) == ("enet", Status.AUDITED, ())
-    # the summary's total is kept as written: Enet's "Total pot €0" (four hands of the
-    # corpus) is no pot of the hand
+    # the summary's total is kept as written, but not weighed: Enet's "Total pot €0" (four
+    # hands of the corpus) is a field it does not fill with the pot (POT_WRONG before)
     (zero,) = audit_text(TEXT.replace("Total pot €20,75", "Total pot €0"))
-    assert [(f.code, f.source.line) for f in zero.findings] == [(Code.POT_WRONG, 33)]
+    assert zero.findings == ()
+    assert zero.hand is not None
+    (pot,) = [e for e in zero.hand.events if isinstance(e, ev.SummaryPot)]
+    assert (pot.total, pot.total_written) == (0, False)
+    # what was paid and raked is still weighed against the chips put in
+    raked_more = TEXT.replace("Total pot €20,75 | Rake €0,86", "Total pot €0 | Rake €0,96")
+    (short,) = audit_text(raked_more)
+    assert [f.code for f in short.findings] == [Code.CHIPS_NOT_CONSERVED]
     holdem = TEXT.replace("Game #12060001: Omaha", "Game #12060001: Hold'em")
     (skipped,) = audit_text(holdem)
     assert (skipped.status, skipped.game) == (Status.SKIPPED, "Hold'em")

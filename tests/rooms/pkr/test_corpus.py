@@ -18,11 +18,12 @@ PLO = "PKR/PLO/PLO-6max-USD-0.02-0.04-201205.txt"
 MTT = "PKR/PLO8/PLO8-USD-MTT-201205.txt"
 
 EXPECTED: dict[Key, str] = {
-    (PLO, "2080628024", "UNCALLED_WRONG", 43): "Player2's $0.21 turn bet, which Player3 folds "
+    (PLO, "2080628024", "UNCALLED_UNWRITTEN", 43): "Player2's $0.21 turn bet, which Player3 folds "
     "to (Player4 all-in for $0.05 before the flop), is never written back: no 'Returning "
     "$0.21 to Player2 uncalled' line, the layout's own wording for it in the tournament "
     "hands (2087122526's 'Returning 710 to Hero uncalled'). The record's pot sizes and his "
-    "closing $9.79 leave the $0.21 out: it came back, unwritten",
+    "closing $9.79 (9.81 - 0.08 + 0.06) leave the $0.21 out: it came back, unwritten (a "
+    "warning: the return is implied by the totals, not missing)",
 }
 
 # Under the seeds' all-in protection, Player7 (small blind, 10 in the pot) would stay in

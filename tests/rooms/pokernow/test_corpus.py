@@ -66,8 +66,9 @@ EXPECTED: dict[Key, str] = {
     + ": Bijo 'raises to 68 and go all in' over Ayo's 24, Ayo 'raises to 68'",
     (PLO8, "302-165933142283100", "RAISE_TOO_SMALL", 425, BELOW): CALL_WORDED_AS_RAISE
     + " (the same line)",
-    (PLO8, "318-165933193601501", "UNCALLED_WRONG", 166, "an uncalled bet was not returned "
-     "before the flop"): "the record contradicts itself: at blinds 1/1 Sean, back in the "
+    (PLO8, "318-165933193601501", "UNCALLED_UNWRITTEN", 166, "no return is written for an "
+     "uncalled bet before the flop; the record's totals leave it out of the pot: it went "
+     "back"): "a warning, no error (the totals imply the return): at blinds 1/1 Sean, back in the "
     "small blind seat, 'posts a small blind of 1', 'a missing small blind of 1' (dead) and "
     "'a missed big blind of 1' (live, DESIGN.md: 'a player who missed blinds posts "
     "small+big, the small part dead'): his bet is 2, Ayo 'calls 1' and the big blind checks, "

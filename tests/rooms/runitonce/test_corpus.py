@@ -48,8 +48,9 @@ EXPECTED: dict[Key, str] = {
     (SIDE, "34011543", "UNCALLED_WRONG", 37): "€8.43 returned to Shaun J, whose written "
     "total of €30.25 leaves €1.36 over Hero's €28.89: the return and the raise line do not "
     "agree (the return is right: he put in €37.32)",
-    (SIDE, "34011543", "UNCALLED_WRONG", 40): "the €1.36 the written raise leaves uncalled "
-    "is never returned (the record returns €8.43 instead)",
+    (SIDE, "34011543", "UNCALLED_UNWRITTEN", 40): "the €1.36 the written raise leaves "
+    "uncalled has no return line (the record returns €8.43 instead), and the totals leave it "
+    "out of the pot: a warning, the contradiction is the UNCALLED_WRONG above",
     (BUG, "31260881", "CALL_WRONG", 20): "Randy O 'calls €51' from €24 to Paul's written "
     "€68: €44 matches it; €51 matches the €75 Paul put in",
     (BUG, "31260881", "UNCALLED_WRONG", 33): "by the written totals Randy's call is €7 "
