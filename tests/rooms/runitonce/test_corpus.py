@@ -36,29 +36,28 @@ _ALL_IN_CHECKS = (
 )
 
 EXPECTED: dict[Key, str] = {
-    (SIDE, "34011543", "RAISE_TOO_SMALL", 24): "'raises €1.36 to €30.25' as written is a "
-    "raise of €1.36 over Hero's €28.89, below the €21.82 minimum and not all-in (the record "
-    "leaves him €7.07); the chips he put in (€37.32, all-in) make it a legal all-in raise",
     (SIDE, "34011543", "OUT_OF_TURN", 27): _ALL_IN_CHECKS,
     (SIDE, "34011543", "OUT_OF_TURN", 28): _ALL_IN_CHECKS,
     (SIDE, "34011543", "OUT_OF_TURN", 29): _ALL_IN_CHECKS,
     (SIDE, "34011543", "OUT_OF_TURN", 31): _ALL_IN_CHECKS,
     (SIDE, "34011543", "OUT_OF_TURN", 32): _ALL_IN_CHECKS,
     (SIDE, "34011543", "OUT_OF_TURN", 33): _ALL_IN_CHECKS,
-    (SIDE, "34011543", "UNCALLED_WRONG", 37): "€8.43 returned to Shaun J, whose written "
-    "total of €30.25 leaves €1.36 over Hero's €28.89: the return and the raise line do not "
-    "agree (the return is right: he put in €37.32)",
-    (SIDE, "34011543", "UNCALLED_WRONG", 40): "the €1.36 the written raise leaves uncalled "
-    "is never returned (the record returns €8.43 instead)",
-    (BUG, "31260881", "CALL_WRONG", 20): "Randy O 'calls €51' from €24 to Paul's written "
-    "€68: €44 matches it; €51 matches the €75 Paul put in",
-    (BUG, "31260881", "UNCALLED_WRONG", 33): "by the written totals Randy's call is €7 "
-    "over Paul's €68, and no return of it is written",
-    (BUG, "31260881", "POT_WRONG", 34): "'Total pot €382.76' is the chips put in (€75 each "
-    "before the flop); by the written €68 it is €368.76",
-    (BUG, "31260881", "CHIPS_NOT_CONSERVED", 33): "€379.26 collected and €3.50 rake are the "
-    "€382.76 put in, not the €368.76 the written raise makes",
-    (STP, "36197946", "CHIPS_NOT_CONSERVED", 42): "Ricky N collects €26.82 from side pot 1 "
+    (SIDE, "34011543", "UNCALLED_WRONG", 37): "(a) €8.43 returned to Shaun J, whose written "
+    "total of €30.25 leaves 30.25 - 28.89 = €1.36 over Hero's all-in €28.89 (Gary Q's "
+    "€18.40 is less): 8.43 != 1.36; the return and the raise line do not agree (the return "
+    "is right: he put in 7.07 + 30.25 = €37.32, and 37.32 - 28.89 = 8.43)",
+    (SIDE, "34011543", "UNCALLED_WRONG", 40): "(a) the 30.25 - 28.89 = €1.36 the written "
+    "raise leaves uncalled is never returned (the record returns €8.43 instead: 8.43 != 1.36)",
+    (BUG, "31260881", "CALL_WRONG", 20): "(a) Randy O 'calls €51' from €24 to Paul's written "
+    "€68: 68 - 24 = €44 matches it, 24 + 51 = 75 != 68; €51 matches the €75 Paul put in",
+    (BUG, "31260881", "UNCALLED_WRONG", 33): "(a) by the written totals Randy's call is "
+    "24 + 51 - 68 = €7 over Paul's €68, and no return of it is written",
+    (BUG, "31260881", "POT_WRONG", 34): "(a) 'Total pot €382.76' is the chips put in "
+    "(1 + 2 + 2 x (75 + 114.88) = 382.76); by the written €68 it is 1 + 2 + 68 + 68 "
+    "(Randy's 75 less the 7 over 68) + 2 x 114.88 = €368.76: 382.76 != 368.76",
+    (BUG, "31260881", "CHIPS_NOT_CONSERVED", 33): "(a) €379.26 collected + €3.50 rake = "
+    "€382.76, not the €368.76 the written raise makes: 382.76 != 368.76",
+    (STP, "36197946", "CHIPS_NOT_CONSERVED", 42): "(a) Ricky N collects €26.82 from side pot 1 "
     "(the €21.82 side pot and the €5.00 STP) and €122.02 from the pot (the €119.52 main pot, "
     "the same €5.00 STP, less the €2.50 rake): €148.84, €5.00 more than the €146.34 total "
     "less rake that his own summary line says he won (€143.84): the STP is paid twice",
