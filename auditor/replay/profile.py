@@ -135,6 +135,9 @@ class RuleProfile:
     # a cash-out's fee as a percentage of its value (cash-out + fee), to the nearest unit;
     # None: the profile does not judge it
     cash_out_fee_percent: Decimal | None = None
+    # fixed limit: the small blind of each small bet the room sets apart from the rounding
+    # rule (major units, as written: "0.25" -> Decimal("0.10")); None: the rule alone
+    fixed_limit_small_blinds: dict[Decimal, Decimal] | None = None
 
 
 class Kind(StrEnum):
@@ -146,6 +149,7 @@ class Kind(StrEnum):
     WHOLE = "a whole number"
     AMOUNT = "a number"
     CAPS = "a table of caps"
+    AMOUNTS = "a table of amounts"
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +296,15 @@ SCHEMA: tuple[Key, ...] = (
         "a player who times out: all-in protection, or check if he can, else fold",
         TimeoutRule,
     ),
+    Key(
+        "blinds.fixed_limit_small_blinds",
+        Kind.AMOUNTS,
+        "fixed limit: the small blind of a small bet, in major units, where the room sets "
+        'it apart from the rounding rule, e.g. { "0.25" = "0.10" }; left out, the rule alone',
+        low=Decimal(0),
+        high=Decimal(10**9),
+        optional=True,
+    ),
 )
 """Every key of a profile file: used to check a file and to document the keys."""
 
@@ -305,11 +318,11 @@ def describe_schema() -> list[str]:
     for key in SCHEMA:
         if key.kind is Kind.CHOICE:
             holds = "one of " + ", ".join(key.choices)
-        elif key.kind in (Kind.WHOLE, Kind.AMOUNT, Kind.CAPS):
+        elif key.kind in (Kind.WHOLE, Kind.AMOUNT, Kind.CAPS, Kind.AMOUNTS):
             holds = f"{key.kind.value} from {key.low} to {key.high}"
         else:
             holds = key.kind.value
-        if key.default is not None and key.kind is not Kind.CAPS:
+        if key.default is not None and key.kind not in (Kind.CAPS, Kind.AMOUNTS):
             holds += f" (default {_shown_default(key.default)})"
         elif key.optional:
             holds += " (optional)"
@@ -425,7 +438,28 @@ def _check(key: Key, path: str, value: Any) -> tuple[Any, list[str]]:
         if amount is None:
             return None, [f"{path}: must be a number (e.g. 5 or \"0.50\"), got {got}"]
         return amount, _range(key, path, amount, got)
+    if key.kind is Kind.AMOUNTS:
+        return _amounts(key, path, value)
     return _caps(key, path, value)
+
+
+def _amounts(key: Key, path: str, value: Any) -> tuple[Any, list[str]]:
+    """A table of amounts to amounts (both in major units, each a number or in quotes)."""
+    if not isinstance(value, dict):
+        return None, [
+            f'{path}: must be a table of amounts, e.g. {{ "0.25" = "0.10" }}, got {_got(value)}'
+        ]
+    table: dict[Decimal, Decimal] = {}
+    problems: list[str] = []
+    for name, amount in value.items():
+        where = f"{path}.{name}"
+        of, to = _amount(name), _amount(amount)
+        if of is None or to is None:
+            problems.append(f"{where}: must be a number to a number, got {_got(amount)}")
+            continue
+        problems.extend(_range(key, where, to, _got(amount)))
+        table[of] = to
+    return table, problems
 
 
 def _amount(value: Any) -> Decimal | None:
@@ -499,6 +533,7 @@ def _profile(values: dict[str, Any]) -> RuleProfile:
         rake=rake,
         timeout_rule=values["timeout.rule"],
         cash_out_fee_percent=values["cash_out.fee_percent"],
+        fixed_limit_small_blinds=values["blinds.fixed_limit_small_blinds"],
     )
 
 
