@@ -138,6 +138,9 @@ class RuleProfile:
     # fixed limit: the small blind of each small bet the room sets apart from the rounding
     # rule (major units, as written: "0.25" -> Decimal("0.10")); None: the rule alone
     fixed_limit_small_blinds: dict[Decimal, Decimal] | None = None
+    # the room writes a "check" for a player left no action on a street (all-in, or the
+    # only one with chips behind): no finding for it; None or False: OUT_OF_TURN
+    checks_written_with_no_action: bool | None = None
 
 
 class Kind(StrEnum):
@@ -303,6 +306,13 @@ SCHEMA: tuple[Key, ...] = (
         'it apart from the rounding rule, e.g. { "0.25" = "0.10" }; left out, the rule alone',
         low=Decimal(0),
         high=Decimal(10**9),
+        optional=True,
+    ),
+    Key(
+        "actions.checks_written_with_no_action",
+        Kind.BOOL,
+        "the room writes a check for a player left no action on a street (all-in, or the "
+        "only one with chips behind): no finding; left out or false, it is OUT_OF_TURN",
         optional=True,
     ),
 )
@@ -534,6 +544,7 @@ def _profile(values: dict[str, Any]) -> RuleProfile:
         timeout_rule=values["timeout.rule"],
         cash_out_fee_percent=values["cash_out.fee_percent"],
         fixed_limit_small_blinds=values["blinds.fixed_limit_small_blinds"],
+        checks_written_with_no_action=values["actions.checks_written_with_no_action"],
     )
 
 
