@@ -6,6 +6,7 @@ Pure functions of the numbers at one moment; the engine keeps the state.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from auditor import events as ev
 from auditor.replay.profile import BlindRounding, RuleProfile
@@ -36,6 +37,9 @@ def stakes_of(start: ev.HandStarted, profile: RuleProfile) -> Stakes:
         small_blind = _fixed_limit_small_blind(
             small_bet, start.scale, profile.fixed_limit_small_blind_rounding
         )
+        named = (profile.fixed_limit_small_blinds or {}).get(Decimal(small_bet) / start.scale)
+        if named is not None:  # the room's own structure for this stake (Merge: 0.25 -> 0.10)
+            small_blind = int(named * start.scale)
         return Stakes(small_blind, small_bet, small_bet, big_bet)
     return Stakes(start.small_stake, start.big_stake, start.big_stake, start.big_stake)
 

@@ -234,6 +234,8 @@ class _Replay(Blinds, Sizing, UncalledBets):
             # he acts after all: the record has him back; the timeout rule judges this action
             self.protected.discard(player)
             self._unmark_all_in(player)
+        if isinstance(event, ev.RaisedTo):
+            event = self._as_call(event) or event  # a "raise" to the bet faced is a call
         in_turn = self._check_turn(event, seq)
         if player in self.timed_out:
             self._check_timeout(event, seq)

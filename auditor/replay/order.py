@@ -63,6 +63,13 @@ class OrderOfPlay(Stacks):
                 return index
         return 0
 
+    def _check_written_with_no_action(self, event: Voluntary) -> bool:
+        """A check by a player left no action (all-in, or the only one with chips behind),
+        in a room whose profile says it writes one."""
+        if not self.profile.checks_written_with_no_action or not isinstance(event, ev.Checked):
+            return False
+        return event.player in self.all_in or len(self._able()) <= 1
+
     def _check_turn(self, event: Voluntary, seq: int) -> bool:
         """Is it this player's turn? A finding if not; False only for an action out of the
         order of play (one the order then goes on from)."""
@@ -109,6 +116,9 @@ class OrderOfPlay(Stacks):
             self.ignored = True
             return True
         expected = self._next_to_act()
+        if expected is None and self._check_written_with_no_action(event):
+            self.ignored = True  # the room's way of writing the street: no chips, no turn
+            return True
         if expected is None:
             self._find(
                 Code.OUT_OF_TURN,

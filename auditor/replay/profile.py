@@ -141,6 +141,12 @@ class RuleProfile:
     cash_out_fee_percent: Decimal | None = None
     # a table of more seats down to two players keeps the ring order of the blinds
     heads_up_ring_tables_keep_ring_order: bool = False
+    # fixed limit: the small blind of each small bet the room sets apart from the rounding
+    # rule (major units, as written: "0.25" -> Decimal("0.10")); None: the rule alone
+    fixed_limit_small_blinds: dict[Decimal, Decimal] | None = None
+    # the room writes a "check" for a player left no action on a street (all-in, or the
+    # only one with chips behind): no finding for it; None or False: OUT_OF_TURN
+    checks_written_with_no_action: bool | None = None
 
 
 class Kind(StrEnum):
@@ -153,6 +159,7 @@ class Kind(StrEnum):
     AMOUNT = "a number"
     CAPS = "a table of caps"
     DATE = "a date (YYYY-MM-DD, no quotes)"
+    AMOUNTS = "a table of amounts"
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +322,22 @@ SCHEMA: tuple[Key, ...] = (
         "a player who times out: all-in protection, or check if he can, else fold",
         TimeoutRule,
     ),
+    Key(
+        "blinds.fixed_limit_small_blinds",
+        Kind.AMOUNTS,
+        "fixed limit: the small blind of a small bet, in major units, where the room sets "
+        'it apart from the rounding rule, e.g. { "0.25" = "0.10" }; left out, the rule alone',
+        low=Decimal(0),
+        high=Decimal(10**9),
+        optional=True,
+    ),
+    Key(
+        "actions.checks_written_with_no_action",
+        Kind.BOOL,
+        "the room writes a check for a player left no action on a street (all-in, or the "
+        "only one with chips behind): no finding; left out or false, it is OUT_OF_TURN",
+        optional=True,
+    ),
 )
 """Every key of a profile file: used to check a file and to document the keys."""
 
@@ -328,11 +351,11 @@ def describe_schema() -> list[str]:
     for key in SCHEMA:
         if key.kind is Kind.CHOICE:
             holds = "one of " + ", ".join(key.choices)
-        elif key.kind in (Kind.WHOLE, Kind.AMOUNT, Kind.CAPS):
+        elif key.kind in (Kind.WHOLE, Kind.AMOUNT, Kind.CAPS, Kind.AMOUNTS):
             holds = f"{key.kind.value} from {key.low} to {key.high}"
         else:
             holds = key.kind.value
-        if key.default is not None and key.kind is not Kind.CAPS:
+        if key.default is not None and key.kind not in (Kind.CAPS, Kind.AMOUNTS):
             holds += f" (default {_shown_default(key.default)})"
         elif key.optional:
             holds += " (optional)"
@@ -452,7 +475,28 @@ def _check(key: Key, path: str, value: Any) -> tuple[Any, list[str]]:
         if not isinstance(value, date) or isinstance(value, datetime):
             return None, [f"{path}: must be a date (e.g. 2012-01-01, no quotes), got {got}"]
         return value, []
+    if key.kind is Kind.AMOUNTS:
+        return _amounts(key, path, value)
     return _caps(key, path, value)
+
+
+def _amounts(key: Key, path: str, value: Any) -> tuple[Any, list[str]]:
+    """A table of amounts to amounts (both in major units, each a number or in quotes)."""
+    if not isinstance(value, dict):
+        return None, [
+            f'{path}: must be a table of amounts, e.g. {{ "0.25" = "0.10" }}, got {_got(value)}'
+        ]
+    table: dict[Decimal, Decimal] = {}
+    problems: list[str] = []
+    for name, amount in value.items():
+        where = f"{path}.{name}"
+        of, to = _amount(name), _amount(amount)
+        if of is None or to is None:
+            problems.append(f"{where}: must be a number to a number, got {_got(amount)}")
+            continue
+        problems.extend(_range(key, where, to, _got(amount)))
+        table[of] = to
+    return table, problems
 
 
 def _amount(value: Any) -> Decimal | None:
@@ -530,6 +574,8 @@ def _profile(values: dict[str, Any]) -> RuleProfile:
         rake=rake,
         timeout_rule=values["timeout.rule"],
         cash_out_fee_percent=values["cash_out.fee_percent"],
+        fixed_limit_small_blinds=values["blinds.fixed_limit_small_blinds"],
+        checks_written_with_no_action=values["actions.checks_written_with_no_action"],
     )
 
 

@@ -43,6 +43,20 @@ class Sizing(OrderOfPlay):
         self._put_in(player, event.amount, event.span, all_in)
         self.street_bet[player] += event.amount
 
+    def _as_call(self, event: ev.RaisedTo) -> ev.Called | None:
+        """A "raise" to the bet the player faces (or all-in for no more) is a call: the
+        call it is, else None. Some rooms word the call of an all-in this way (Poker Now:
+        "Bijo raises to 68 and go all in", then "Ayo raises to 68"); the chips are a
+        call's, so the replay takes it as one, with no finding."""
+        own = self.street_bet[event.player]
+        to = event.total(own)
+        added = to - own
+        if added <= 0 or to > self.current_bet:
+            return None
+        if to < self.current_bet and added < self.stack[event.player]:
+            return None  # short of the bet and not all-in: the raise that raises nothing
+        return ev.Called(event.span, event.player, added, event.all_in)
+
     def _limit(self) -> ev.Limit:
         if self.start.limit is ev.Limit.PL_NL:
             return ev.Limit.POT if self.street is ev.Street.PREFLOP else ev.Limit.NO
@@ -58,6 +72,14 @@ class Sizing(OrderOfPlay):
             to = min(to, most)
             return to, to
         least = min_raise_to(self.current_bet, self.last_raise, self.stakes.big_blind)
+        # a raise that no one else can call more of is not short: the most any other
+        # player still in can make his bet caps the minimum (the chips above it would
+        # only come back uncalled)
+        reach = max(
+            (self.street_bet[p] + self.stack[p] for p in self._live() if p != player),
+            default=0,
+        )
+        least = min(least, max(reach, self.current_bet + 1))
         if limit is ev.Limit.POT:
             bets = sum(self.street_bet.values())
             pot = self.pot_before_street

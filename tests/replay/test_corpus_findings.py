@@ -16,10 +16,13 @@ EXPECTED: dict[tuple[str, str, str, int], str] = {
     (
         "PokerMaster_StarsFormat/PLO/5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt",
         "1905261509100000",
-        "CARD_INVALID",
-        9,
-    ): "the header says 'Omaha Pot Limit' (4 hole cards) but five are dealt: the record "
-    "names the wrong game (its table is 'PPP_5Cards_FIVE_...')",
+        "GAME_MISLABELED",
+        1,
+    ): "the header says 'Omaha Pot Limit' (4 hole cards) but five are dealt ('Dealt to "
+    "pp1844675 [9c Qc 9h Jc Qs]'), at a 'PPP_5Cards_FIVE_...' table (fpdb's PokerStars "
+    "reader files PokerMaster's '_5Cards_' tables as 5-card Omaha): audited as PLO5, the "
+    "header's name a warning, as BetOnline's Hold'em header over four cards (issue 21, "
+    "pattern 10: it was a CARD_INVALID error)",
     (
         "PokerStars/PLC/PL-Courchevel-6max-USD-0.50-1.00-201604.weird.board.txt",
         "151933331674",

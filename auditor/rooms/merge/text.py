@@ -76,6 +76,7 @@ class _TextHand:
         self.bets: dict[str, int] = {}
         self.board: tuple[Card, ...] = ()
         self.summary = False
+        self.big_blind_lines: set[int] = set()  # "Post SB" lines that are the big blind
 
     def money(self, text: str, line: int) -> int:
         try:
@@ -117,6 +118,33 @@ class _TextHand:
         blind_amounts = [self.money(p["amount"], n) for n, p in posts if p is not None]
         small = min(blind_amounts, default=0)
         big = max(blind_amounts, default=0)
+        blinds = [(n, p) for n, p in posts if p is not None and p["kind"] in ("SB", "BB")]
+        if len(blinds) == 2 and [p["kind"] for _, p in blinds] == ["SB", "SB"]:
+            # The export writes a big blind posted all-in as "Post SB" (#4927169400080:
+            # "JustJay4Reals: Post SB $100.00", then "Dispicable: Post SB $135.00" with
+            # "$0.00" left): a hand has one small blind, the next seat's is the big one.
+            (_, first), (second_line, second) = blinds
+            self.big_blind_lines.add(second_line)
+            small = self.money(first["amount"], blinds[0][0])
+            posted_big = self.money(second["amount"], second_line)
+            short = posted_big < 2 * small and self.stacks.get(second["player"], 1) <= posted_big
+            # A big blind all-in for less leaves the blind where the level has it (Robert's
+            # Rules of Poker, "Button and blind use", rule 1: the bring-in "remain[s] the
+            # same even when the player in the blind does not have enough chips to post
+            # the full amount"): twice the small blind, as the small blind's call shows
+            # ("JustJay4Reals: Call $100.00" from his 100: 200 in all).
+            big = 2 * small if short else posted_big
+        if button is not None and blinds and len(seats) >= 3:
+            dealer = next((p for n, p in seats if p is not None and p["btn"]), None)
+            occupied = {int(p["seat"]) for _, p in seats if p is not None}
+            # The DEALER posts the small blind at a table of three or more: the button is
+            # dead on the empty seat before his (Robert's Rules of Poker, "Button and blind
+            # use", rule 2(b): "the small blind and button are positioned accordingly, even
+            # if this means the small blind or the button is placed in front of an empty
+            # seat"); the export marks the small blind's seat.
+            sb_is_dealer = dealer is not None and blinds[0][1]["player"] == dealer["player"]
+            if sb_is_dealer and button - 1 >= 1 and button - 1 not in occupied:
+                button -= 1
         limit = _LIMITS[found["limit"]]
         hi_lo = "H/L" in found["game"]
         tour = _TOUR_ID.search(table["tour"] or "") if tournament else None
@@ -179,7 +207,10 @@ class _TextHand:
     def _post(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
         amount = self.money(found["amount"], span.line)
         all_in = self._put(found["player"], amount)
-        return ev.Posted(span, found["player"], _POST_KINDS[found["kind"]], amount, all_in)
+        kind = _POST_KINDS[found["kind"]]
+        if span.line in self.big_blind_lines:
+            kind = ev.PostKind.BIG_BLIND
+        return ev.Posted(span, found["player"], kind, amount, all_in)
 
     def _dealt(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
         return ev.Dealt(span, found["player"], tuple(card(c) for c in found["cards"].split()))

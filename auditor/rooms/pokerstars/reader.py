@@ -16,6 +16,7 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -335,11 +336,37 @@ class PokerStarsReader:
             ) from None
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
+        self._relabel_by_hole_cards()
         if not self._summary_started:
             # The record stops before its summary: read in full, but incomplete.
             last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
             return ev.Hand(self._start, tuple(self._events), truncated=True, truncated_at=last)
         return ev.Hand(self._start, tuple(self._events))
+
+    def _relabel_by_hole_cards(self) -> None:
+        """A header naming 4-card Omaha over a hand dealt 5 or 6 cards a player (PokerMaster's
+        "Omaha Pot Limit" at its "PPP_5Cards_..." tables) is read as the game its cards show,
+        and a GameMislabeled event says so on the header's line."""
+        start = self._start
+        assert start is not None
+        dealt = [len(e.cards) for e in self._events if type(e) is ev.Dealt and e.cards]
+        seen = dealt + [
+            len(e.cards) for e in self._events if isinstance(e, ev.Shown | ev.Mucked) and e.cards
+        ]
+        if not dealt or start.hole_card_count != 4:
+            return
+        hole = max(seen)
+        if hole not in (5, 6) or any(count != hole for count in dealt):
+            return
+        shown = variant(start.limit, start.hi_lo, hole)
+        relabeled = replace(start, hole_card_count=hole, variant=shown)
+        at = next(i for i, e in enumerate(self._events) if e is start)
+        why = f"{hole} hole cards are dealt"
+        self._events[at : at + 1] = [
+            relabeled,
+            ev.GameMislabeled(start.span, start.game, shown, why),
+        ]
+        self._start = relabeled
 
     def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
         if isinstance(err, UnexpectedEOF):

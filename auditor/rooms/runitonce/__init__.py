@@ -24,7 +24,7 @@ class RunItOnceRoom(Room):
     name: ClassVar[str] = "runitonce"
     reads: ClassVar[str] = 'Run It Once Poker hand histories ("Run It Once Poker Hand #...")'
     games: ClassVar[tuple[str, ...]] = ("PLO",)
-    default_profile: ClassVar[str] = "seeds"
+    default_profile: ClassVar[str] = "runitonce"
     reader_kind: ClassVar[str] = "grammars/runitonce.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = (HEADER_START, "\ufeff" + HEADER_START)

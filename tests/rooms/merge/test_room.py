@@ -261,3 +261,52 @@ def test_text_between_hands_is_stray_text_not_lost() -> None:
     stray = items[1]
     assert isinstance(stray, StrayText)
     assert (stray.first_line, stray.lines) == (41, ("a note someone typed into the file",))
+
+
+# Issue 21, pattern 6: PokerTracker's text of Merge's tournament hand #4927169400080 (the
+# corpus's PLO-USD-5-201202.Merge.all.in.blind.txt). Its big blind is posted all-in for
+# less and written "Post SB"; the DEALER, JustJay4Reals, posts the small blind at a table
+# of three: the button is dead on the empty seat 3. The next hand of the table (#...081,
+# the bundled text fixture) keeps JustJay4Reals DEALER, as a dead button moving onto him
+# does, and its blinds are 100/200 ("Hero: Post BB $200.00"): 200 is the level here too.
+_ARENA = "$5 Free PLO Hero Arena - Country Restricted , 49271005"
+ALL_IN_BLIND = f"""MERGE_GAME #4927169400080: Omaha PL Tournament 02/16/2012 04:27:31
+Table {_ARENA} (Tournament: {_ARENA} Buy-In: $5+$0.50)
+Seat 4: JustJay4Reals ($23,120.00 in chips) DEALER
+Seat 5: Dispicable ($0.00 in chips)
+Seat 6: LegendofFuglyNutz ($6,295.00 in chips)
+JustJay4Reals: Post SB $100.00
+Dispicable: Post SB $135.00
+*** HOLE CARDS ***
+Dealt to JustJay4Reals [Kh 5s 4d 3c]
+LegendofFuglyNutz: Fold
+JustJay4Reals: Call $100.00
+*** FLOP *** [6c 3h 4s]
+*** TURN *** [4h]
+*** RIVER *** [7h]
+*** SUMMARY ***
+JustJay4Reals: Shows [Kh 5s 4d 3c]
+Dispicable: Shows [Kc 6s As Qd]
+JustJay4Reals: wins $270.00
+JustJay4Reals: wins $65.00
+"""
+
+
+def test_an_all_in_big_blind_written_post_sb_with_a_dead_button() -> None:
+    (raw,) = hands_of("all_in_blind.txt", ALL_IN_BLIND)
+    assert isinstance(raw, RawHand)
+    hand = ROOM.reader().read(raw)
+    assert (hand.start.small_stake, hand.start.big_stake, hand.start.button_seat) == (
+        100,
+        200,
+        3,
+    )
+    posts = [(e.player, e.kind, e.amount, e.all_in) for e in hand.events if type(e) is ev.Posted]
+    assert posts == [
+        ("JustJay4Reals", ev.PostKind.SMALL_BLIND, 100, False),
+        ("Dispicable", ev.PostKind.BIG_BLIND, 135, True),
+    ]
+    # the small blind calls the full big blind (100 + 100 = 200): no CALL_WRONG; 2 x 135
+    # is the pot, the 65 over Dispicable's blind comes back: nothing wrong (it was
+    # BLIND_WRONG x3 and CALL_WRONG before)
+    assert replay_hand(hand, load_profile("merge")).findings == ()

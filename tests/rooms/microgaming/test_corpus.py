@@ -17,17 +17,22 @@ Key = tuple[str, str, str, int]  # (file, hand id, code, line)
 
 HERO = "Microgaming/PLO/HeroName.txt"
 LIMIT2 = "Microgaming/PLO/Limit2.txt"
-# The record contradicts itself: its <Game> says stakes="3|6", yet the blinds posted are
-# 1.00 and 2.00 ("SmallBlind" value 1.00, "BigBlind" 2.00) at a "€200 Max" table (100
-# big blinds of 2.00, as every other table of the folder: "€100 Max" at 0.50|1, "€1K Max"
-# at 5|10, "€2 Max" at 0.01|0.02). Judged by its own stakes, the blinds are wrong and so
-# is the first raise: 6.00 over the 2.00 big blind is not a raise of the 6.00 big blind.
-_STAKES = "stakes='3|6' but blinds 1.00/2.00 posted at a '€200 Max' table"
+# The record contradicts itself: its <Game> says stakes="3|6" (small|big blind, as every
+# other table of the folder posts: "€100 Max" 0.50|1 posts 0.50 and 1.00, "€1K Max" 5|10
+# posts 5.00 and 10.00, "€2 Max" 0.01|0.02 posts 0.01 and 0.02), yet its blinds are 1.00
+# and 2.00, and its betting is pot-sized on 1|2 (MGN_Hero's pot raise to 24.00 over
+# 1 + 2 + 6 + 6 after a 4.00 call: 6 + 18 = 24; three players in for 24.00 make the flop
+# pot 3 x 24.00 = 72.00, and the flop bet 72.00 is that pot). The one defect is the
+# header's stakes; the "Raise" to 6.00 that was RAISE_TOO_SMALL against a 6.00 big blind
+# follows from it and is now read as what its chips are under that header (a call of the
+# 6.00 level, tests/replay/test_raise_nobody_can_call_more.py), so it is no longer a
+# finding of its own.
+_STAKES = "(a) stakes='3|6' says small blind 3.00, big blind 6.00"
 EXPECTED: dict[Key, str] = {
-    (HERO, "48976532125", "BLIND_WRONG", 10): _STAKES + ": the small blind is not 3.00",
-    (HERO, "48976532125", "BLIND_WRONG", 11): _STAKES + ": the big blind is not 6.00",
-    (HERO, "48976532125", "RAISE_TOO_SMALL", 19): _STAKES
-    + ": 'Raise' 6.00 over the 2.00 blind is below a 6.00 big blind's minimum raise",
+    (HERO, "48976532125", "BLIND_WRONG", 10): _STAKES
+    + "; Opponent2's 'SmallBlind' value is 1.00: 1.00 != 3.00",
+    (HERO, "48976532125", "BLIND_WRONG", 11): _STAKES
+    + "; MGN_Hero's 'BigBlind' value is 2.00: 2.00 != 6.00",
 }
 # Under the seeds' rule (the last aggressor shows first) Limit2's checked-down hand would
 # be flagged: seat 4 raised before the flop, every later street is checked, and seat 6,
@@ -99,4 +104,4 @@ def test_a_whole_run_finds_no_more_across_hands(corpus: Path, tmp_path: Path) ->
     assert tables["hands"].profile.astype(str).unique().tolist() == ["microgaming"]
     assert tables["files"].format.astype(str).unique().tolist() == ["microgaming"]
     codes = sorted(tables["findings"].code.astype(str).tolist())
-    assert codes == sorted(["BLIND_WRONG"] * 2 + ["RAISE_TOO_SMALL"] * 2 + ["HAND_DUPLICATE"])
+    assert codes == sorted(["BLIND_WRONG"] * 2 + ["HAND_DUPLICATE"])

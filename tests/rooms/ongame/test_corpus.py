@@ -20,10 +20,13 @@ EXPECTED: dict[Key, str] = {
         "R5-21973400-50",
         "BLIND_WRONG",
         13,
-    ): "the table line names stakes of €1/€1 and Player8 posts a small blind of €0.50: "
-    "OnGame's table line names the blinds posted (R5-361875219-6 at $5/$5 posts 'small "
-    "blind ($5)' and 'big blind ($5)', R-186-1481 at 10/20 posts 10 and 20), so this "
-    "record contradicts itself",
+    ): "(a) the table line names stakes of €1/€1 and Player8 posts a small blind of €0.50: "
+    "0.50 != 1.00. OnGame's table line names the small and the big blind posted, equal or "
+    "not: every other table of the corpus posts its first number as the small blind "
+    "(R5-361875219-6 at $5/$5 posts 'small blind ($5)' and 'big blind ($5)', "
+    "$0.25/$0.25 posts $0.25 and $0.25, R-186-1481 at 10/20 posts 10 and 20), and so "
+    "does HHSmithy's OnGame parser's sample ('(POT_LIMIT OMAHA_HI $0.25/$0.25' with "
+    "'GlassILass posts small blind ($0.25)'); the issue's unsure case is decided: true",
     (
         "OnGame/PLO/PLO-6max-EUR-1-1-2011002.Sample.txt",
         "R5-21973400-50",

@@ -44,7 +44,7 @@ def test_headers_are_the_room_s_alone() -> None:
     # the corpus's other spacing: two spaces after the colon
     assert room.is_header(header.replace(": Omaha", ":  Omaha"))
     assert room.sniff(TEXT) and not room.sniff(STARS)
-    assert rooms.profile_for_site("Run It Once") == "seeds"
+    assert rooms.profile_for_site("Run It Once") == "runitonce"
 
 
 def test_game_table_and_head_facts() -> None:
@@ -124,3 +124,50 @@ def test_a_damaged_line_is_a_parse_error_at_its_line() -> None:
 def test_a_hand_cut_before_its_summary_is_truncated() -> None:
     hand = read(TEXT.split("*** SUMMARY ***")[0])
     assert hand.truncated and of(hand, ev.SummaryPot) == []
+
+
+# Issue 21's unsure case "Run It Once all-in players written as checking", decided: the
+# 2019 layout writes a check for a player left no action (PaulOpenfold in #31260881, all-in
+# by 7 + 68 + 114.88 = 189.88, "checks" the turn and the river): the runitonce profile's
+# actions.checks_written_with_no_action. Under the seeds it is OUT_OF_TURN, once a line.
+# Here Ben C is all-in on the flop (6 + 12 = 18) and both 'check' the turn and river.
+ALL_IN_CHECKS = """\
+Run It Once Poker Hand #40000002: Omaha Pot Limit (€1/€2) - 2019/02/17 21:38 UTC \
+[2019/02/17 22:38 CET]
+Table ID '40000000' 6-Max Seat #1 is the button
+Seat 1: Ann B (€100 in chips)
+Seat 2: Ben C (€18 in chips)
+Seat 3: Hero (€200 in chips)
+Ben C: posts small blind €1
+Hero: posts big blind €2
+*** HOLE CARDS ***
+Ann B: folds
+Ben C: raises €4 to €6
+Hero: calls €4
+*** FLOP *** [6c Jc Js]
+Ben C: bets €12
+Hero: calls €12
+*** TURN *** [6c Jc Js] [5d]
+Ben C: checks
+Hero: checks
+*** RIVER *** [6c Jc Js 5d] [Jh]
+Ben C: checks
+Hero: checks
+*** SHOWDOWN ***
+Ben C shows [Ad 3c As Kh] for Full House [As Ad Js Jh Jc]
+Ben C collected €35 from pot
+*** SUMMARY ***
+Total pot €36 | Main pot €36 | Rake €1
+Board [6c Jc Js 5d Jh]
+Seat 1: Ann B (button) folded before Flop
+Seat 2: Ben C (small blind) showed [Ad 3c As Kh] and won €35 with Full House J's and A's
+Seat 3: Hero (big blind) mucked [4c 7h 4d 7s] and lost
+"""
+
+
+def test_checks_written_for_players_with_no_action_are_the_room_s_way() -> None:
+    (result,) = audit_text(ALL_IN_CHECKS)
+    assert result.replay is not None and result.replay.profile == "runitonce"
+    assert [f.code for f in result.findings] == []
+    (seeds,) = audit_text(ALL_IN_CHECKS, rules="seeds")
+    assert [f.code for f in seeds.findings] == [Code.OUT_OF_TURN] * 4
