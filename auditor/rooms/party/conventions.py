@@ -72,8 +72,9 @@ def _named(events: tuple[ev.Event, ...], kinds: tuple[type[ev.Event], ...]) -> l
     """The players the events of ``kinds`` name, in order of first appearance."""
     names: dict[str, None] = {}
     for event in events:
-        if isinstance(event, kinds):
-            names.setdefault(getattr(event, "player"), None)
+        player = getattr(event, "player", None) if isinstance(event, kinds) else None
+        if player is not None:
+            names.setdefault(player, None)
     return list(names)
 
 
@@ -98,11 +99,7 @@ def seat_names(seats: list[ev.SeatTaken], events: tuple[ev.Event, ...]) -> tuple
         if len(silent) != len(unseated):
             return ()  # elimination cannot tell whose seat is whose
     if len(silent) > 1:
-        big = [
-            e.player
-            for e in events
-            if type(e) is ev.Posted and e.kind is ev.PostKind.BIG_BLIND
-        ]
+        big = [e.player for e in events if type(e) is ev.Posted and e.kind is ev.PostKind.BIG_BLIND]
         seat_of = {s.player: s.seat for s in seats}
         if len(big) != 1 or big[0] not in seat_of:
             return ()
@@ -126,11 +123,7 @@ def blind_posts(
     names = {r.listed: r.acting for r in renamed}
     present = set(_named(events, _IN_HAND))
     stacks = {s.seat: (names.get(s.player, s.player), s.stack) for s in seats}
-    seats_in = [
-        seat
-        for seat, (player, stack) in stacks.items()
-        if player in present and stack > 0
-    ]
+    seats_in = [seat for seat, (player, stack) in stacks.items() if player in present and stack > 0]
     button = start.button_seat
     if button is None or len(seats_in) < 2:
         return ()

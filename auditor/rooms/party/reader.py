@@ -226,7 +226,7 @@ class PartyReader:
             return hand  # a record cut short: who was in cannot be told from it
         seats = [e for e in hand.events if type(e) is ev.SeatTaken]
         renamed = seat_names(seats, hand.events)
-        posts = ()
+        posts: tuple[InferredPost, ...] = ()
         if self._tournament and not any(type(e) is ev.Posted for e in hand.events):
             posts = blind_posts(hand.start, seats, renamed, hand.events, self._no_small_blind)
         if renamed or posts:
@@ -236,9 +236,7 @@ class PartyReader:
     def _read(
         self, raw: RawHand, names: dict[str, str], posts: tuple[InferredPost, ...]
     ) -> ev.Hand:
-        self._reset(raw.file, raw.first_line)
-        self._names = names
-        self._posts = posts
+        self._reset(raw.file, raw.first_line, names, posts)
         last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
         cut_at: SourceSpan | None = None
         try:
@@ -369,7 +367,13 @@ class PartyReader:
             at, line = found.end(), line + 1
         return tok
 
-    def _reset(self, file: str, first_line: int) -> None:
+    def _reset(
+        self,
+        file: str,
+        first_line: int,
+        names: dict[str, str] | None = None,
+        posts: tuple[InferredPost, ...] = (),
+    ) -> None:
         self._file = file
         self._offset = first_line - 1
         self._events: list[ev.Event] = []
@@ -390,8 +394,8 @@ class PartyReader:
         self._summary = False  # the summary marker read
         self._tournament = False  # the tournament layout: its level names the blinds
         self._no_small_blind = False  # "There is no Small Blind in this hand ..."
-        self._names: dict[str, str] = {}  # a seat's listed name -> its acting player's
-        self._posts: tuple[InferredPost, ...] = ()  # the posts the layout does not write
+        self._names = names or {}  # a seat's listed name -> its acting player's
+        self._posts = posts  # the blind posts the layout does not write
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
