@@ -18,7 +18,10 @@ What the room means by its words, where other rooms' same words mean otherwise:
   showdown), or in the 2026 summary's "collected". The reader writes the return where
   the betting ends (an ``UncalledReturned`` on that line), and the rest as collected;
 - "wins $X" is net of the rake, which its 2005-2017 layouts do not write; the 2026
-  summary's "Main Pot: $X Rake: $R" is net too (the total pot is X + R).
+  summary's "Main Pot: $X Rake: $R" is net too (the total pot is X + R);
+- a seat no line of the play names was not dealt in, a seat listed under a placeholder
+  name may be its acting player's, and a tournament layout writes no blind posts: these
+  are decided from the whole record (:mod:`auditor.rooms.party.conventions`).
 """
 
 from __future__ import annotations
