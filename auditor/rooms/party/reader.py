@@ -225,8 +225,8 @@ class PartyReader:
         than its player's, and a tournament layout's blind posts, which it does not write.
         A hand that has either is read a second time with them known."""
         hand = self._read(raw, {}, ())
-        if hand.truncated:
-            return hand  # a record cut short: who was in cannot be told from it
+        if hand.truncated or any(type(e) is ev.HandCancelled for e in hand.events):
+            return hand  # a record that stops early: who was in cannot be told from it
         seats = [e for e in hand.events if type(e) is ev.SeatTaken]
         renamed = seat_names(seats, hand.events)
         posts: tuple[InferredPost, ...] = ()

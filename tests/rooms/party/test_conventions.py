@@ -82,10 +82,12 @@ def test_a_seat_no_line_of_the_play_names_is_not_dealt_in() -> None:
     assert _codes(result) == []
 
 
-def test_a_hand_cut_short_keeps_its_seats() -> None:
+def test_a_hand_cut_short_or_cancelled_keeps_its_seats() -> None:
     """A record that stops early cannot tell who was dealt in: no seat is taken out."""
     result = _one(CASH[: CASH.index("Cole folds")])
     assert not any(_seats(result).values())
+    closed = CASH[: CASH.index("Cole folds")] + "Table Closed\n"
+    assert not any(_seats(_one(closed)).values())
 
 
 NAMES = (
