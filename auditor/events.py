@@ -331,6 +331,18 @@ class GameMislabeled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ReadByConvention(Event):
+    """The reader read part of the record by the room's convention, not its words (a post
+    the layout does not write, a seat listed under another name than its player's): what
+    it read and why, reported as the finding named by ``code`` (a Code's name)."""
+
+    code: str
+    message: str
+    expected: str = ""
+    recorded: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class HandCancelled(Event):
     pass
 

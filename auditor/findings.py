@@ -70,6 +70,8 @@ class Code(StrEnum):
     FILE_UNREADABLE = "FILE_UNREADABLE"
     GAME_MISLABELED = "GAME_MISLABELED"
     UNCALLED_UNWRITTEN = "UNCALLED_UNWRITTEN"
+    BLINDS_INFERRED = "BLINDS_INFERRED"
+    SEAT_NAME_MISMATCH = "SEAT_NAME_MISMATCH"
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,6 +325,23 @@ CATALOGUE: dict[Code, CodeInfo] = {
         "its own totals (the pot it states, what it pays out, the rake) leave the bet out "
         "of the pot, shows the bet went back: the return is implied, not missing, and the "
         "missing line is reported as a warning (a layout that never writes returns has none).",
+    ),
+    Code.BLINDS_INFERRED: CodeInfo(
+        Severity.INFO,
+        "blind posts the record does not write, read from the level and the button",
+        "A layout that names the blinds (a tournament's level, \"Blinds(50/100)\") and "
+        "writes no post is read as posting them: the small blind left of the button (the "
+        "button heads-up), the big blind left of it, each for the level's blind or the "
+        "player's whole stack if less; the finding says so, and the hand's amounts are "
+        "checked with them.",
+    ),
+    Code.SEAT_NAME_MISMATCH: CodeInfo(
+        Severity.WARNING,
+        "a seat listed under one name whose player acts under another",
+        "Every player who acts holds a seat. A seat whose listed name never acts, beside a "
+        "player who acts and holds no seat, is one player written under two names (a name "
+        "changed in the seat list only): the seat is read as the acting player's, and "
+        "the two names are reported.",
     ),
 }
 

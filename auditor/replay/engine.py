@@ -56,7 +56,9 @@ class _Replay(Blinds, Sizing, UncalledBets):
         if index is None:
             index = index_events(hand.events)
         self.index = index
-        self.findings = record_findings(hand, index.garbled, index.mislabeled, index.seats)
+        self.findings = record_findings(
+            hand, index.garbled, index.mislabeled, index.seats, index.conventions
+        )
         self.actions = []
         seats = index.seats
         by_seat = index.by_seat()

@@ -84,6 +84,7 @@ class EventIndex:
     seats: list[ev.SeatTaken] = field(default_factory=list)  # in record order
     garbled: list[ev.Garbled] = field(default_factory=list)
     mislabeled: list[ev.GameMislabeled] = field(default_factory=list)  # the header's game wrong
+    conventions: list[ev.ReadByConvention] = field(default_factory=list)  # read by convention
     # the events the replay acts on, in record order (table talk, seats, shows...: nothing
     # for the betting to do)
     replayed: list[ev.Event] = field(default_factory=list)
@@ -212,6 +213,8 @@ def index_events(events: Iterable[ev.Event]) -> EventIndex:
             index.not_awarded.append(event)
         elif type(event) is ev.GameMislabeled:
             index.mislabeled.append(event)
+        elif type(event) is ev.ReadByConvention:
+            index.conventions.append(event)
     return index
 
 

@@ -112,6 +112,9 @@ class RakeSchedule:
     # the first day the schedule is known to hold (None: always); an earlier hand's rake
     # is not judged against it (a room's schedule of then is not known)
     since: date | None = None
+    # the percent may also be taken of each whole major unit of the pot ("$0.05 per $1.00
+    # pot" read as $0.05 for every full dollar), as well as of the pot to the minor unit
+    per_whole_unit: bool = False
 
     def cap_for(self, players: int) -> Decimal:
         return self.cap.get(str(players), self.cap.get("default", Decimal(0)))
@@ -299,6 +302,14 @@ SCHEMA: tuple[Key, ...] = (
         Kind.BOOL,
         "no rake is taken from a hand that ends before the flop",
         default=True,
+    ),
+    Key(
+        "rake.per_whole_unit",
+        Kind.BOOL,
+        "a schedule written as an amount per unit of pot (\"$0.05 per $1.00\") may also "
+        "take it for each whole unit only (5% of $4.50: $0.22, or $0.20 for four whole "
+        "dollars); either rake passes",
+        optional=True,
     ),
     Key(
         "rake.since",
@@ -553,6 +564,7 @@ def _profile(values: dict[str, Any]) -> RuleProfile:
         cap=dict(values["rake.cap"]),
         no_flop_no_drop=values["rake.no_flop_no_drop"],
         since=values["rake.since"],
+        per_whole_unit=bool(values["rake.per_whole_unit"]),
     )
     return RuleProfile(
         name=values["name"],

@@ -14,11 +14,13 @@ def record_findings(
     garbled: Iterable[ev.Garbled] | None = None,
     mislabeled: Iterable[ev.GameMislabeled] | None = None,
     seats: Iterable[ev.SeatTaken] | None = None,
+    conventions: Iterable[ev.ReadByConvention] | None = None,
 ) -> list[Finding]:
     """HAND_INCOMPLETE for a record cut short, RECORD_GARBLED for each part-read line,
-    GAME_MISLABELED for a header naming another game than the hand deals (``garbled``,
-    ``mislabeled``, ``seats``: the hand's events of those kinds, in order, if the caller
-    has picked them out: each pass over the events costs)."""
+    GAME_MISLABELED for a header naming another game than the hand deals, and the
+    finding each ReadByConvention names (what a room's reader read by its convention)
+    (``garbled``, ``mislabeled``, ``seats``, ``conventions``: the hand's events of those
+    kinds, in order, if the caller has picked them out: each pass over the events costs)."""
     hand_id = hand.start.hand_id
     if garbled is None:
         garbled = [e for e in hand.events if isinstance(e, ev.Garbled)]
@@ -38,6 +40,19 @@ def record_findings(
             recorded=event.written,
         )
         for event in mislabeled
+    ]
+    if conventions is None:
+        conventions = [e for e in hand.events if type(e) is ev.ReadByConvention]
+    found += [
+        Finding(
+            Code(event.code),
+            hand_id,
+            event.message,
+            event.span,
+            expected=event.expected,
+            recorded=event.recorded,
+        )
+        for event in conventions
     ]
     if seats is None:
         seats = [e for e in hand.events if type(e) is ev.SeatTaken]

@@ -6,6 +6,7 @@ from rich.console import Console
 
 from auditor import events as ev
 from auditor.money import format_minor
+from auditor.replay.result import ActionRecord
 from auditor.results import HandResult
 from auditor.terminal import printable
 
@@ -47,7 +48,10 @@ def print_replay(result: HandResult, out: Console) -> None:
         if root is not None:
             text += f" (follows from {root.code} on line {root.source.line})"
         by_line.setdefault(finding.source.line, []).append(text)
-    actions = {a.source_line: a for a in replay.actions}
+    # a line may hold several actions (blinds a layout does not write, read on one line)
+    actions: dict[int, list[ActionRecord]] = {}
+    for row in replay.actions:
+        actions.setdefault(row.source_line, []).append(row)
     for event in hand.events:
         line = event.span.line
         if isinstance(event, ev.StreetDealt) and event.cards:
@@ -58,8 +62,7 @@ def print_replay(result: HandResult, out: Console) -> None:
                 else f"{event.street.value} (board {event.board})"
             )
             say(f"-- {label}: [{board}]")
-        action = actions.get(line)
-        if action is not None:
+        for action in actions.pop(line, []):
             size = "" if action.amount is None else f" {money(action.amount)}"
             to = "" if action.to_amount is None else f" (to {money(action.to_amount)})"
             legal = (

@@ -108,6 +108,10 @@ def rake_finding(
     if expected is not None:
         if expected in rakes:
             return None
+        if profile.rake.per_whole_unit:
+            whole = pot - pot % start.scale
+            if expected_rake(profile, start.scale, whole, players, flop_seen) in rakes:
+                return None
         message = "the rake breaks the profile's schedule"
     else:
         cap = int(profile.rake.cap_for(players) * start.scale)

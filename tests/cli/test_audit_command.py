@@ -57,7 +57,8 @@ def test_bundled_fixtures_by_default(tmp_path: Path) -> None:
     assert len(hands) == headers - 1 - skipped and hands.hand_id.is_unique  # not rejected
     findings = pd.read_parquet(out / "findings")
     assert set(findings.code) == {
-        "PARSE_ERROR", "HAND_INCOMPLETE", "RECORD_GARBLED", "CASH_OUT", "GAME_MISLABELED"
+        "PARSE_ERROR", "HAND_INCOMPLETE", "RECORD_GARBLED", "CASH_OUT", "GAME_MISLABELED",
+        "BLINDS_INFERRED", "SEAT_NAME_MISMATCH",  # PartyPoker's conventions, read and said
     }
     for table in ("hands", "seats", "actions", "findings", "files"):
         assert list((out / table).glob("*.parquet")), table

@@ -18,7 +18,10 @@ What the room means by its words, where other rooms' same words mean otherwise:
   showdown), or in the 2026 summary's "collected". The reader writes the return where
   the betting ends (an ``UncalledReturned`` on that line), and the rest as collected;
 - "wins $X" is net of the rake, which its 2005-2017 layouts do not write; the 2026
-  summary's "Main Pot: $X Rake: $R" is net too (the total pot is X + R).
+  summary's "Main Pot: $X Rake: $R" is net too (the total pot is X + R);
+- a seat no line of the play names was not dealt in, a seat listed under a placeholder
+  name may be its acting player's, and a tournament layout writes no blind posts: these
+  are decided from the whole record (:mod:`auditor.rooms.party.conventions`).
 """
 
 from __future__ import annotations
@@ -43,6 +46,12 @@ from auditor.parse.grammar import grammar_text, new_lark, private_cache_folder
 from auditor.parse.text_reader import error_place, grammar_error, known_mistake
 from auditor.read.split import RawHand
 from auditor.rooms.party import SITE
+from auditor.rooms.party.conventions import (
+    InferredPost,
+    blind_posts,
+    seat_names,
+    with_conventions,
+)
 from auditor.rooms.party.wording import claim
 from auditor.source import SourceSpan
 
@@ -209,8 +218,28 @@ class PartyReader:
 
     # ------------------------------------------------------------ driving
     def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw.file, raw.first_line)
+        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read.
+
+        Two of the room's conventions need the whole record before its lines can be read
+        (see :mod:`auditor.rooms.party.conventions`): a seat listed under another name
+        than its player's, and a tournament layout's blind posts, which it does not write.
+        A hand that has either is read a second time with them known."""
+        hand = self._read(raw, {}, ())
+        if hand.truncated or any(type(e) is ev.HandCancelled for e in hand.events):
+            return hand  # a record that stops early: who was in cannot be told from it
+        seats = [e for e in hand.events if type(e) is ev.SeatTaken]
+        renamed = seat_names(seats, hand.events)
+        posts: tuple[InferredPost, ...] = ()
+        if self._tournament and not any(type(e) is ev.Posted for e in hand.events):
+            posts = blind_posts(hand.start, seats, renamed, hand.events, self._no_small_blind)
+        if renamed or posts:
+            hand = self._read(raw, {r.listed: r.acting for r in renamed}, posts)
+        return with_conventions(hand, renamed, posts)
+
+    def _read(
+        self, raw: RawHand, names: dict[str, str], posts: tuple[InferredPost, ...]
+    ) -> ev.Hand:
+        self._reset(raw.file, raw.first_line, names, posts)
         last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
         cut_at: SourceSpan | None = None
         try:
@@ -330,6 +359,8 @@ class PartyReader:
             kind = found.lastgroup
             assert kind is not None  # every kind ends in its marker group
             fields = {field: found.group(group) for field, group in groups[kind]}
+            if self._names and fields.get("player") in self._names:
+                fields["player"] = self._names[fields["player"]]  # one player, two names
             span = SourceSpan(self._file, line)
             try:
                 methods[kind](fields, span)
@@ -339,7 +370,13 @@ class PartyReader:
             at, line = found.end(), line + 1
         return tok
 
-    def _reset(self, file: str, first_line: int) -> None:
+    def _reset(
+        self,
+        file: str,
+        first_line: int,
+        names: dict[str, str] | None = None,
+        posts: tuple[InferredPost, ...] = (),
+    ) -> None:
         self._file = file
         self._offset = first_line - 1
         self._events: list[ev.Event] = []
@@ -358,6 +395,10 @@ class PartyReader:
         self._settled = False  # a "wins" line or the summary: the record reaches its end
         self._play_read = False  # the play run read (a second one is an error)
         self._summary = False  # the summary marker read
+        self._tournament = False  # the tournament layout: its level names the blinds
+        self._no_small_blind = False  # "There is no Small Blind in this hand ..."
+        self._names = names or {}  # a seat's listed name -> its acting player's
+        self._posts = posts  # the blind posts the layout does not write
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
@@ -385,6 +426,7 @@ class PartyReader:
             h.update(small=f["t_small"], big=f["t_big"], currency="chips")
             h.update(tournament=f["tournament"], level=f["level"], buy_in=f["buy_in"])
             self._scale = 1
+            self._tournament = True
         else:
             h.update(game=f["n_game"], limit=f["n_limit"], date=f["n_date"])
             h.update(small=f["n_small"], big=f["n_big"], currency="USD")
@@ -487,7 +529,12 @@ class PartyReader:
 
     def DEALING(self, f: Fields, span: SourceSpan) -> None:
         street = _STREETS.get(f["street"])
-        if street is None:  # "** Dealing down cards **"
+        if street is None:  # "** Dealing down cards **": the blinds are in
+            for post in self._posts:  # the ones the layout does not write
+                self._bets[post.player] = self._bets.get(post.player, 0) + post.amount
+                self._events.append(
+                    ev.Posted(post.span, post.player, post.kind, post.amount, post.all_in)
+                )
             return
         self._end_of_round(span)
         self._bets = {}
@@ -603,6 +650,8 @@ class PartyReader:
 
     def DEALER_NOTE(self, f: Fields, span: SourceSpan) -> None:
         # "Creating Main Pot with $ 38.50 with A, B": the betting of the round is over
+        if f["text"].startswith("There is no Small Blind"):
+            self._no_small_blind = True
         self._events.append(ev.Note(span, f["text"].rstrip("\x00") or "(NUL)"))
 
     def CANCELLED(self, f: Fields, span: SourceSpan) -> None:
