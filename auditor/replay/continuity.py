@@ -26,14 +26,28 @@ consecutive when all of these hold:
    different from his end of ``a``. A hand in between changes at least two stacks (the
    blinds', or everyone's with antes), so two or more unexplained differences mean
    "hands are missing here", not two discrepancies;
-5. when no stack can be compared (``a``'s ending stacks unknown, e.g. a hand cut
+5. a difference is set against at least one stack carried over exactly: where every
+   stack compared differs (heads-up, the other player's rise to whole big stakes being a
+   possible top-up that counts as neither), nothing in the stacks shows the hands
+   consecutive;
+6. when no stack can be compared (``a``'s ending stacks unknown, e.g. a hand cut
    short), ``b`` starts at most :data:`MAX_UNVERIFIED_GAP` (3 min) after ``a``.
+
+The hand ids are not used beyond the order of hands that start in the same second: the
+rooms of the corpus number their hands site-wide (between hands judged consecutive the
+ids of one table are a median of about 23,600 apart on the Stars layout, 660 on BetOnline, 560
+on Bovada; KingsClub's '8 Game Mix' hands 39969218 and 39969304 are 86 apart), so a gap
+in the ids is normal and says nothing; the stacks must show the hands consecutive (rules
+4 and 5). That KingsClub pair is one rule 5 rejects: Hero ends
+39969218 with 1,199.50 and starts 39969304 with 1,000, Player0 ends with 599.50 and
+starts with 1,000 (a rise to whole big stakes), and the game changed from 40/80 limit to
+5/10 pot limit: the hands of the mix's other games lie between.
 
 On the corpus's Stars-layout files (300 hands, 225 neighbouring pairs) this judges 219
 pairs consecutive and 6 not: three by the time gap (an 8-Game rotation, a partial file,
 a session a day apart) and three by rule 4 (a writer who sat out; a split pot whose two
 winners both start short by the rake the record leaves out; a partial file whose button
-jumps 5 -> 2 over missing hands). No pair is rejected by rule 3 or 5.
+jumps 5 -> 2 over missing hands). No pair is rejected by rule 3, 5 or 6.
 
 **Dealt in.** Who is dealt into a hand is the replay's answer (EventIndex.dealt_in: seated
 and not said to sit out, or seen to post, act, be dealt, show or muck). Of those, the
@@ -51,12 +65,21 @@ check is skipped when either button is unknown, when no such seat exists, and on
 heads-up transitions (one hand has two players dealt in and the other a different
 number), where rooms move the button so that nobody posts the big blind twice.
 
-**BUTTON_WRONG, dead button.** The simplified TDA rule: the big blind moves one player
-forward each hand, so last hand's small blind seat becomes the button, even when that
-seat is now empty. Implemented exactly as: ``b``'s button must be the seat from which
-the small blind was posted in ``a``. Skipped when ``a`` has no (or more than one) small
-blind poster, and when either hand is heads-up (the heads-up button posts the small
-blind, so the rule does not apply as stated).
+**BUTTON_WRONG, dead button.** Robert's Rules of Poker, section 4 ("Button and blind
+use"), rule 2(b): "Dead button - The big blind is posted by the player due for it, and the
+small blind and button are positioned accordingly, even if this means the small blind or
+the button is placed in front of an empty seat, giving the same player the privilege of
+last action on consecutive hands." So the big blind moves one player forward, the small
+blind is last hand's big blind (or there is none, when he left), and ``b``'s button is on
+the seat ``a``'s small blind was posted from; where ``a`` has no small blind (it was due
+from an empty seat or a player sitting out), on one of the seats between ``a``'s button
+and big blind. Where nobody is dealt into ``b`` on that seat, the record may also write
+the button in front of the player who then acts last in its place, the first one dealt
+in counterclockwise from it ("the player who was the button will, in effect, be the
+button once again"): BetOnline writes it so, Winamax, Bovada and Poker Now on the empty
+seat. Skipped when ``a`` has more than one small blind poster, or no small blind and no
+big blind after its button, and when either hand is heads-up (the heads-up button posts
+the small blind, so the rule does not apply as stated).
 
 **STACK_CONTINUITY.** A player's stacks are compared when he is seated in both hands
 of a consecutive pair, his ending stack in ``a`` is known, and neither hand records a
@@ -115,6 +138,7 @@ class TableHand:
     top_up_unit: int | None = None  # cash games: the big stake; tournaments: None
     seat_places: Mapping[str, SourceSpan] = field(default_factory=dict)
     hand_key: int | None = None  # the record's key in a run: its findings carry it
+    big_blind_seats: tuple[int, ...] = ()  # seats that posted a big blind, in record order
 
     def __reduce__(self) -> tuple[type[TableHand], tuple[object, ...]]:
         # One is pickled per hand for the cross-hand store; the dataclass default
@@ -162,6 +186,11 @@ def table_hand(
         for p in index.posts
         if p.kind is ev.PostKind.SMALL_BLIND and p.player in seat_number
     ]
+    big_blinds = [
+        seat_number[p.player]
+        for p in index.posts
+        if p.kind is ev.PostKind.BIG_BLIND and p.player in seat_number
+    ]
     silent = index.silent()
     dealt_in = frozenset(index.dealt_in())
     return TableHand(
@@ -182,6 +211,7 @@ def table_hand(
         top_up_unit=start.big_stake if start.tournament_id is None else None,
         seat_places=seat_places,
         hand_key=hand_key,
+        big_blind_seats=tuple(big_blinds),
     )
 
 
@@ -271,6 +301,8 @@ def why_not_consecutive(a: TableHand, b: TableHand) -> str | None:
     compared, differences = _stack_evidence(a, b)
     if len(differences) >= 2:
         return f"{len(differences)} stacks changed between the hands"
+    if differences and compared == len(differences):
+        return "no stack carried over between the hands"
     if compared == 0 and gap > MAX_UNVERIFIED_GAP:
         return f"{gap} between the hands, and no stacks to compare"
     return None
@@ -364,10 +396,41 @@ def _moving_button(a: TableHand, b: TableHand) -> list[int]:
 
 
 def _dead_button(a: TableHand, b: TableHand) -> list[int]:
-    """The one seat the dead button goes to: last hand's small blind seat; empty if unsure."""
-    if len(a.small_blind_seats) != 1 or len(a.dealt_in) <= 2 or len(b.dealt_in) <= 2:
+    """The seats the dead button may be on in ``b``: where ``a``'s small blind was due,
+    else the player who acts last in its place; empty when the record leaves it open.
+
+    The big blind moves one player forward each hand, so the button goes to the seat from
+    which ``a``'s small blind was posted. Where ``a`` has no small blind (it was due from a
+    seat left empty or a player sitting out), it was due from one of the seats between
+    ``a``'s button and big blind, and the button goes there. Where nobody is dealt into
+    ``b`` on that seat, a record may write the button on it (Winamax, Bovada, Poker Now)
+    or in front of the player who then acts last, the first one dealt in counterclockwise
+    from it (BetOnline: the same player keeps the button for a second hand); the two
+    name the same order of play, so both are accepted."""
+    assert a.button_seat is not None
+    if len(a.dealt_in) <= 2 or len(b.dealt_in) <= 2 or len(a.small_blind_seats) > 1:
         return []
-    return [a.small_blind_seats[0]]
+    size, first = _table_size(a, b)
+    around = _clockwise_after(a.button_seat, size, first)  # a's button last
+    if a.small_blind_seats:
+        due = list(a.small_blind_seats)
+    else:
+        big = next((seat for seat in around if seat in a.big_blind_seats), None)
+        if big is None:
+            return []
+        due = around[: around.index(big)]
+    allowed = list(due)
+    for seat in due:
+        if not _dealt_into(b, seat):
+            behind = _clockwise_after(seat, size, first)[-2::-1]  # counterclockwise
+            last = next((s for s in behind if _dealt_into(b, s)), None)
+            if last is not None and last not in allowed:
+                allowed.append(last)
+    return allowed
+
+
+def _dealt_into(hand: TableHand, seat: int) -> bool:
+    return seat in hand.seats and hand.seats[seat][0] in hand.dealt_in
 
 
 def _stack_findings(a: TableHand, b: TableHand) -> list[Finding]:

@@ -22,7 +22,7 @@ class BetOnlineRoom(Room):
     name: ClassVar[str] = "betonline"
     reads: ClassVar[str] = 'BetOnline Poker hand histories ("BetOnline Poker Game #...")'
     games: ClassVar[tuple[str, ...]] = ("PLO",)
-    default_profile: ClassVar[str] = "seeds"
+    default_profile: ClassVar[str] = "betonline"
     reader_kind: ClassVar[str] = "grammars/betonline.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = (HEADER_START,)

@@ -1,5 +1,6 @@
 """Every finding on BetOnline's hands of the corpus, each named with why it is right: they
-are read by the betonline room and audited under the seeds' rules. A finding not listed
+are read by the betonline room and audited under the betonline profile (the seeds' rules
+with a dead button). A finding not listed
 here is a bug to fix, and so is a listed one that disappears.
 
 The one file (17 hands of a $0.05/$0.10 table, September 2012) is a poor record, and
@@ -169,7 +170,7 @@ def test_betonline_hands_are_read_as_the_omaha_they_deal(
 ) -> None:
     _, profiles, audited = observed
     assert audited == sum(row.hands for row in betonline_rows()) == 17
-    assert profiles == {"seeds"}
+    assert profiles == {"betonline"}
 
 
 def test_no_finding_that_is_not_explained(observed: tuple[set[Key], set[str], int]) -> None:
@@ -184,10 +185,12 @@ def test_every_explained_finding_is_still_found(
 
 # the whole run's findings across hands: (hand, code, line) and why
 ACROSS: dict[tuple[str, str, int], str] = {
-    ("1073060614", "BUTTON_WRONG", 225): "the button stays on seat 0 (Hero), who was dealt "
-    "into the hand before: a moving button (DESIGN.md's seeds) goes to the next player",
-    ("1073061386", "BUTTON_WRONG", 308): "the button stays on seat 2 (Player7), who was "
-    "dealt into the hand before: a moving button goes to the next player",
+    # No BUTTON_WRONG: BetOnline's button is dead (auditor/profiles/betonline.toml). In
+    # 1073060614 the button stays with Hero (seat 0) after 1073060164, whose small blind was
+    # due from seat 1 (Player4, who left): the dead button on the empty seat 1, written in
+    # front of the player who in effect has it again; likewise 1073061386 after 1073061094
+    # (Player7, seat 2). Under the seeds' moving button both were flagged
+    # (test_betonline_s_button_is_dead_not_moving).
     ("1073060614", "STACK_CONTINUITY", 232): "Player7's '(0.00 in chips)' seat line of "
     "#1073060164 leaves him 3.25 after it (2.30 put in, 5.55 won); he starts the next hand "
     "with 13.25, no rebuy written",
@@ -214,3 +217,25 @@ def test_a_whole_run_finds_no_more_across_hands(corpus: Path, tmp_path: Path) ->
     in_hands = findings[~findings.code.isin(["BUTTON_WRONG", "STACK_CONTINUITY"])]
     hands = zip(in_hands.hand_id, in_hands.code, in_hands.source_line, strict=True)
     assert {(PLO, str(h), str(c), int(line)) for h, c, line in hands} == EXPECTED.keys()
+
+
+def test_betonline_s_button_is_dead_not_moving(corpus: Path) -> None:
+    from auditor.replay.continuity import continuity_findings, table_hand
+    from auditor.replay.profile import load_profile
+
+    hands = []
+    for row in betonline_rows():
+        for result in HandAuditor("auto").audit_file(
+            str(row.path), FileSummary(source_file=row.file)
+        ):
+            if result.hand is not None and result.replay is not None:
+                ending = dict(result.replay.ending_stacks) or None
+                hands.append(table_hand(result.hand, ending, None, result.index))
+
+    def buttons(profile: str) -> set[tuple[str, int]]:
+        found = continuity_findings(hands, load_profile(profile))
+        return {(f.hand_id, f.source.line) for f in found if f.code == "BUTTON_WRONG"}
+
+    assert load_profile("betonline").button_movement == "dead"
+    assert buttons("betonline") == set()
+    assert buttons("seeds") == {("1073060614", 225), ("1073061386", 308)}

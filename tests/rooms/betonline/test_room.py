@@ -87,7 +87,7 @@ def test_a_holdem_hand_is_skipped() -> None:
 def test_head_facts_seats_from_zero_and_the_zone() -> None:
     start = read(COLLECTED).start
     assert (start.small_stake, start.big_stake, start.currency) == (5, 10, "USD")
-    assert (start.max_seats, start.button_seat, start.time_zone) == (10, 5, "EDT")
+    assert (start.max_seats, start.button_seat, start.time_zone) == (10, 3, "EDT")
     seats = {s.seat: s for s in of(read(COLLECTED), ev.SeatTaken)}
     assert seats[0].player == "Hero" and seats[0].stack == 1510
     # "- Sitting out" and not in the summary: not dealt in
