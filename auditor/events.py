@@ -127,6 +127,10 @@ class HandStarted(Event):
     buy_in: str | None = None
     level: str | None = None
     table_span: SourceSpan | None = None  # the table line's own span, when the record has one
+    # False where the layout names no limit and the reader takes the room's usual one
+    # (WPN's old layout: pot limit): a bet above the pot then shows the table was not
+    # pot limit, and is not judged against the pot (LIMIT_UNWRITTEN)
+    limit_written: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,6 +72,8 @@ class Code(StrEnum):
     UNCALLED_UNWRITTEN = "UNCALLED_UNWRITTEN"
     BLINDS_INFERRED = "BLINDS_INFERRED"
     SEAT_NAME_MISMATCH = "SEAT_NAME_MISMATCH"
+    FEE_UNWRITTEN = "FEE_UNWRITTEN"
+    LIMIT_UNWRITTEN = "LIMIT_UNWRITTEN"
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,6 +344,21 @@ CATALOGUE: dict[Code, CodeInfo] = {
         "player who acts and holds no seat, is one player written under two names (a name "
         "changed in the seat list only): the seat is read as the acting player's, and "
         "the two names are reported.",
+    ),
+    Code.FEE_UNWRITTEN: CodeInfo(
+        Severity.INFO,
+        "a fee beside the rake that the record does not write, which its profile names",
+        "Every chip put in is paid out, raked or taken as a named fee. A room that took a "
+        "fee its layout of the time does not write (a promotion's fee, up to a date) has it "
+        "in its profile (rake.unwritten_fee): a hand whose pot and rake fall short by "
+        "exactly that fee is read as having paid it, and the finding says so.",
+    ),
+    Code.LIMIT_UNWRITTEN: CodeInfo(
+        Severity.WARNING,
+        "a bet above the pot at a table whose limit the layout does not name",
+        "A layout that names no limit is read with the room's usual one (pot limit); a "
+        "bet above the pot then shows the table was not pot limit (the room's server took "
+        "it), so no bet of the hand is judged by the pot, and the finding says why.",
     ),
 }
 

@@ -82,6 +82,13 @@ RULES: tuple[Follows, ...] = (
         "a turn taken out of order shifts who is next and what he owes for the round",
     ),
     Follows(
+        frozenset({Code.ILLEGAL_CHECK}),
+        frozenset({Code.STREET_EARLY, Code.OUT_OF_TURN}),
+        Reach.STREET,
+        "a check facing a bet leaves the player to call: the round is not complete when "
+        "the record goes on as if it were",
+    ),
+    Follows(
         frozenset({Code.BLIND_WRONG}),
         _ORDER | {Code.BLIND_WRONG},
         Reach.STREET,

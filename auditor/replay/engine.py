@@ -14,6 +14,7 @@ uncalled.py (uncalled bets and their return).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -348,7 +349,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
             first_summary = self.hand.events[-1].span
         self._check_excess_returned(first_summary, None)
         self.pots = build_pots(self.contributed, set(self._live()), self.dealt_in)
-        summary = getattr(self, "summary_pot", None)
+        summary = self._with_unwritten_fee(getattr(self, "summary_pot", None))
         not_awarded = {e.player: e.amount for e in self.index.not_awarded}
         # what the record pays out of the pot (as pots.py weighs it): its collect lines
         # with what the room kept, or its summary's "won"
@@ -387,6 +388,39 @@ class _Replay(Blinds, Sizing, UncalledBets):
                 not_awarded=not_awarded,
                 unwritten_returns=unwritten,
             )
+        )
+
+
+    def _with_unwritten_fee(self, summary: ev.SummaryPot | None) -> ev.SummaryPot | None:
+        """The summary with the profile's unwritten fee counted in, where the hand was one
+        the room took it from (by date and players dealt in) and the record's pot and rake
+        fall short of the chips put in by exactly that fee; said with an info finding."""
+        rake = self.profile.rake
+        start = self.start
+        if (
+            summary is None
+            or rake.unwritten_fee is None
+            or not summary.total_written
+            or start.started_at is None
+            or (rake.unwritten_fee_until is not None
+                and start.started_at.date() > rake.unwritten_fee_until)
+            or len(self.dealt_in) < (rake.unwritten_fee_min_players or 2)
+        ):
+            return summary
+        fee = int(rake.unwritten_fee * start.scale)
+        put_in = sum(self.contributed.values()) + self.extra_pot
+        if fee <= 0 or put_in - summary.total != fee:
+            return summary
+        self._find(
+            Code.FEE_UNWRITTEN,
+            summary.span,
+            f"the pot and rake written leave {self._money(fee)} of the chips put in unsaid: "
+            "the fee the profile says the room took then, beside the rake, unwritten",
+            expected=self._money(fee),
+            recorded=self._money(0),
+        )
+        return dataclasses.replace(
+            summary, total=summary.total + fee, fees=(*summary.fees, ("unwritten fee", fee))
         )
 
 

@@ -115,6 +115,12 @@ class RakeSchedule:
     # the percent may also be taken of each whole major unit of the pot ("$0.05 per $1.00
     # pot" read as $0.05 for every full dollar), as well as of the pot to the minor unit
     per_whole_unit: bool = False
+    # a fee the room took beside the rake that its layout of then does not write (WPN's
+    # "Beast" fee): its amount in major units, the last day it was taken,
+    # and the fewest players dealt in it was taken with; None: no such fee
+    unwritten_fee: Decimal | None = None
+    unwritten_fee_until: date | None = None
+    unwritten_fee_min_players: int | None = None
 
     def cap_for(self, players: int) -> Decimal:
         return self.cap.get(str(players), self.cap.get("default", Decimal(0)))
@@ -316,6 +322,30 @@ SCHEMA: tuple[Key, ...] = (
         Kind.DATE,
         "the first day (the hand's local date) the schedule and cap are known to hold; "
         "an earlier hand's rake is not judged; left out, always",
+        optional=True,
+    ),
+    Key(
+        "rake.unwritten_fee",
+        Kind.AMOUNT,
+        "a fee (major units) taken beside the rake that the layout does not write: a hand "
+        "whose pot and rake fall short of the chips put in by exactly this much, up to "
+        "rake.unwritten_fee_until, is read as having paid it; left out, none",
+        low=Decimal(0),
+        high=Decimal(10**6),
+        optional=True,
+    ),
+    Key(
+        "rake.unwritten_fee_until",
+        Kind.DATE,
+        "the last day (the hand's local date) the unwritten fee was taken",
+        optional=True,
+    ),
+    Key(
+        "rake.unwritten_fee_min_players",
+        Kind.WHOLE,
+        "the fewest players dealt in a hand the unwritten fee was taken from",
+        low=Decimal(2),
+        high=Decimal(_MOST_PLAYERS),
         optional=True,
     ),
     Key(
@@ -565,6 +595,9 @@ def _profile(values: dict[str, Any]) -> RuleProfile:
         no_flop_no_drop=values["rake.no_flop_no_drop"],
         since=values["rake.since"],
         per_whole_unit=bool(values["rake.per_whole_unit"]),
+        unwritten_fee=values["rake.unwritten_fee"],
+        unwritten_fee_until=values["rake.unwritten_fee_until"],
+        unwritten_fee_min_players=values["rake.unwritten_fee_min_players"],
     )
     return RuleProfile(
         name=values["name"],

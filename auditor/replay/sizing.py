@@ -91,6 +91,32 @@ class Sizing(OrderOfPlay):
             high = most
         return min(least, most), high
 
+    def _above_pot(self, event: ev.Bet | ev.RaisedTo, high: int, to: int, seq: int) -> None:
+        """RAISE_ABOVE_POT; where the layout names no limit and pot limit was only assumed,
+        the bet shows the table was not pot limit: said once (LIMIT_UNWRITTEN), no error."""
+        if self.start.limit_written:
+            self._find(
+                Code.RAISE_ABOVE_POT,
+                event.span,
+                "a bet or raise above the pot",
+                player=event.player,
+                expected=f"at most {self._money(high)}",
+                recorded=self._money(to),
+                seq=seq,
+            )
+        elif not any(f.code is Code.LIMIT_UNWRITTEN for f in self.findings):
+            self._find(
+                Code.LIMIT_UNWRITTEN,
+                event.span,
+                "the layout names no limit and the table was read as pot limit, but this "
+                "bet is above the pot: the table was no limit, and no bet is judged by the "
+                "pot",
+                player=event.player,
+                expected=f"at most {self._money(high)} (were it pot limit)",
+                recorded=self._money(to),
+                seq=seq,
+            )
+
     def _small_blind_shortfall(self) -> int:
         """What a small blind lacks of a big one (the profile may count it as a big one)."""
         smalls = [e for e in self.index.posts if e.kind is ev.PostKind.SMALL_BLIND]
@@ -172,15 +198,7 @@ class Sizing(OrderOfPlay):
                 self.last_aggressor[self.street] = player
         else:
             if high is not None and to > high and limit is ev.Limit.POT:
-                self._find(
-                    Code.RAISE_ABOVE_POT,
-                    event.span,
-                    "a bet or raise above the pot",
-                    player=player,
-                    expected=f"at most {self._money(high)}",
-                    recorded=self._money(to),
-                    seq=seq,
-                )
+                self._above_pot(event, high, to, seq)
             if low is not None and to < low and not all_in_now:
                 self._find(
                     Code.RAISE_TOO_SMALL,

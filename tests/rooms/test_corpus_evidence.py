@@ -37,7 +37,27 @@ SOURCES = re.compile(
     r"DESIGN\.md|seeds|Robert's Rules|TDA|WSOP|rules|terms|help|FAQ|support|site|page",
     re.IGNORECASE,
 )
-ARITHMETIC = re.compile(r"\d[\d.,]*\s*(?:[-+=<>x*/]|!=|≠)\s*\d|\d\s*(?:!=|≠|=)")
+ARITHMETIC = re.compile(r"\d[\d.,]*\s*(?:[-+=<>x*/]|!=|≠)\s*[€$£]?\d|\d\s*(?:!=|≠|=)")
+# money: its contradiction is a sum, written out; any other: two statements of the record
+# (quoted, or named by line) that disagree
+MONEY = frozenset(
+    {
+        "POT_WRONG",
+        "CHIPS_NOT_CONSERVED",
+        "AWARD_WRONG",
+        "UNCALLED_WRONG",
+        "CALL_WRONG",
+        "RAKE_WRONG",
+        "STACK_EXCEEDED",
+        "ODD_CHIP_WRONG",
+        "CASH_OUT_WRONG",
+    }
+)
+CITED = re.compile(r"'[^']{2,}'|\"[^\"]{2,}\"|\bline \d+")
+CONTRAST = re.compile(
+    r"\b(?:yet|but|while|differ|disagree|contradict|not|no|never|instead)\b|!=|≠| vs ",
+    re.IGNORECASE,
+)
 QUOTE = re.compile(r"\"[^\"]{10,}\"")
 
 Key = tuple[str, str, str, int]
@@ -64,8 +84,12 @@ def _expected(module: ModuleType) -> dict[Key, str]:
 def _problem(code: str, reason: str) -> str | None:
     """Why ``reason`` is no evidence for an error finding of ``code``; None when it is."""
     if reason.startswith("(a) "):
-        if not ARITHMETIC.search(reason):
-            return "(a) without its arithmetic (no 'x + y = z' or 'x != y')"
+        if ARITHMETIC.search(reason):
+            return None
+        if code in MONEY:
+            return "(a) about money without its arithmetic (no 'x + y = z' or 'x != y')"
+        if not (CITED.search(reason) and CONTRAST.search(reason)):
+            return "(a) without the two statements of the record that disagree"
         return None
     if reason.startswith("(b) "):
         if not QUOTE.search(reason):
@@ -75,8 +99,8 @@ def _problem(code: str, reason: str) -> str | None:
         return None
     if reason.startswith("(c) "):
         named = set(re.findall(r"\b[A-Z][A-Z_]+[A-Z]\b", reason)) & {c.value for c in Code}
-        if not named - {code}:
-            return "(c) without the code of the finding it follows from"
+        if not named or not re.search(r"\bline \d+", reason):
+            return "(c) without the code and the line of the finding it follows from"
         return None
     return "no evidence: the reason starts with neither '(a) ', '(b) ' nor '(c) '"
 
@@ -98,6 +122,11 @@ def test_the_evidence_check_tells_evidence_from_none() -> None:
     assert _problem("POT_WRONG", "(a) chips in 1.00 + 2.00 = 3.00; the pot written is 3.50") is None
     assert _problem("POT_WRONG", "the pot is wrong") is not None
     assert _problem("POT_WRONG", "(a) the pot is wrong") is not None
+    assert _problem("POT_WRONG", "(a) 'Total pot 5' but the bets are more") is not None
+    assert (
+        _problem("STREET_EARLY", "(a) '*** TURN *** []' deals no card, yet the board has 4") is None
+    )
+    assert _problem("STREET_EARLY", "(a) the turn is early") is not None
     assert (
         _problem(
             "BLIND_WRONG",
@@ -107,5 +136,6 @@ def test_the_evidence_check_tells_evidence_from_none() -> None:
         is None
     )
     assert _problem("BLIND_WRONG", "(b) the blind is wrong") is not None
-    assert _problem("POT_WRONG", "(c) follows from CALL_WRONG on line 23") is None
+    assert _problem("POT_WRONG", "(c) follows from the CALL_WRONG on line 23") is None
+    assert _problem("POT_WRONG", "(c) follows from CALL_WRONG") is not None
     assert _problem("POT_WRONG", "(c) follows from the call") is not None

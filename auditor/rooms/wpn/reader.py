@@ -665,6 +665,7 @@ class WpnReader:
             variant=variant(ev.Limit.POT, hi_lo, hole),
             limit=ev.Limit.POT,
             hi_lo=hi_lo,
+            limit_written=False,
             hole_card_count=hole,
             small_stake=small,
             big_stake=big,

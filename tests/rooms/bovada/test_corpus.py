@@ -56,14 +56,17 @@ EXPECTED.update(
         (TS_TOURNAMENT, "4561202298", "BLIND_WRONG", 17): "(a) the record's seat numbers and "
         "its position names disagree: the seat after the Dealer's 86 is 89, named 'Big "
         "Blind', while the small blind is posted from seat 16",
-        (TS_TOURNAMENT, "4561202298", "BLIND_WRONG", 18): "(a) the same: by the seat numbers "
-        "89 follows the Dealer's 86 directly, yet it posts the big blind, not the small",
-        (TS_TOURNAMENT, "4561202298", "OUT_OF_TURN", 27): "(a) the same: by the seat "
-        "numbers the first to act is seat 16 (the 'Small Blind'), not UTG in seat 61",
-        (TS_TOURNAMENT, "4561202298", "OUT_OF_TURN", 29): "(a) the same: by the seat "
-        "numbers the Dealer (86) acts before UTG+2 (30)",
-        (TS_TOURNAMENT, "4561202298", "OUT_OF_TURN", 33): "(a) the same: by the seat "
-        "numbers the 'Big Blind' (89) acts before the 'Small Blind' (16)",
+        (TS_TOURNAMENT, "4561202298", "BLIND_WRONG", 18): "(c) follows from the BLIND_WRONG "
+        "on line 17 (the seat numbers against the position names): by the seat numbers 89 "
+        "follows the Dealer's 86 directly, yet it posts the big blind, not the small",
+        (TS_TOURNAMENT, "4561202298", "OUT_OF_TURN", 27): "(c) follows from the BLIND_WRONG "
+        "on line 17: by the seat numbers the first to act is seat 16 (the 'Small Blind'), "
+        "not UTG in seat 61",
+        (TS_TOURNAMENT, "4561202298", "OUT_OF_TURN", 29): "(c) follows from the BLIND_WRONG "
+        "on line 17: by the seat numbers the Dealer (86) acts before UTG+2 (30)",
+        (TS_TOURNAMENT, "4561202298", "OUT_OF_TURN", 33): "(c) follows from the BLIND_WRONG "
+        "on line 17: by the seat numbers the 'Big Blind' (89) acts before the 'Small Blind' "
+        "(16)",
     }
 )
 

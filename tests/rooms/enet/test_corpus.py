@@ -32,21 +32,24 @@ NINE = "Enet/PLO/PLO-9max-USD-0.10-0.25-201208.txt"
 _CHECK = "Player6 checks facing the big blind (0,25) he never put in, "
 
 EXPECTED: dict[Key, str] = {
-    (SIDE, "7732419", "CHIPS_NOT_CONSERVED", 41): "(a) the 140,53 put in (amazing_mck all-in "
-    "for 18, cik for 58,14, Player2 calling 58,14) pays Player2 56,64 and a 1,39 rake: 82,50 "
-    "paid to nobody (fpdb's 'side pot failure')",
+    (SIDE, "7732419", "CHIPS_NOT_CONSERVED", 41): "(a) 140,53 put in (amazing_mck all-in "
+    "for 18, cik for 58,14, Player2 calling 58,14, with the blinds and the folded bets) pays "
+    "Player2 56,64 and a 1,39 rake: 56,64 + 1,39 = 58,03, and 140,53 - 58,03 = 82,50 paid to "
+    "nobody (fpdb's 'side pot failure')",
     (SIX, "7732310", "SHOWDOWN_ORDER", 30): "Player4 bet the turn and is the last "
     "aggressor (the river is checked): he shows first (DESIGN.md: 'last aggressor of the "
     "last street with a bet'), yet Player2 mucks before him ('Player2: mucked' before "
     "*** SHOWDOWN ***)",
-    (BAD, "6404139", "CHIPS_NOT_CONSERVED", 43): "(a) the 22,21 put in (four all-in or called "
-    "to 7,33, 5 and 1,95) pays 7,88 and 4,39 and a 0,27 rake: 9,67 paid to nobody (fpdb's "
-    "'bad collected')",
-    (ACCOUNTING, "12036770", "ILLEGAL_CHECK", 19): _CHECK + "a check is no option there",
-    (ACCOUNTING, "12036770", "STREET_EARLY", 23): _CHECK + "so the flop comes with him "
-    "still to call",
-    (ACCOUNTING, "12036770", "RAISE_ABOVE_POT", 34): _CHECK + "so Player0's 0,82 river bet "
-    "is over the 0,75 pot",
+    (BAD, "6404139", "CHIPS_NOT_CONSERVED", 43): "(a) 22,21 put in (four all-in or called "
+    "to 7,33, 5 and 1,95) pays 7,88 and 4,39 and a 0,27 rake: 7,88 + 4,39 + 0,27 = 12,54, and "
+    "22,21 - 12,54 = 9,67 paid to nobody (fpdb's 'bad collected')",
+    (ACCOUNTING, "12036770", "ILLEGAL_CHECK", 19): "(a) the big blind is 0,25 and Player6 "
+    "has put in 0 when he 'checks': 0 != 0,25, he owes a call, and the summary's own pot "
+    "(0,25 x 3 = 0,75) counts nothing of his",
+    (ACCOUNTING, "12036770", "STREET_EARLY", 23): "(c) follows from the ILLEGAL_CHECK on "
+    "line 19: " + _CHECK + "so the flop comes with him still to call",
+    (ACCOUNTING, "12036770", "RAISE_ABOVE_POT", 34): "(a) the pot before the river is 0,25 x "
+    "3 = 0,75 (Player6 put nothing in) and Player0 bets 0,82: 0,82 > 0,75, above the pot",
     (ACCOUNTING, "12036770", "CHIPS_NOT_CONSERVED", 41): "(a) 0,75 put in (0,25 x 3: "
     "Player6 checks facing the big blind and puts nothing in); Player0 collects 0,82 and "
     "the rake is 0,06: 0,88 != 0,75 (and the "

@@ -23,27 +23,19 @@ _ODD_BYTE = (
     "the UTF-16 file ends with an odd byte (a half code unit, read as U+FFFD) after 'Game "
     "ended at': the file is damaged there"
 )
-_NO_JP_FEE = (
-    "the summary contradicts its own bets: {bets} in bets (each player's 'Bets:'), but "
-    "'Pot: {pot}. Rake 2' is {sum} (no JP fee written, where the 2015-16 records write one)"
-)
 
 EXPECTED: dict[Key, str] = {
     # (A walk, 779388412 of NLO8-6max-USD-3-6-202104.walk.txt: the big blind's $3 beyond the
     # small blind's is never called; WPN writes no return, counts it in the pot and pays it
     # back to him as won: "Total pot $9.00", "did not show and won $9.00". $9 in, $9 out,
     # the $3 to its owner: no finding, auditor/replay/uncalled.py.)
-    # The 2014 records' summaries do not add up to their own bets.
-    ("WPN_ACR/PLO/BasicHand.txt", "261679750", "POT_WRONG", 55): _NO_JP_FEE.format(
-        bets="$48", pot="45.75", sum="$47.75"
-    ),
-    ("WPN_ACR/PLO/BasicHand.txt", "261679750", "CHIPS_NOT_CONSERVED", 54): "the same $0.25: "
-    "HanSoloDolo's 'Collects: 45.75' and the rake of 2 leave $0.25 of the $48 unpaid",
-    ("WPN_ACR/PLO/StrangePlayerNames.txt", "258671202", "POT_WRONG", 39): _NO_JP_FEE.format(
-        bets="$42", pot="39.75", sum="$41.75"
-    ),
-    ("WPN_ACR/PLO/StrangePlayerNames.txt", "258671202", "CHIPS_NOT_CONSERVED", 38): "the same "
-    "$0.25: 'Collects: 39.75' and the rake of 2 leave $0.25 of the $42 unpaid",
+    # The 2014 "Beast" tables' fee, unwritten in that layout (issue 21, pattern 12): the
+    # wpn profile's rake.unwritten_fee ($0.25 up to 2014-04-04, four players or more, with
+    # the evidence). 48 bet = 45.75 pot + 2 rake + 0.25 fee; 42 = 39.75 + 2 + 0.25.
+    ("WPN_ACR/PLO/BasicHand.txt", "261679750", "FEE_UNWRITTEN", 55): "information: "
+    "48 - 45.75 - 2 = 0.25, the Beast fee of the time",
+    ("WPN_ACR/PLO/StrangePlayerNames.txt", "258671202", "FEE_UNWRITTEN", 39): "information: "
+    "42 - 39.75 - 2 = 0.25, the Beast fee of the time",
     # Damaged files.
     (_SHORT, "693980591", "RECORD_GARBLED", 235): _ODD_BYTE,
     (_NO_HERO, "10005881", "RECORD_GARBLED", 79): _ODD_BYTE,
@@ -58,36 +50,40 @@ EXPECTED: dict[Key, str] = {
     (_NO_HERO, "10005881", "BLIND_WRONG", 19): "(b) DESIGN.md (the seeds), heads-up blinds: "
     "\"the button posts the small blind and acts first before the flop\" (the wpn "
     "profile's heads_up_button_posts_small_blind): Player0, not on the button, posts it",
-    (_NO_HERO, "10005881", "BLIND_WRONG", 21): "(b) the same rule: the button, Player1, "
-    "posts the big blind",
+    (_NO_HERO, "10005881", "BLIND_WRONG", 21): "(b) DESIGN.md (the seeds), heads-up blinds: "
+    "\"the button posts the small blind and acts first before the flop\": the button, "
+    "Player1, posts the big blind",
     # "A new player may post a big blind to enter" (DESIGN.md): 888game888 comes in with
     # "posts (2)" at $2/$4, half a big blind, and plays it live (he calls $2 more to $4:
     # his summary's "Bets: 16" counts it).
-    ("WPN_ACR/PLO/WaitBB.txt", "261686404", "BLIND_WRONG", 12): "an entering player's $2 "
-    "post at $2/$4",
+    ("WPN_ACR/PLO/WaitBB.txt", "261686404", "BLIND_WRONG", 12): "(b) DESIGN.md (the seeds): "
+    "\"A new player may post a big blind to enter\": 888game888's entering 'posts (2)' at "
+    "$2/$4 is half of it",
     # fpdb's "no.flop" sample: a record that contradicts itself throughout.
     (_NO_FLOP, "727152195", "RECORD_GARBLED", 13): "'*** FLOP ***:' with no cards, before "
     "the hole cards are dealt",
-    (_NO_FLOP, "727152195", "OUT_OF_TURN", 33): "Player4 folds after Player0's raise while "
-    "the big blind (Player2) has not acted",
-    (_NO_FLOP, "727152195", "UNCALLED_WRONG", 34): "the uncalled $20 (Player0's raise) is "
-    "returned to Player3, who folded first",
-    (_NO_FLOP, "727152195", "CHIPS_NOT_CONSERVED", 36): "Player3, who folded, 'Collects: "
-    "79.25'; the chips at risk were $100",
-    (_NO_FLOP, "727152195", "POT_WRONG", 37): "'Pot: 79.25. Rake 0.51. JP fee 0.24' is $80; "
-    "the bets were $100",
-    # The old layout names no limit; its Omaha tables with blinds as the stakes are read
-    # as pot limit (fpdb's WinningToFpdb.py does so; the manifest: "pot-limit inferred").
-    # Player2's "allin (402.40)" before the flop makes it $405.40 into a pot of $33, above
-    # the $54 pot-limit maximum: a break of pot limit, unless that $3/$6 "(Short)" table
-    # was no limit, which the record does not say (WPN dealt no-limit Omaha H/L at $3/$6
-    # in 2021: NLO8-6max-USD-3-6-202104.*).
+    (_NO_FLOP, "727152195", "OUT_OF_TURN", 33): "(b) DESIGN.md (the seeds): \"Pre-flop "
+    "action starts left of the big blind\", then clockwise: after Player0's raise (seat 1, "
+    "the small blind) Player2 (seat 4, the big blind) is to act, yet Player4 (seat 6) folds",
+    (_NO_FLOP, "727152195", "UNCALLED_WRONG", 34): "(a) Player0 puts in 10 + 50 = 60 against "
+    "Player4's 40: 60 - 40 = 20 of Player0's is uncalled, yet 'Uncalled bet (20) returned "
+    "to Player3', who folded first and put in nothing",
+    (_NO_FLOP, "727152195", "CHIPS_NOT_CONSERVED", 36): "(a) by the action lines 10 + 50 "
+    "(Player0) + 20 (Player2) + 40 (Player4) - 20 returned = 100 put in; 'Collects: 79.25' "
+    "+ rake 0.51 + JP fee 0.24 = 80.00: 100 != 80, and Player3, who folded, collects",
+    (_NO_FLOP, "727152195", "POT_WRONG", 37): "(a) 'Pot: 79.25. Rake 0.51. JP fee 0.24': "
+    "79.25 + 0.51 + 0.24 = 80.00, but the action lines put in 100 (above): 80 != 100",
+    # The old layout names no limit; its Omaha tables are read as pot limit (fpdb's
+    # WinningToFpdb.py does so; the manifest: "pot-limit inferred"). Player2's "allin
+    # (402.40)" before the flop makes it $405.40 into a pot of $33, above the $54 pot-limit
+    # maximum: the room's server took it, so that "(Short)" table was not pot limit (WPN
+    # dealt no-limit Omaha H/L at $3/$6: NLO8-6max-USD-3-6-202104.*). A warning, no error.
     (
         "WPN_ACR/PLO8/PLO8-6max-USD-3-6-201701.short.HH20170115 G31084891.txt",
         "820605052",
-        "RAISE_ABOVE_POT",
+        "LIMIT_UNWRITTEN",
         28,
-    ): "a preflop all-in raise to $405.40 at a table read as pot limit",
+    ): "a preflop all-in raise to $405.40 at a table whose limit the layout does not name",
 }
 
 
