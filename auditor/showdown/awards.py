@@ -127,7 +127,7 @@ class _Settle(Descriptions):
         self, amount: int, hi_winners: tuple[str, ...], lo_winners: tuple[str, ...]
     ) -> tuple[dict[str, int], str]:
         """Each winner's share of ``amount`` (one pot on one board), and which halves."""
-        unit = odd_chip_unit(self.profile, self.start)
+        unit = odd_chip_unit(self.profile, self.hand)
         shares: dict[str, int] = {}
         whole_pot = self.profile.same_players_both_halves is BothHalves.SPLIT_WHOLE_POT and set(
             lo_winners
@@ -208,7 +208,7 @@ class _Settle(Descriptions):
             return  # which of several pots paid what is unsaid
         # the pot paid shares alike on each board: an equal part of it per board (which
         # board an odd chip goes to, no rule says: a difference of odd chips is let be)
-        unit = odd_chip_unit(self.profile, self.start)
+        unit = odd_chip_unit(self.profile, self.hand)
         expected: dict[str, int]
         left, expected = sum(paid.values()), {}
         for done, (hi, lo) in enumerate(by_board):
@@ -310,7 +310,7 @@ class _Settle(Descriptions):
                 recorded=", ".join(f"{p} {self._money(r)}" for p, (_, r) in wrong.items()),
             )
             return
-        unit = odd_chip_unit(self.profile, self.start)
+        unit = odd_chip_unit(self.profile, self.hand)
         odd_only = all(abs(e - r) <= unit for e, r in wrong.values())
         code = Code.ODD_CHIP_WRONG if odd_only else Code.AWARD_WRONG
         player = next(iter(wrong))
