@@ -316,6 +316,7 @@ def test_a_split_in_the_tables_chip_is_right() -> None:
     (result,) = audit_text(SPLIT_IN_TABLE_CHIP)
     assert result.status is Status.AUDITED
     assert [f.code for f in result.findings] == []
+    assert result.showdown is not None
     awards = {(a.half, a.player): (a.expected, a.recorded) for a in result.showdown.awards}
     assert awards[("hi/lo", "Greszik")] == (390, 390)
     assert awards[("hi/lo", "SomeStupid")] == (385, 385)
