@@ -37,6 +37,9 @@ class PostKind(StrEnum):
     BIG_BLIND = "big blind"
     SMALL_AND_BIG = "small & big blinds"
     ANTE = "ante"
+    # an ante one player posts for the whole table (the big blind's ante): dead money in
+    # the main pot, no part of his own stake in any side pot
+    TABLE_ANTE = "table ante"
     MISSED_BLIND = "missed blind"
     STRADDLE = "straddle"
     BRING_IN = "bring-in"

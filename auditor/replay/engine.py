@@ -321,7 +321,11 @@ class _Replay(Blinds, Sizing, UncalledBets):
         if first_summary is None:
             first_summary = self.hand.events[-1].span
         self._check_excess_returned(first_summary, None)
-        self.pots = build_pots(self.contributed, set(self._live()), self.dealt_in)
+        table_antes: dict[str, int] = {}
+        for event in self.hand.events:
+            if type(event) is ev.Posted and event.kind is ev.PostKind.TABLE_ANTE:
+                table_antes[event.player] = table_antes.get(event.player, 0) + event.amount
+        self.pots = build_pots(self.contributed, set(self._live()), self.dealt_in, table_antes)
         summary = getattr(self, "summary_pot", None)
         self.findings.extend(
             pot_findings(

@@ -11,10 +11,18 @@ from auditor.replay.result import PotRecord
 from auditor.source import SourceSpan
 
 
-def build_pots(contributed: Mapping[str, int], live: set[str], order: list[str]) -> list[PotRecord]:
+def build_pots(
+    contributed: Mapping[str, int],
+    live: set[str],
+    order: list[str],
+    table_antes: Mapping[str, int] | None = None,
+) -> list[PotRecord]:
     """Main pot and side pots: each all-in level of a player still in the hand closes a pot.
 
     Folded players' chips go into the pots they reach; only live players are eligible.
+    ``table_antes``: antes one player posted for the whole table (a big blind's ante),
+    part of ``contributed`` but dead money: in the main pot, and no part of the poster's
+    level (else his ante alone would make a side pot only he can win).
 
     >>> for pot in build_pots({"a": 50, "b": 200, "c": 200}, {"a", "b", "c"}, ["a", "b", "c"]):
     ...     print(pot.index, pot.amount, pot.eligible)
@@ -25,6 +33,10 @@ def build_pots(contributed: Mapping[str, int], live: set[str], order: list[str])
     0 30 ('a', 'b')
     1 30 ('b',)
     """
+    antes = table_antes or {}
+    dead = sum(antes.values())
+    if dead:
+        contributed = {p: c - antes.get(p, 0) for p, c in contributed.items()}
     levels = sorted({contributed[p] for p in live if contributed.get(p, 0) > 0})
     top = max(contributed.values(), default=0)
     if levels and top > levels[-1]:
@@ -43,6 +55,12 @@ def build_pots(contributed: Mapping[str, int], live: set[str], order: list[str])
         if amount > 0:
             pots.append(PotRecord(len(pots), amount, eligible))
         floor = level
+    if dead:
+        if pots:
+            main = pots[0]
+            pots[0] = PotRecord(0, main.amount + dead, main.eligible)
+        else:  # nothing but the table's ante went in: the live players' pot
+            pots.append(PotRecord(0, dead, tuple(p for p in order if p in live)))
     return pots
 
 
