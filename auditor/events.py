@@ -48,6 +48,13 @@ class PostKind(StrEnum):
     LIVE = "live chips"
 
 
+class Half(StrEnum):
+    """The half of a hi/lo pot a payment is for, where the room's line names it."""
+
+    HIGH = "hi"
+    LOW = "lo"
+
+
 class RaiseGiven(StrEnum):
     """Which amounts a raise line gives; the engine works out the other from the bets."""
 
@@ -253,12 +260,14 @@ class ShowdownStarted(Event):
 @dataclass(frozen=True, slots=True)
 class Collected(Event):
     """``collected X from pot``; ``pot`` 0 is the pot or main pot, 1.. the side pots;
-    ``names_pot``: the line names which pot (main or side), not just "the pot"."""
+    ``names_pot``: the line names which pot (main or side), not just "the pot"; ``half``:
+    the half of a hi/lo pot the line says it pays ("wins the low pot"), None when unsaid."""
 
     player: str
     amount: int
     pot: int = 0
     names_pot: bool = False
+    half: Half | None = None
 
 
 @dataclass(frozen=True, slots=True)

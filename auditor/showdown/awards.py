@@ -46,6 +46,11 @@ class _Settle(Descriptions):
     def run(self) -> ShowdownResult:
         collected: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)
         spans: dict[tuple[int, int], SourceSpan] = {}
+        # what each line that names its half paid, per pot and board; a pot any of whose
+        # lines does not name its half is judged as one sum (unlabelled)
+        self.halves: dict[tuple[int, int], dict[ev.Half, dict[str, int]]] = defaultdict(dict)
+        self.unlabelled_halves: set[tuple[int, int]] = set()
+        self.half_spans: dict[tuple[tuple[int, int], ev.Half], SourceSpan] = {}
         section = 1
         for event in self.timeline:  # the most frequent kinds first
             if type(event) is ev.SummarySeat:
@@ -64,6 +69,12 @@ class _Settle(Descriptions):
                 paid = collected[key]
                 paid[event.player] = paid.get(event.player, 0) + event.amount
                 spans.setdefault(key, event.span)
+                if event.half is None:
+                    self.unlabelled_halves.add(key)
+                else:
+                    half_paid = self.halves[key].setdefault(event.half, {})
+                    half_paid[event.player] = half_paid.get(event.player, 0) + event.amount
+                    self.half_spans.setdefault((key, event.half), event.span)
             elif type(event) is ev.ShowdownStarted:
                 section = event.board
                 self.at_showdown = True
@@ -119,9 +130,79 @@ class _Settle(Descriptions):
         if len(pot.eligible) == 1:
             self._compare(pot, board, "scoop", {hi_winners[0]: amount}, paid, span, hi_winners, ())
             return
+        key = (board, pot.index)
+        whole_pot = self.profile.same_players_both_halves is BothHalves.SPLIT_WHOLE_POT and set(
+            lo_winners
+        ) == set(hi_winners)
+        labelled = key in self.halves and key not in self.unlabelled_halves
+        if self.start.hi_lo and lo_winners and labelled and not whole_pot:
+            self._award_halves(pot, board, amount, self.halves[key], span, found)
+            return
         shares, half = self._shares(amount, hi_winners, lo_winners)
         no_low = bool(self.start.hi_lo and not lo_winners)
         self._compare(pot, board, half, shares, paid, span, hi_winners, lo_winners, no_low=no_low)
+
+    def _award_halves(
+        self,
+        pot: PotRecord,
+        board: int,
+        amount: int,
+        halves: Mapping[ev.Half, Mapping[str, int]],
+        span: SourceSpan,
+        winners: tuple[tuple[str, ...], tuple[str, ...]],
+    ) -> None:
+        """A hi/lo pot whose every payment names its half ("wins the low pot"): each half
+        is judged against its own winners (the high half paid to the low hand is paid to
+        a player who did not win it, though his sum may be right)."""
+        hi, lo = winners
+        unit = odd_chip_unit(self.profile, self.hand)
+        shown = self.shown
+        high_half = round_up(amount, 2, unit)  # the odd chip goes to the high half
+        expected = {
+            ev.Half.HIGH: split(high_half, hi, unit, self.profile, shown),
+            ev.Half.LOW: split(amount - high_half, lo, unit, self.profile, shown),
+        }
+        self.pot_awards.append(PotAward(pot.index, board, amount, hi, lo))
+        for half in (ev.Half.HIGH, ev.Half.LOW):
+            paid, wanted = halves.get(half, {}), expected[half]
+            for player in sorted(set(wanted) | set(paid)):
+                self.awards.append(
+                    AwardRecord(
+                        pot.index,
+                        board,
+                        half.value,
+                        player,
+                        wanted.get(player, 0),
+                        paid.get(player, 0),
+                    )
+                )
+        pot_name = "the main pot" if pot.index == 0 else f"side pot {pot.index}"
+        if max(self.boards, default=1) > 1:
+            pot_name += f" (board {board})"
+        for half in (ev.Half.HIGH, ev.Half.LOW):
+            paid, wanted = halves.get(half, {}), expected[half]
+            strangers = [p for p in paid if paid[p] and not wanted.get(p)]
+            if strangers:  # one finding: the first half paid to a player who did not win it
+                name = "high" if half is ev.Half.HIGH else "low"
+                self._find(
+                    Code.WINNER_WRONG,
+                    self.half_spans.get(((board, pot.index), half), span),
+                    f"{', '.join(strangers)} paid the {name} half of {pot_name} without "
+                    "winning it",
+                    player=strangers[0],
+                    expected=", ".join(f"{p} {self._money(a)}" for p, a in wanted.items() if a),
+                    recorded=", ".join(f"{p} {self._money(a)}" for p, a in paid.items()),
+                )
+                return
+        # each half paid to its own winners: the shares are judged once, for the pot
+        shares: dict[str, int] = {}
+        paid_sum: dict[str, int] = {}
+        for half in (ev.Half.HIGH, ev.Half.LOW):
+            for player, share in expected[half].items():
+                shares[player] = shares.get(player, 0) + share
+            for player, got in halves.get(half, {}).items():
+                paid_sum[player] = paid_sum.get(player, 0) + got
+        self._compare(pot, board, "hi/lo", shares, paid_sum, span, hi, lo, rows=False)
 
     def _shares(
         self, amount: int, hi_winners: tuple[str, ...], lo_winners: tuple[str, ...]
@@ -263,9 +344,12 @@ class _Settle(Descriptions):
         lo: tuple[str, ...],
         *,
         no_low: bool = False,
+        rows: bool = True,
     ) -> None:
-        self.pot_awards.append(PotAward(pot.index, board, sum(paid.values()), hi, lo))
-        for player in sorted(set(expected) | set(paid)):
+        """``rows``: record the pot and its shares (False: the caller has)."""
+        if rows:
+            self.pot_awards.append(PotAward(pot.index, board, sum(paid.values()), hi, lo))
+        for player in sorted(set(expected) | set(paid)) if rows else ():
             self.awards.append(
                 AwardRecord(
                     pot.index, board, half, player, expected.get(player, 0), paid.get(player, 0)

@@ -318,8 +318,8 @@ def test_a_split_in_the_tables_chip_is_right() -> None:
     assert [f.code for f in result.findings] == []
     assert result.showdown is not None
     awards = {(a.half, a.player): (a.expected, a.recorded) for a in result.showdown.awards}
-    assert awards[("hi/lo", "Greszik")] == (390, 390)
-    assert awards[("hi/lo", "SomeStupid")] == (385, 385)
+    assert awards[("hi", "Greszik")] == (390, 390)
+    assert awards[("lo", "SomeStupid")] == (385, 385)
 
 
 @pytest.mark.parametrize(
@@ -334,3 +334,19 @@ def test_a_split_against_the_tables_chip_is_found(high: str, low: str, code: str
     text = text.replace("won ($3.85)", f"won ({low})").replace("won ($3.90)", f"won ({high})")
     (result,) = audit_text(text)
     assert code in [f.code for f in result.findings]
+
+
+def test_each_half_the_room_names_is_judged_against_its_own_winners() -> None:
+    """The high half written as paid to the low hand (and the low to the high): each
+    player's sum is still right (3.90 and 3.85), but SomeStupid is paid the high half,
+    which Greszik's flush won: WINNER_WRONG at that line (the halves were summed per
+    player and this passed). The half is a typed fact of the event."""
+    swapped = SPLIT_IN_TABLE_CHIP.replace(
+        "Greszik wins the high pot ($3.90)", "Greszik wins the low pot ($3.90)"
+    ).replace("SomeStupid wins the low pot ($3.85)", "SomeStupid wins the high pot ($3.85)")
+    (result,) = audit_text(swapped)
+    assert [(f.code, f.player, f.source.line) for f in result.findings] == [
+        ("WINNER_WRONG", "SomeStupid", 26)
+    ]
+    halves = {(c.player, c.half) for c in of_type(read(swapped), ev.Collected)}
+    assert halves == {("Greszik", ev.Half.LOW), ("SomeStupid", ev.Half.HIGH)}
