@@ -315,17 +315,32 @@ class _Replay(Blinds, Sizing, UncalledBets):
             self.street_name = STREET_NAME[event.street]
             self._new_round()
 
+    def _dead(self) -> dict[str, int]:
+        """The table's ante each player posted (a big blind's ante): dead money in the main
+        pot, no part of his level. (A dead small blind counts toward its poster's level
+        where he is all-in: PokerStars' "Main pot" holds all of an all-in "posts small &
+        big blinds" player's chips.)"""
+        dead: dict[str, int] = {}
+        for event in self.hand.events:
+            if type(event) is not ev.Posted:
+                continue
+            if event.kind is ev.PostKind.TABLE_ANTE:
+                dead[event.player] = dead.get(event.player, 0) + event.amount
+        return dead
+
     def _finish(self) -> None:
         """End of the hand: every bet settled, the pots built, the record's totals checked."""
         first_summary = self.index.first_summary
         if first_summary is None:
             first_summary = self.hand.events[-1].span
         self._check_excess_returned(first_summary, None)
-        table_antes: dict[str, int] = {}
-        for event in self.hand.events:
-            if type(event) is ev.Posted and event.kind is ev.PostKind.TABLE_ANTE:
-                table_antes[event.player] = table_antes.get(event.player, 0) + event.amount
-        self.pots = build_pots(self.contributed, set(self._live()), self.dealt_in, table_antes)
+        self.pots = build_pots(
+            self.contributed,
+            set(self._live()),
+            self.dealt_in,
+            self._dead(),
+            self.ever_all_in | self.all_in,  # all-in protection included
+        )
         summary = getattr(self, "summary_pot", None)
         self.findings.extend(
             pot_findings(

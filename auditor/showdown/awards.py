@@ -52,9 +52,12 @@ class _Settle(Descriptions):
         self.unlabelled_halves: set[tuple[int, int]] = set()
         self.half_spans: dict[tuple[tuple[int, int], ev.Half], SourceSpan] = {}
         section = 1
+        won_at: dict[str, SourceSpan] = {}  # each summary seat line that says what was won
         for event in self.timeline:  # the most frequent kinds first
             if type(event) is ev.SummarySeat:
                 self.at_showdown = True
+                if any(result.won for result in event.results):
+                    won_at.setdefault(event.player, event.span)
                 if event.cards and event.outcome in (ev.SeatOutcome.SHOWED, ev.SeatOutcome.MUCKED):
                     self._check_summary_seat(event)
             elif type(event) is ev.StreetDealt:
@@ -80,6 +83,11 @@ class _Settle(Descriptions):
                 self.at_showdown = True
             elif type(event) is ev.Mucked:
                 self.mucked.add(event.player)
+        if not collected and self.summary_won and won_at and not self.cash_outs:
+            # a layout with no line that collects (BetOnline): the summary's "won (X)",
+            # one total per player, is what each was paid
+            collected[(1, 0)] = dict(self.summary_won)
+            spans[(1, 0)] = min(won_at.values(), key=lambda at: at.line)
         if not self.hand.truncated and self.replay.pots:
             self.awards.extend(
                 not_awarded_as_paid(
@@ -331,6 +339,51 @@ class _Settle(Descriptions):
                 expected=", ".join(sorted(winners)),
                 recorded=", ".join(f"{p} {self._money(a)}" for p, a in paid.items()),
             )
+            return
+        self._award_totals(board, paid, span)
+
+    def _award_totals(self, board: int, paid: Mapping[str, int], span: SourceSpan) -> None:
+        """Several pots paid as one total per player (which pot paid what is unsaid): each
+        player's total must be the sum of his shares of every pot, less at most the rake
+        taken from them (which pot the room raked, and how much of it, is unsaid: the
+        shares are of the pots as put in, and each total may fall short of them by the
+        whole of what the pots lost between chips put in and chips paid out)."""
+        unit = odd_chip_unit(self.profile, self.hand)
+        expected: dict[str, int] = {}
+        for pot in self.replay.pots:
+            found = self._winners(pot, board)
+            if found is None:
+                return
+            hi, lo = found
+            if len(pot.eligible) == 1:
+                shares = {hi[0]: pot.amount}
+            else:
+                shares = self._shares(pot.amount, hi, lo)[0]
+            for player, share in shares.items():
+                expected[player] = expected.get(player, 0) + share
+        raked = sum(pot.amount for pot in self.replay.pots) - sum(paid.values())
+        if raked < 0:
+            return  # more paid than the pots hold: CHIPS_NOT_CONSERVED says so
+        slack = unit * len(self.replay.pots)  # an odd chip a pot
+        over = [p for p in paid if paid[p] > expected.get(p, 0) + slack]
+        short = [p for p in expected if paid.get(p, 0) < expected[p] - raked - slack]
+        if not over and not short:
+            return
+        players = sorted(set(over) | set(short))
+        unpaid = [p for p in short if not paid.get(p)]
+        code = Code.WINNER_WRONG if unpaid and over else Code.AWARD_WRONG
+        if code is Code.WINNER_WRONG:
+            why = f"{over[0]} is paid the pots' shares that {', '.join(unpaid)} won"
+        else:
+            why = "a player's total is not his shares of the pots"
+        self._find(
+            code,
+            span,
+            why + (f" (less at most {self._money(raked)} of rake)" if raked else ""),
+            player=(over or short)[0],
+            expected=", ".join(f"{p} {self._money(expected.get(p, 0))}" for p in players),
+            recorded=", ".join(f"{p} {self._money(paid.get(p, 0))}" for p in players),
+        )
 
     def _compare(
         self,
