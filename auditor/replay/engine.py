@@ -27,7 +27,7 @@ from auditor.replay.event_index import REPLAYED, EventIndex, index_events
 from auditor.replay.pots import build_pots, pot_findings
 from auditor.replay.profile import RuleProfile
 from auditor.replay.record import record_findings
-from auditor.replay.result import ActionRecord, ReplayResult
+from auditor.replay.result import ActionRecord, PotRecord, ReplayResult
 from auditor.replay.sizing import Sizing
 from auditor.replay.state import ACTION_WORD, STREET_NAME, Voluntary
 from auditor.replay.uncalled import UncalledBets
@@ -315,6 +315,12 @@ class _Replay(Blinds, Sizing, UncalledBets):
             self.street_name = STREET_NAME[event.street]
             self._new_round()
 
+    def _pots(self) -> list[PotRecord]:
+        """The pots of the chips put in so far: closed by all-in players (all-in
+        protection included), the table's ante dead in the main pot."""
+        all_in = self.ever_all_in | self.all_in
+        return build_pots(self.contributed, set(self._live()), self.dealt_in, self._dead(), all_in)
+
     def _dead(self) -> dict[str, int]:
         """The table's ante each player posted (a big blind's ante): dead money in the main
         pot, no part of his level. (A dead small blind counts toward its poster's level
@@ -334,13 +340,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
         if first_summary is None:
             first_summary = self.hand.events[-1].span
         self._check_excess_returned(first_summary, None)
-        self.pots = build_pots(
-            self.contributed,
-            set(self._live()),
-            self.dealt_in,
-            self._dead(),
-            self.ever_all_in | self.all_in,  # all-in protection included
-        )
+        self.pots = self._pots()
         summary = getattr(self, "summary_pot", None)
         self.findings.extend(
             pot_findings(
