@@ -324,8 +324,8 @@ class _Replay(Blinds, Sizing, UncalledBets):
     def _dead(self) -> dict[str, int]:
         """The table's ante each player posted (a big blind's ante): dead money in the main
         pot, no part of his level. (A dead small blind counts toward its poster's level
-        where he is all-in: PokerStars' "Main pot" holds all of an all-in "posts small &
-        big blinds" player's chips.)"""
+        where he is all-in: the seeds' layout's "Main pot" holds all of an all-in "posts
+        small & big blinds" player's chips.)"""
         dead: dict[str, int] = {}
         for event in self.hand.events:
             if type(event) is not ev.Posted:

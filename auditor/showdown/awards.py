@@ -84,7 +84,7 @@ class _Settle(Descriptions):
             elif type(event) is ev.Mucked:
                 self.mucked.add(event.player)
         if not collected and self.summary_won and won_at and not self.cash_outs:
-            # a layout with no line that collects (BetOnline): the summary's "won (X)",
+            # a layout with no line that collects: the summary's "won (X)",
             # one total per player, is what each was paid
             collected[(1, 0)] = dict(self.summary_won)
             spans[(1, 0)] = min(won_at.values(), key=lambda at: at.line)

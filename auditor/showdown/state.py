@@ -86,7 +86,7 @@ class SettleState(FindingLog):
             if board in self.rivers:  # the street line may still have lost a card
                 return summary
             if summary[: len(dealt)] == dealt:
-                # the streets after an all-in not written (BetOnline goes from the turn,
+                # the streets after an all-in not written (a layout that goes from the turn,
                 # or the hole cards, to the showdown): the summary's board is the rest
                 return summary
         return dealt
