@@ -37,12 +37,22 @@ class PostKind(StrEnum):
     BIG_BLIND = "big blind"
     SMALL_AND_BIG = "small & big blinds"
     ANTE = "ante"
+    # an ante one player posts for the whole table (the big blind's ante): dead money in
+    # the main pot, no part of his own stake in any side pot
+    TABLE_ANTE = "table ante"
     MISSED_BLIND = "missed blind"
     STRADDLE = "straddle"
     BRING_IN = "bring-in"
     # chips posted out of the blinds' seats that count toward the poster's bet, of any
     # amount (a newcomer's "Posts chip $5" at $5/$10, which his "Calls $5" then completes)
     LIVE = "live chips"
+
+
+class Half(StrEnum):
+    """The half of a hi/lo pot a payment is for, where the room's line names it."""
+
+    HIGH = "hi"
+    LOW = "lo"
 
 
 class RaiseGiven(StrEnum):
@@ -254,12 +264,14 @@ class ShowdownStarted(Event):
 @dataclass(frozen=True, slots=True)
 class Collected(Event):
     """``collected X from pot``; ``pot`` 0 is the pot or main pot, 1.. the side pots;
-    ``names_pot``: the line names which pot (main or side), not just "the pot"."""
+    ``names_pot``: the line names which pot (main or side), not just "the pot"; ``half``:
+    the half of a hi/lo pot the line says it pays ("wins the low pot"), None when unsaid."""
 
     player: str
     amount: int
     pot: int = 0
     names_pot: bool = False
+    half: Half | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,8 @@ from auditor.replay.order import OrderOfPlay
 from auditor.replay.result import ActionRecord
 
 _POST_WORD = {kind: "post " + kind.value for kind in ev.PostKind}
+# posts that are no part of the poster's bet in the round
+_DEAD_POSTS = frozenset({ev.PostKind.ANTE, ev.PostKind.TABLE_ANTE, ev.PostKind.MISSED_BLIND})
 
 
 class Blinds(OrderOfPlay):
@@ -117,7 +119,7 @@ class Blinds(OrderOfPlay):
             amount = max(0, post.amount - self.street_bet[player])
         self._put_in(player, amount, post.span, post.all_in)
         live = amount
-        if post.kind is ev.PostKind.ANTE or post.kind is ev.PostKind.MISSED_BLIND:
+        if post.kind in _DEAD_POSTS:
             live = 0
         elif post.kind is ev.PostKind.SMALL_AND_BIG:
             live = min(post.amount, self.stakes.big_blind)

@@ -28,7 +28,7 @@ from auditor.replay.event_index import REPLAYED, EventIndex, index_events
 from auditor.replay.pots import build_pots, pot_findings
 from auditor.replay.profile import RuleProfile
 from auditor.replay.record import record_findings
-from auditor.replay.result import ActionRecord, ReplayResult
+from auditor.replay.result import ActionRecord, PotRecord, ReplayResult
 from auditor.replay.sizing import Sizing
 from auditor.replay.state import ACTION_WORD, STREET_NAME, Settled, Voluntary
 from auditor.replay.uncalled import UncalledBets
@@ -342,13 +342,32 @@ class _Replay(Blinds, Sizing, UncalledBets):
             self.street_name = STREET_NAME[event.street]
             self._new_round()
 
+    def _pots(self) -> list[PotRecord]:
+        """The pots of the chips put in so far: closed by all-in players (all-in
+        protection included), the table's ante dead in the main pot."""
+        all_in = self.ever_all_in | self.all_in
+        return build_pots(self.contributed, set(self._live()), self.dealt_in, self._dead(), all_in)
+
+    def _dead(self) -> dict[str, int]:
+        """The table's ante each player posted (a big blind's ante): dead money in the main
+        pot, no part of his level. (A dead small blind counts toward its poster's level
+        where he is all-in: the seeds' layout's "Main pot" holds all of an all-in "posts
+        small & big blinds" player's chips.)"""
+        dead: dict[str, int] = {}
+        for event in self.hand.events:
+            if type(event) is not ev.Posted:
+                continue
+            if event.kind is ev.PostKind.TABLE_ANTE:
+                dead[event.player] = dead.get(event.player, 0) + event.amount
+        return dead
+
     def _finish(self) -> None:
         """End of the hand: every bet settled, the pots built, the record's totals checked."""
         first_summary = self.index.first_summary
         if first_summary is None:
             first_summary = self.hand.events[-1].span
         self._check_excess_returned(first_summary, None)
-        self.pots = build_pots(self.contributed, set(self._live()), self.dealt_in)
+        self.pots = self._pots()
         summary = self._with_unwritten_fee(getattr(self, "summary_pot", None))
         not_awarded = {e.player: e.amount for e in self.index.not_awarded}
         # what the record pays out of the pot (as pots.py weighs it): its collect lines
@@ -376,7 +395,13 @@ class _Replay(Blinds, Sizing, UncalledBets):
         self.findings.extend(
             pot_findings(
                 self.start,
-                build_pots(contributed, set(self._live()), self.dealt_in)
+                build_pots(
+                    contributed,
+                    set(self._live()),
+                    self.dealt_in,
+                    self._dead(),
+                    self.ever_all_in | self.all_in,
+                )
                 if settled is Settled.PAID_AS_WON
                 else self.pots,
                 summary,
@@ -390,7 +415,6 @@ class _Replay(Blinds, Sizing, UncalledBets):
             )
         )
 
-
     def _with_unwritten_fee(self, summary: ev.SummaryPot | None) -> ev.SummaryPot | None:
         """The summary with the profile's unwritten fee counted in, where the hand was one
         the room took it from (by date and players dealt in) and the record's pot and rake
@@ -402,8 +426,10 @@ class _Replay(Blinds, Sizing, UncalledBets):
             or rake.unwritten_fee is None
             or not summary.total_written
             or start.started_at is None
-            or (rake.unwritten_fee_until is not None
-                and start.started_at.date() > rake.unwritten_fee_until)
+            or (
+                rake.unwritten_fee_until is not None
+                and start.started_at.date() > rake.unwritten_fee_until
+            )
             or len(self.dealt_in) < (rake.unwritten_fee_min_players or 2)
         ):
             return summary

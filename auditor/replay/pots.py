@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from auditor import events as ev
 from auditor.findings import Code, Finding
@@ -11,10 +11,22 @@ from auditor.replay.result import PotRecord
 from auditor.source import SourceSpan
 
 
-def build_pots(contributed: Mapping[str, int], live: set[str], order: list[str]) -> list[PotRecord]:
+def build_pots(
+    contributed: Mapping[str, int],
+    live: set[str],
+    order: list[str],
+    dead_posts: Mapping[str, int] | None = None,
+    all_in: Collection[str] | None = None,
+) -> list[PotRecord]:
     """Main pot and side pots: each all-in level of a player still in the hand closes a pot.
 
     Folded players' chips go into the pots they reach; only live players are eligible.
+    ``dead_posts``: chips posted dead for the table (a big blind's ante), part of
+    ``contributed`` but no part of the poster's bet: in the main pot, and no part of his
+    level (else they alone would make a side pot only he can win).
+    ``all_in``: the players who went all-in, when known: only their levels close a pot,
+    and a live player who is not all-in is eligible for every pot (chips a live player
+    put in beyond another's, where nobody is all-in, make no side pot: a dead chip).
 
     >>> for pot in build_pots({"a": 50, "b": 200, "c": 200}, {"a", "b", "c"}, ["a", "b", "c"]):
     ...     print(pot.index, pot.amount, pot.eligible)
@@ -25,7 +37,16 @@ def build_pots(contributed: Mapping[str, int], live: set[str], order: list[str])
     0 30 ('a', 'b')
     1 30 ('b',)
     """
-    levels = sorted({contributed[p] for p in live if contributed.get(p, 0) > 0})
+    posted_dead = dead_posts or {}
+    dead = sum(posted_dead.values())
+    if dead:
+        contributed = {p: c - posted_dead.get(p, 0) for p, c in contributed.items()}
+    capped = live if all_in is None else live & set(all_in)
+    levels = sorted({contributed[p] for p in capped if contributed.get(p, 0) > 0})
+    if all_in is not None:
+        uncapped = [contributed.get(p, 0) for p in live - capped]
+        if uncapped and max(uncapped) > 0:
+            levels = sorted({*levels, max(uncapped)})
     top = max(contributed.values(), default=0)
     if levels and top > levels[-1]:
         levels[-1] = top  # chips of folded players above every live player's go to the last pot
@@ -35,7 +56,10 @@ def build_pots(contributed: Mapping[str, int], live: set[str], order: list[str])
     for level in levels:
         amount = sum(max(0, min(c, level) - floor) for c in contributed.values())
         eligible = tuple(
-            p for p in order if p in live and contributed.get(p, 0) >= min(level, live_max)
+            p
+            for p in order
+            if p in live
+            and (p not in capped or contributed.get(p, 0) >= min(level, live_max))
         )
         if pots and pots[-1].eligible == eligible:
             last = pots.pop()
@@ -43,6 +67,12 @@ def build_pots(contributed: Mapping[str, int], live: set[str], order: list[str])
         if amount > 0:
             pots.append(PotRecord(len(pots), amount, eligible))
         floor = level
+    if dead:
+        if pots:
+            main = pots[0]
+            pots[0] = PotRecord(0, main.amount + dead, main.eligible)
+        else:  # nothing but the table's ante went in: the live players' pot
+            pots.append(PotRecord(0, dead, tuple(p for p in order if p in live)))
     return pots
 
 

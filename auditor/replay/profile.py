@@ -84,6 +84,9 @@ class BothHalves(Choice):
 class OddChipUnit(Choice):
     MINOR_UNIT = "minor_unit"
     SMALLEST_BLIND_CHIP = "smallest_blind_chip"
+    # the largest chip every amount of the hand's record is a whole number of (a room
+    # that splits in its table's chip: $0.05 at one stake, $0.50 at another)
+    TABLE_CHIP = "table_chip"
 
 
 class RakeKind(Choice):
@@ -270,7 +273,9 @@ SCHEMA: tuple[Key, ...] = (
     Key(
         "odd_chips.unit",
         Kind.CHOICE,
-        "the odd chip: the currency's minor unit or the smallest blind chip",
+        "the odd chip: the currency's minor unit, the smallest blind chip (the chip both "
+        "blinds posted are whole numbers of), or the table's chip (the largest amount every "
+        "amount of the hand's record is a whole number of)",
         OddChipUnit,
     ),
     Key(

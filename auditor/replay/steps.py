@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from auditor import events as ev
 from auditor.cards import Card
 from auditor.replay.engine import _HANDLERS, _Replay
-from auditor.replay.pots import build_pots
 from auditor.replay.profile import RuleProfile
 from auditor.replay.result import ActionRecord, PotRecord, ReplayResult
 
@@ -136,7 +135,6 @@ class _SteppedReplay(_Replay):
             pot = self.pot_before_street
             street = self.street_name
             to_act = None if event is None or self.in_summary else self._next_to_act()
-        live = self._live()
         self.snapshots.append(
             Snapshot(
                 event,
@@ -145,7 +143,7 @@ class _SteppedReplay(_Replay):
                 stacks,
                 bets,
                 pot,
-                tuple(build_pots(self.contributed, set(live), self.dealt_in)),
+                tuple(self._pots()),
                 tuple(p for p in self.dealt_in if p in self.folded),
                 tuple(p for p in self.dealt_in if p in self.all_in),
                 dict(self.boards),

@@ -46,10 +46,18 @@ class _Settle(Descriptions):
     def run(self) -> ShowdownResult:
         collected: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)
         spans: dict[tuple[int, int], SourceSpan] = {}
+        # what each line that names its half paid, per pot and board; a pot any of whose
+        # lines does not name its half is judged as one sum (unlabelled)
+        self.halves: dict[tuple[int, int], dict[ev.Half, dict[str, int]]] = defaultdict(dict)
+        self.unlabelled_halves: set[tuple[int, int]] = set()
+        self.half_spans: dict[tuple[tuple[int, int], ev.Half], SourceSpan] = {}
         section = 1
+        won_at: dict[str, SourceSpan] = {}  # each summary seat line that says what was won
         for event in self.timeline:  # the most frequent kinds first
             if type(event) is ev.SummarySeat:
                 self.at_showdown = True
+                if any(result.won for result in event.results):
+                    won_at.setdefault(event.player, event.span)
                 if event.cards and event.outcome in (ev.SeatOutcome.SHOWED, ev.SeatOutcome.MUCKED):
                     self._check_summary_seat(event)
             elif type(event) is ev.StreetDealt:
@@ -64,11 +72,22 @@ class _Settle(Descriptions):
                 paid = collected[key]
                 paid[event.player] = paid.get(event.player, 0) + event.amount
                 spans.setdefault(key, event.span)
+                if event.half is None:
+                    self.unlabelled_halves.add(key)
+                else:
+                    half_paid = self.halves[key].setdefault(event.half, {})
+                    half_paid[event.player] = half_paid.get(event.player, 0) + event.amount
+                    self.half_spans.setdefault((key, event.half), event.span)
             elif type(event) is ev.ShowdownStarted:
                 section = event.board
                 self.at_showdown = True
             elif type(event) is ev.Mucked:
                 self.mucked.add(event.player)
+        if not collected and self.summary_won and won_at and not self.cash_outs:
+            # a layout with no line that collects: the summary's "won (X)",
+            # one total per player, is what each was paid
+            collected[(1, 0)] = dict(self.summary_won)
+            spans[(1, 0)] = min(won_at.values(), key=lambda at: at.line)
         if not self.hand.truncated and self.replay.pots:
             self.awards.extend(
                 not_awarded_as_paid(
@@ -120,15 +139,85 @@ class _Settle(Descriptions):
         if len(pot.eligible) == 1:
             self._compare(pot, board, "scoop", {hi_winners[0]: amount}, paid, span, hi_winners, ())
             return
+        key = (board, pot.index)
+        whole_pot = self.profile.same_players_both_halves is BothHalves.SPLIT_WHOLE_POT and set(
+            lo_winners
+        ) == set(hi_winners)
+        labelled = key in self.halves and key not in self.unlabelled_halves
+        if self.start.hi_lo and lo_winners and labelled and not whole_pot:
+            self._award_halves(pot, board, amount, self.halves[key], span, found)
+            return
         shares, half = self._shares(amount, hi_winners, lo_winners)
         no_low = bool(self.start.hi_lo and not lo_winners)
         self._compare(pot, board, half, shares, paid, span, hi_winners, lo_winners, no_low=no_low)
+
+    def _award_halves(
+        self,
+        pot: PotRecord,
+        board: int,
+        amount: int,
+        halves: Mapping[ev.Half, Mapping[str, int]],
+        span: SourceSpan,
+        winners: tuple[tuple[str, ...], tuple[str, ...]],
+    ) -> None:
+        """A hi/lo pot whose every payment names its half ("wins the low pot"): each half
+        is judged against its own winners (the high half paid to the low hand is paid to
+        a player who did not win it, though his sum may be right)."""
+        hi, lo = winners
+        unit = odd_chip_unit(self.profile, self.hand)
+        shown = self.shown
+        high_half = round_up(amount, 2, unit)  # the odd chip goes to the high half
+        expected = {
+            ev.Half.HIGH: split(high_half, hi, unit, self.profile, shown),
+            ev.Half.LOW: split(amount - high_half, lo, unit, self.profile, shown),
+        }
+        self.pot_awards.append(PotAward(pot.index, board, amount, hi, lo))
+        for half in (ev.Half.HIGH, ev.Half.LOW):
+            paid, wanted = halves.get(half, {}), expected[half]
+            for player in sorted(set(wanted) | set(paid)):
+                self.awards.append(
+                    AwardRecord(
+                        pot.index,
+                        board,
+                        half.value,
+                        player,
+                        wanted.get(player, 0),
+                        paid.get(player, 0),
+                    )
+                )
+        pot_name = "the main pot" if pot.index == 0 else f"side pot {pot.index}"
+        if max(self.boards, default=1) > 1:
+            pot_name += f" (board {board})"
+        for half in (ev.Half.HIGH, ev.Half.LOW):
+            paid, wanted = halves.get(half, {}), expected[half]
+            strangers = [p for p in paid if paid[p] and not wanted.get(p)]
+            if strangers:  # one finding: the first half paid to a player who did not win it
+                name = "high" if half is ev.Half.HIGH else "low"
+                self._find(
+                    Code.WINNER_WRONG,
+                    self.half_spans.get(((board, pot.index), half), span),
+                    f"{', '.join(strangers)} paid the {name} half of {pot_name} without "
+                    "winning it",
+                    player=strangers[0],
+                    expected=", ".join(f"{p} {self._money(a)}" for p, a in wanted.items() if a),
+                    recorded=", ".join(f"{p} {self._money(a)}" for p, a in paid.items()),
+                )
+                return
+        # each half paid to its own winners: the shares are judged once, for the pot
+        shares: dict[str, int] = {}
+        paid_sum: dict[str, int] = {}
+        for half in (ev.Half.HIGH, ev.Half.LOW):
+            for player, share in expected[half].items():
+                shares[player] = shares.get(player, 0) + share
+            for player, got in halves.get(half, {}).items():
+                paid_sum[player] = paid_sum.get(player, 0) + got
+        self._compare(pot, board, "hi/lo", shares, paid_sum, span, hi, lo, rows=False)
 
     def _shares(
         self, amount: int, hi_winners: tuple[str, ...], lo_winners: tuple[str, ...]
     ) -> tuple[dict[str, int], str]:
         """Each winner's share of ``amount`` (one pot on one board), and which halves."""
-        unit = odd_chip_unit(self.profile, self.start)
+        unit = odd_chip_unit(self.profile, self.hand)
         shares: dict[str, int] = {}
         whole_pot = self.profile.same_players_both_halves is BothHalves.SPLIT_WHOLE_POT and set(
             lo_winners
@@ -209,7 +298,7 @@ class _Settle(Descriptions):
             return  # which of several pots paid what is unsaid
         # the pot paid shares alike on each board: an equal part of it per board (which
         # board an odd chip goes to, no rule says: a difference of odd chips is let be)
-        unit = odd_chip_unit(self.profile, self.start)
+        unit = odd_chip_unit(self.profile, self.hand)
         expected: dict[str, int]
         left, expected = sum(paid.values()), {}
         for done, (hi, lo) in enumerate(by_board):
@@ -251,6 +340,51 @@ class _Settle(Descriptions):
                 expected=", ".join(sorted(winners)),
                 recorded=", ".join(f"{p} {self._money(a)}" for p, a in paid.items()),
             )
+            return
+        self._award_totals(board, paid, span)
+
+    def _award_totals(self, board: int, paid: Mapping[str, int], span: SourceSpan) -> None:
+        """Several pots paid as one total per player (which pot paid what is unsaid): each
+        player's total must be the sum of his shares of every pot, less at most the rake
+        taken from them (which pot the room raked, and how much of it, is unsaid: the
+        shares are of the pots as put in, and each total may fall short of them by the
+        whole of what the pots lost between chips put in and chips paid out)."""
+        unit = odd_chip_unit(self.profile, self.hand)
+        expected: dict[str, int] = {}
+        for pot in self.replay.pots:
+            found = self._winners(pot, board)
+            if found is None:
+                return
+            hi, lo = found
+            if len(pot.eligible) == 1:
+                shares = {hi[0]: pot.amount}
+            else:
+                shares = self._shares(pot.amount, hi, lo)[0]
+            for player, share in shares.items():
+                expected[player] = expected.get(player, 0) + share
+        raked = sum(pot.amount for pot in self.replay.pots) - sum(paid.values())
+        if raked < 0:
+            return  # more paid than the pots hold: CHIPS_NOT_CONSERVED says so
+        slack = unit * len(self.replay.pots)  # an odd chip a pot
+        over = [p for p in paid if paid[p] > expected.get(p, 0) + slack]
+        short = [p for p in expected if paid.get(p, 0) < expected[p] - raked - slack]
+        if not over and not short:
+            return
+        players = sorted(set(over) | set(short))
+        unpaid = [p for p in short if not paid.get(p)]
+        code = Code.WINNER_WRONG if unpaid and over else Code.AWARD_WRONG
+        if code is Code.WINNER_WRONG:
+            why = f"{over[0]} is paid the pots' shares that {', '.join(unpaid)} won"
+        else:
+            why = "a player's total is not his shares of the pots"
+        self._find(
+            code,
+            span,
+            why + (f" (less at most {self._money(raked)} of rake)" if raked else ""),
+            player=(over or short)[0],
+            expected=", ".join(f"{p} {self._money(expected.get(p, 0))}" for p in players),
+            recorded=", ".join(f"{p} {self._money(paid.get(p, 0))}" for p in players),
+        )
 
     def _compare(
         self,
@@ -264,9 +398,12 @@ class _Settle(Descriptions):
         lo: tuple[str, ...],
         *,
         no_low: bool = False,
+        rows: bool = True,
     ) -> None:
-        self.pot_awards.append(PotAward(pot.index, board, sum(paid.values()), hi, lo))
-        for player in sorted(set(expected) | set(paid)):
+        """``rows``: record the pot and its shares (False: the caller has)."""
+        if rows:
+            self.pot_awards.append(PotAward(pot.index, board, sum(paid.values()), hi, lo))
+        for player in sorted(set(expected) | set(paid)) if rows else ():
             self.awards.append(
                 AwardRecord(
                     pot.index, board, half, player, expected.get(player, 0), paid.get(player, 0)
@@ -311,7 +448,7 @@ class _Settle(Descriptions):
                 recorded=", ".join(f"{p} {self._money(r)}" for p, (_, r) in wrong.items()),
             )
             return
-        unit = odd_chip_unit(self.profile, self.start)
+        unit = odd_chip_unit(self.profile, self.hand)
         odd_only = all(abs(e - r) <= unit for e, r in wrong.values())
         code = Code.ODD_CHIP_WRONG if odd_only else Code.AWARD_WRONG
         player = next(iter(wrong))

@@ -11,11 +11,52 @@ from auditor.cards import Card
 from auditor.replay.profile import OddChipTieRule, OddChipUnit, RuleProfile
 
 
-def odd_chip_unit(profile: RuleProfile, start: ev.HandStarted) -> int:
+def odd_chip_unit(profile: RuleProfile, hand: ev.Hand) -> int:
     """The smallest chip a pot is split in (1: the currency's minor unit)."""
     if profile.odd_chip_unit is OddChipUnit.SMALLEST_BLIND_CHIP:
-        return math.gcd(start.small_stake, start.big_stake) or 1
+        return smallest_blind_chip(hand)
+    if profile.odd_chip_unit is OddChipUnit.TABLE_CHIP:
+        return table_chip(hand)
     return 1
+
+
+_BLINDS = frozenset({ev.PostKind.SMALL_BLIND, ev.PostKind.BIG_BLIND})
+
+
+def smallest_blind_chip(hand: ev.Hand) -> int:
+    """The chip of the blinds: the largest amount both blinds posted are whole numbers of
+    (in fixed limit the header names the bets, not the blinds: $0.50/$1 posts $0.25 and
+    $0.50, a $0.25 chip); the stakes named, when the record posts no blind."""
+    posted = [
+        e.amount
+        for e in hand.events
+        if type(e) is ev.Posted and e.kind in _BLINDS and e.amount > 0 and not e.all_in
+    ]
+    start = hand.start
+    return math.gcd(*posted) if posted else math.gcd(start.small_stake, start.big_stake) or 1
+
+
+def table_chip(hand: ev.Hand) -> int:
+    """The table's smallest chip as the record itself shows it: the largest amount of which
+    every amount the hand writes (stacks, posts, bets, calls, raises, returns, payouts and
+    the rake) is a whole number. A pot split in it leaves nothing finer than the table
+    uses; a split in a finer chip would pay amounts the table's record never writes."""
+    chip = 0
+    for event in hand.events:
+        if isinstance(event, ev.SeatTaken):
+            chip = math.gcd(chip, event.stack)
+        elif isinstance(event, _AMOUNTED):
+            chip = math.gcd(chip, event.amount)
+        elif isinstance(event, ev.RaisedTo):
+            chip = math.gcd(chip, event.by, event.to)
+        elif isinstance(event, ev.SummaryPot) and event.rake:
+            chip = math.gcd(chip, event.rake)
+        if chip == 1:
+            break
+    return chip or 1
+
+
+_AMOUNTED = (ev.Posted, ev.Called, ev.Bet, ev.UncalledReturned, ev.Collected)
 
 
 def split(

@@ -67,6 +67,7 @@ class SettleState(FindingLog):
         self.flop_seen = index.flop_seen
         self.labelled = index.labelled  # a collected line names its pot
         self.summary_pot: ev.SummaryPot | None = index.summary_pot
+        self.summary_won: dict[str, int] = index.summary_won  # the summary's "won (X)"
         self.timeline: list[ev.Event] = index.timeline
         self.cash_outs: list[ev.CashedOut] = index.cash_outs
         self.not_awarded: dict[str, ev.PotNotAwarded] = {
@@ -80,13 +81,14 @@ class SettleState(FindingLog):
         """The cards of ``board`` as dealt (the summary's, once it shows a card the street
         lines lost)."""
         dealt = self.boards.get(board) or self.boards.get(1, ())
-        if (
-            self.at_showdown
-            and len(dealt) < 5
-            and board in self.summary_boards
-            and board in self.rivers  # the street line may still have lost a card
-        ):
-            return self.summary_boards[board]
+        summary = self.summary_boards.get(board)
+        if self.at_showdown and len(dealt) < 5 and summary is not None:
+            if board in self.rivers:  # the street line may still have lost a card
+                return summary
+            if summary[: len(dealt)] == dealt:
+                # the streets after an all-in not written (a layout that goes from the turn,
+                # or the hole cards, to the showdown): the summary's board is the rest
+                return summary
         return dealt
 
     def _values(self, hole: Sequence[Card], board: Sequence[Card]) -> Values:

@@ -272,10 +272,11 @@ CASES: list[Case] = [
                     .change_amount(28, "($4.72)", "($4.71)"),
          player="Bauko"),
     case("AWARD_WRONG", HILO_SHOWDOWN, "high-half-too-big",
-         lambda f: f.change_amount(25, "($61.55)", "($61.60)")
-                    .change_amount(26, "($61.55)", "($61.50)")
-                    .change_amount(31, "($61.55)", "($61.50)")
-                    .change_amount(32, "($61.55)", "($61.60)"),
+         # two of the table's $0.05 chips (one would be an odd chip misplaced)
+         lambda f: f.change_amount(25, "($61.55)", "($61.65)")
+                    .change_amount(26, "($61.55)", "($61.45)")
+                    .change_amount(31, "($61.55)", "($61.45)")
+                    .change_amount(32, "($61.55)", "($61.65)"),
          player="ReydelMundo"),
     case("AWARD_WRONG", LIMIT_CHAT, "halves-unequal",
          lambda f: f.change_amount(51, "($2,048.50)", "($2,049.50)")

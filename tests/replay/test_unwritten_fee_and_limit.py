@@ -72,7 +72,8 @@ Player ap1104 mucks (does not show cards). Bets: 12. Collects: 0. Loses: 12.
 Player Pokergodacolyte mucks (does not show cards). Bets: 12. Collects: 0. Loses: 12.
 Player cuzimwhite mucks (does not show cards). Bets: 12. Collects: 0. Loses: 12.
 Player primume does not show cards.Bets: 0. Collects: 0. Wins: 0.
-*Player HanSoloDolo shows: Three Of Kind of 10s [10h Js 10c 5c]. Bets: 12. Collects: 45.75. Wins: 33.75.
+*Player HanSoloDolo shows: Three Of Kind of 10s [10h Js 10c 5c]. Bets: 12. Collects: 45.75. \
+Wins: 33.75.
 """
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from auditor.api import audit_text
 from auditor.findings import Finding
 from auditor.pipeline import FileSummary, HandAuditor, HandResult
 from auditor.replay.profile import PROFILE_DIR
@@ -561,3 +562,59 @@ def test_run_it_twice_second_board_paid_to_the_loser_is_wrong() -> None:
     result = audit(text)
     assert [f.code for f in result.findings] == ["WINNER_WRONG"], _show(result.findings)
     assert awards(result)[(0, 2)] == {("bob", 50, 0), ("alice", 0, 50)}
+
+
+# Bovada_Ignition/PLO/PLO-USD-5-10-201204.new.format.txt #2601409940 (lines 405-442):
+# UTG+1 "Posts dead chip $15" (a $5 dead small blind and a live $10), so he puts in $5
+# more than the big blind, who calls him down; nobody is all-in.
+DEAD_CHIP = """\
+Bovada Hand #2601409940 TBL#1090318 OMAHA Pot Limit - 2012-04-24 03:11:02
+Seat 1: UTG+1 ($300 in chips)
+Seat 2: Dealer ($1,620 in chips)
+Seat 3: Small Blind ($4,164.67 in chips)
+Seat 4: Big Blind [ME] ($340 in chips)
+Seat 5: UTG ($1,876.75 in chips)
+Dealer : Set dealer/Bring in spot [2]
+Small Blind : Ante/Small Blind $5
+Big Blind  [ME] : Big blind/Bring in $10
+UTG+1 : Posts dead chip $15
+*** HOLE CARDS ***
+UTG+1 : Card dealt to a spot [Qc 8d 9c Qh]
+Dealer : Card dealt to a spot [Jc 3h 2h 7d]
+Small Blind : Card dealt to a spot [8c 2d 6d Jd]
+Big Blind  [ME] : Card dealt to a spot [9d 6h Kd Tc]
+UTG : Card dealt to a spot [Ah 6s 5c 9s]
+UTG : Folds
+UTG+1 : Raises $35
+Dealer : Folds
+Small Blind : Folds
+Big Blind  [ME] : Calls $25
+Big Blind  [ME] : Checks
+UTG+1 : Checks
+Big Blind  [ME] : Checks
+UTG+1 : Bets $40
+Big Blind  [ME] : Calls $40
+Big Blind  [ME] : Checks
+UTG+1 : Checks
+Big Blind  [ME] : Showdown [Kd Tc 4c Kh 4h] (Two pair)
+UTG+1 : Mucks [Qc 8d 9c Qh] (Two pair)
+Big Blind  [ME] : Hand result $158
+*** SUMMARY ***
+Total Pot($160) | Rake ($2)
+Board [4c Kh 4h 2c Jh]
+Seat 1: UTG+1 [Mucked] [Qc 8d 9c Qh   ]
+Seat 2: Dealer Folded on the POCKET CARDS
+Seat 3: Small Blind Folded on the POCKET CARDS
+Seat 4: Big Blind $158  with Two pair [9d 6h Kd Tc-Kd Tc 4c Kh 4h]
+"""
+
+
+def test_chips_beyond_another_players_make_no_side_pot_where_nobody_is_all_in() -> None:
+    """Side pots are closed by all-in players only: the $5 dead chip made a $5 "side
+    pot" only UTG+1 could win, and the big blind's $158 was then more than his shares."""
+    (result,) = audit_text(DEAD_CHIP)
+    assert result.replay is not None
+    assert [(p.amount, p.eligible) for p in result.replay.pots] == [
+        (16000, ("Seat 1", "Seat 4"))
+    ]
+    assert [f.code for f in result.findings] == []

@@ -499,9 +499,11 @@ class FullTiltReader:
         player, rest = text[:at], text[at + len(verb) :]
         pot_words, _, amount = rest.rpartition(" (")
         found = _POT_NAME.match(pot_words)
-        pot, names_pot = 0, False
+        pot, names_pot, half = 0, False, None
         if found is not None:
-            _, main_or_side, number = found.groups()
+            high_or_low, main_or_side, number = found.groups()
+            if high_or_low:
+                half = ev.Half.HIGH if high_or_low == "high" else ev.Half.LOW
             if main_or_side == "side":
                 pot, names_pot = int(number) if number else 1, True
             elif main_or_side == "main":
@@ -514,7 +516,7 @@ class FullTiltReader:
                     self._section = run
                     self._events.append(ev.ShowdownStarted(span, run))
         self._events.append(
-            ev.Collected(span, player, self._money(amount[:-1]), pot, names_pot)
+            ev.Collected(span, player, self._money(amount[:-1]), pot, names_pot, half)
         )
 
     def ADDS(self, tok: str, span: SourceSpan) -> None:

@@ -268,13 +268,17 @@ class _Hand:
         big_blind: int,
     ) -> None:
         span = self.span("antes")
+        # one player alone antes: the big blind's ante (WSOP and TDA tournaments), posted
+        # for the whole table, dead money in the main pot; antes of every player are each
+        # one's own stake
+        kind = ev.PostKind.TABLE_ANTE if sum(1 for a in antes if a) == 1 else ev.PostKind.ANTE
         for seat, ante in enumerate(antes):
             if ante:
                 paid = min(ante, table.stacks[seat])
                 table.stacks[seat] -= paid
                 table.put_in[seat] += paid
                 all_in = table.stacks[seat] == 0
-                events.append(ev.Posted(span, names[seat], ev.PostKind.ANTE, paid, all_in))
+                events.append(ev.Posted(span, names[seat], kind, paid, all_in))
         span = self.span("blinds_or_straddles")
         order = [1, 0] if count == 2 else list(range(count))  # heads-up: the button's first
         kinds = [ev.PostKind.SMALL_BLIND, ev.PostKind.BIG_BLIND]

@@ -15,9 +15,9 @@ most of its findings say so in one of a few ways:
   that leave most of them unpaid (POT_WRONG, CHIPS_NOT_CONSERVED);
 - seat lines of "(0.00 in chips)" for players who busted the hand before and play this
   one (a rebuy the seat line does not show): each chip they put in is more than the
-  record gives them (STACK_EXCEEDED); held all-in with nothing, they have no turn, so the
-  replay finds their later calls wrong (CALL_WRONG) and the player it waits for not
-  acting (OUT_OF_TURN);
+  record gives them (STACK_EXCEEDED, once for each such seat line: the replay re-bases
+  there, his stack unknown from then on, rather than holding him all-in with nothing and
+  finding his later calls wrong and the others out of turn);
 - a player betting before the one left of him on the turn, or a street dealt with no
   line for a player still to act (OUT_OF_TURN, STREET_EARLY).
 """
@@ -36,88 +36,194 @@ Key = tuple[str, str, str, int]  # (file, hand id, code, line)
 
 PLO = "BetOnline/PLO/PLO-10max-USD-0.05-0.10-201209.txt"
 
-_UNWRITTEN_RAKE = (
-    "the pot paid is the chips put in less 5% in $0.05 steps, yet the summary writes "
-    "'Rake 0.00': the record's total pot and its rake contradict the chips put in"
+_TURN_RULE = (
+    "(b) DESIGN.md (the seeds): \"Pre-flop action starts left of the big blind; later "
+    "streets with the first active player left of the button\" (then clockwise): "
 )
-_POTS = (
-    "the summary's 'Total pot' lines (one a pot, each net of its rake) do not add up to "
-    "the chips put in, and the winners' 'won (X)' pay less than they hold"
-)
-_ZERO_STACK = (
-    "a seat line of '(0.00 in chips)' (the player busted the hand before; a rebuy the "
-    "record does not write) for a player who then puts chips in"
-)
-_CASCADE = (
-    "follows from the '(0.00 in chips)' seat line: a player the record gives no chips is "
-    "all-in from the start, so his calls are wrong and the replay waits for another"
-)
+
+
+def _rake(put_in: str, total: str, paid: str) -> tuple[str, str]:
+    """The reasons for a pot raked and written as unraked: POT_WRONG on the total pot
+    line, CHIPS_NOT_CONSERVED on the summary's first line."""
+    pot = (
+        f"(a) chips put in {put_in}; 'Total pot {total} | Rake 0.00': {total} + 0.00 = "
+        f"{total} != {put_in} (the pot paid is the chips put in less 5% in $0.05 steps: a "
+        "rake taken and written as none)"
+    )
+    paid_out = (
+        f"(a) chips put in {put_in}; paid out {paid} and raked 0.00: {paid} + 0.00 = "
+        f"{paid} != {put_in}"
+    )
+    return pot, paid_out
+
+
+def _pots(put_in: str, pots: str, lines: str, gross: str) -> str:
+    """POT_WRONG on the pot lines of a hand of several pots."""
+    return (
+        f"(a) chips put in {put_in} (pots of {pots}); the 'Total pot' lines (each net of "
+        f"its rake) and their rakes add up to {lines} = {gross} != {put_in}"
+    )
+
+
+def _unpaid(put_in: str, paid: str, rake: str, out: str) -> str:
+    """CHIPS_NOT_CONSERVED of a hand of several pots whose winners are paid one pot."""
+    return (
+        f"(a) chips put in {put_in}; paid out {paid} and raked {rake}: {paid} + {rake} = "
+        f"{out} != {put_in} (the other pots are paid to nobody)"
+    )
+
+
+def _split(expected: str, listed: str) -> str:
+    """POT_WRONG: the main and side pots listed against the pots the chips make."""
+    return (
+        f"(a) the pots the chips put in make, each less its part of the rake, are "
+        f"{expected}; the 'Total pot' lines list {listed}"
+    )
+
+
+def _zero(who: str, puts: str, sums: str) -> str:
+    """STACK_EXCEEDED after a seat line of no chips (a rebuy the record does not write):
+    one per stale seat line, the replay re-based there (the player's stack unknown from
+    then on, so his later calls and turns are judged on what he owes, not held all-in)."""
+    return (
+        f"(a) the seat line gives {who} '(0.00 in chips)' (busted the hand before); "
+        f"{puts}: {sums}, more than the record gives"
+    )
+
+
+_R58326 = _rake("1.95", "1.90", "1.90 (Player2 'collected (1.90)')")
+_R58698 = _rake("4.42", "4.22", "4.22 (Player2 'collected (4.22)')")
+_R60164 = _rake("5.80", "5.55", "5.55 (Player7 'collected (5.55)')")
+_R61386 = _rake("3.30", "3.15", "3.15 (Player2 'collected (3.15)')")
+_R62727 = _rake("1.30", "1.25", "1.25 (Player10 'won (1.25)')")
+_R63367 = _rake("4.00", "3.80", "3.80 (Player6 'collected (3.80)')")
+_R65512 = _rake("2.10", "2.00", "2.00 (Player7 'collected (2.00)')")
 
 # (hand, code): the lines, and why
 _FOUND: dict[tuple[str, str], tuple[tuple[int, ...], str]] = {
-    ("1073058326", "POT_WRONG"): ((37,), _UNWRITTEN_RAKE + " (1.90 of 1.95)"),
-    ("1073058326", "CHIPS_NOT_CONSERVED"): ((36,), _UNWRITTEN_RAKE),
+    ("1073058326", "POT_WRONG"): ((37,), _R58326[0]),
+    ("1073058326", "CHIPS_NOT_CONSERVED"): ((36,), _R58326[1]),
     ("1073058698", "OUT_OF_TURN"): (
         (88,),
-        "on the turn Player2 (seat 6) bets before Player8 (seat 5), the first player left "
-        "of the button still in (DESIGN.md: acting when it is not his turn)",
+        _TURN_RULE + "the button is seat 8; on the turn Player8 (seat 5) and Player2 "
+        "(seat 6) are left, seat 5 comes first clockwise from seat 8 (9, 0, ..., 5), as on "
+        "the flop (Player8 before Player2), yet Player2 bets first",
     ),
-    ("1073058698", "POT_WRONG"): ((91,), _UNWRITTEN_RAKE + " (4.22 of 4.42)"),
-    ("1073058698", "CHIPS_NOT_CONSERVED"): ((90,), _UNWRITTEN_RAKE),
+    ("1073058698", "POT_WRONG"): ((91,), _R58698[0]),
+    ("1073058698", "CHIPS_NOT_CONSERVED"): ((90,), _R58698[1]),
     ("1073059444", "POT_WRONG"): (
         (153, 153),
-        _POTS + ": four lines gross 36.36 for 34.41 put in, none of them the pots of "
-        "the all-ins at 2.40, 5.10 and 6.50",
+        _pots(
+            "34.41",
+            "12.15, 10.80, 4.20 and 7.26: all-ins at 2.40, 5.10 and 6.50",
+            "6.91 + 3.95 + 10.30 + 11.55 + 1.35 + 1.10 + 0.60 + 0.60",
+            "36.36",
+        )
+        + "; and "
+        + _split("10.86 / 9.65 / 3.75 / 6.49", "11.55 / 10.30 / 3.95 / 6.91"),
     ),
-    ("1073059444", "CHIPS_NOT_CONSERVED"): ((152,), _POTS + ": only 11.55 is paid out"),
-    ("1073060164", "STACK_EXCEEDED"): ((185, 194, 195, 197, 201, 208), _ZERO_STACK),
-    ("1073060164", "CALL_WRONG"): ((194, 195, 197), _CASCADE),
-    ("1073060164", "OUT_OF_TURN"): ((197, 201, 205, 206, 208), _CASCADE),
-    ("1073060164", "POT_WRONG"): ((211,), _UNWRITTEN_RAKE + " (5.55 of 5.80)"),
-    ("1073060164", "CHIPS_NOT_CONSERVED"): ((210,), _UNWRITTEN_RAKE),
+    ("1073059444", "CHIPS_NOT_CONSERVED"): (
+        (152,),
+        _unpaid("34.41", "11.55 (Player2 'won (11.55)')", "3.65", "15.20"),
+    ),
+    ("1073060164", "STACK_EXCEEDED"): (
+        (185, 194, 195),
+        _zero(
+            "Player7 (line 183), Player0 (175) and Player6 (182)",
+            "Player7 posts 0.10 (185), Player0 and Player6 call 0.40 (194, 195)",
+            "0.10 > 0.00 and 0.40 > 0.00",
+        ),
+    ),
+    ("1073060164", "POT_WRONG"): ((211,), _R60164[0]),
+    ("1073060164", "CHIPS_NOT_CONSERVED"): ((210,), _R60164[1]),
     ("1073061094", "STREET_EARLY"): (
         (290,),
-        "the turn has no line at all: the river is dealt while Player2 and Player6 are "
-        "still to act",
+        _TURN_RULE + "Player2 and Player6 are left after the flop, with 97.56 and 2.30 "
+        "behind; the turn (line 289) has no line at all, no check and no bet, and the "
+        "river is dealt: the turn's round, which Player2 (seat 6, first left of the button "
+        "on seat 2) opens, never took place",
     ),
     ("1073061386", "STREET_EARLY"): (
         (341,),
-        "the turn has no line at all: the river is dealt while the players left (Player2 "
-        "first) are still to act",
+        _TURN_RULE + "five players are left after the flop (all checked it); the turn "
+        "(line 339) has no line at all and the river is dealt: the turn's round, which "
+        "Player2 (seat 6, first left of the button on seat 2) opens, never took place",
     ),
-    ("1073061386", "POT_WRONG"): ((351,), _UNWRITTEN_RAKE + " (3.15 of 3.30)"),
-    ("1073061386", "CHIPS_NOT_CONSERVED"): ((350,), _UNWRITTEN_RAKE),
+    ("1073061386", "POT_WRONG"): ((351,), _R61386[0]),
+    ("1073061386", "CHIPS_NOT_CONSERVED"): ((350,), _R61386[1]),
     ("1073062727", "OUT_OF_TURN"): (
         (438,),
-        "Player10 acts on the flop before Player6, who sits before him left of the button",
+        _TURN_RULE + "the button is seat 6; on the flop Player0 (seat 8) checks, then "
+        "Player10 (seat 1) bets, while Player6 (seat 9, the big blind, who checked before "
+        "the flop and is still in) sits between them and has not acted",
     ),
-    ("1073062727", "POT_WRONG"): ((454,), _UNWRITTEN_RAKE + " (1.25 of 1.30)"),
-    ("1073062727", "CHIPS_NOT_CONSERVED"): ((453,), _UNWRITTEN_RAKE),
-    ("1073063367", "POT_WRONG"): ((516,), _UNWRITTEN_RAKE + " (3.80 of 4.00)"),
-    ("1073063367", "CHIPS_NOT_CONSERVED"): ((515,), _UNWRITTEN_RAKE),
-    ("1073064152", "POT_WRONG"): ((588, 588), _POTS),
-    ("1073064152", "CHIPS_NOT_CONSERVED"): ((586,), _POTS),
-    ("1073065512", "CALL_WRONG"): ((683,), _CASCADE),
-    ("1073065512", "STACK_EXCEEDED"): ((683,), _ZERO_STACK),
-    ("1073065512", "OUT_OF_TURN"): ((693, 701), _CASCADE),
-    ("1073065512", "POT_WRONG"): ((704,), _UNWRITTEN_RAKE + " (2.00 of 2.10)"),
-    ("1073065512", "CHIPS_NOT_CONSERVED"): ((703,), _UNWRITTEN_RAKE),
+    ("1073062727", "POT_WRONG"): ((454,), _R62727[0]),
+    ("1073062727", "CHIPS_NOT_CONSERVED"): ((453,), _R62727[1]),
+    ("1073063367", "POT_WRONG"): ((516,), _R63367[0]),
+    ("1073063367", "CHIPS_NOT_CONSERVED"): ((515,), _R63367[1]),
+    ("1073064152", "POT_WRONG"): (
+        (588, 588),
+        _pots("11.95", "10.05 and 1.90", "1.85 + 9.55 + 0.50 + 0.50", "12.40")
+        + "; and "
+        + _split("9.21 / 1.74", "9.55 / 1.85"),
+    ),
+    ("1073064152", "CHIPS_NOT_CONSERVED"): (
+        (586,),
+        _unpaid("11.95", "9.55 (Player10 'won (9.55)')", "1.00", "10.55"),
+    ),
+    ("1073065512", "STACK_EXCEEDED"): (
+        (683,),
+        _zero("Player6", "he calls 0.35 (line 683)", "0.35 > 0.00"),
+    ),
+    ("1073065512", "POT_WRONG"): ((704,), _R65512[0]),
+    ("1073065512", "CHIPS_NOT_CONSERVED"): ((703,), _R65512[1]),
     ("1073066040", "OUT_OF_TURN"): (
         (762,),
-        "Player0 acts on the turn before Player9, who sits before him left of the button",
+        _TURN_RULE + "the button is seat 2; Player9 (seat 3, the small blind, who called "
+        "the flop's 1.20) is first left of it, yet Player0 (seat 8) bets the turn first",
     ),
-    ("1073066040", "POT_WRONG"): ((776, 776), _POTS),
-    ("1073066040", "CHIPS_NOT_CONSERVED"): ((775,), _POTS),
-    ("1073067278", "CALL_WRONG"): ((812, 813, 825, 826, 839), _CASCADE),
-    ("1073067278", "STACK_EXCEEDED"): ((812, 813, 825, 826, 839), _ZERO_STACK),
-    ("1073067278", "OUT_OF_TURN"): ((825, 826, 832, 833, 838, 839), _CASCADE),
-    ("1073067278", "POT_WRONG"): ((850, 850), _POTS),
-    ("1073067278", "CHIPS_NOT_CONSERVED"): ((848,), _POTS),
-    ("1073068149", "CALL_WRONG"): ((882, 893, 901), _CASCADE),
-    ("1073068149", "STACK_EXCEEDED"): ((882, 886, 893, 901), _ZERO_STACK),
-    ("1073068149", "OUT_OF_TURN"): ((893, 901, 903), _CASCADE),
-    ("1073068149", "POT_WRONG"): ((911, 911), _POTS),
-    ("1073068149", "CHIPS_NOT_CONSERVED"): ((910,), _POTS),
+    ("1073066040", "POT_WRONG"): (
+        (776, 776),
+        _pots("18.65", "14.25 and 4.40", "4.20 + 13.55 + 0.70 + 0.70", "19.15")
+        + "; and "
+        + _split("13.18 / 4.07", "13.55 / 4.20"),
+    ),
+    ("1073066040", "CHIPS_NOT_CONSERVED"): (
+        (775,),
+        _unpaid("18.65", "13.55 (Player9 'won (13.55)')", "1.40", "14.95"),
+    ),
+    ("1073067278", "STACK_EXCEEDED"): (
+        (812, 813),
+        _zero("Player0 and Player6", "they call 0.10 (812, 813)", "0.10 > 0.00"),
+    ),
+    ("1073067278", "POT_WRONG"): (
+        (850, 850),
+        _pots("20.50", "11.30 and 9.20", "8.75 + 10.75 + 0.55 + 0.55", "20.60")
+        + "; and "
+        + _split("10.69 / 8.71", "10.75 / 8.75"),
+    ),
+    ("1073067278", "CHIPS_NOT_CONSERVED"): (
+        (848,),
+        _unpaid("20.50", "10.75 (Player2 'won (10.75)')", "1.10", "11.85"),
+    ),
+    ("1073068149", "STACK_EXCEEDED"): (
+        (882, 886),
+        _zero(
+            "Player6 and Player7",
+            "Player6 calls 0.10 (882), Player7 0.75 (886)",
+            "0.10 > 0.00 and 0.75 > 0.00",
+        ),
+    ),
+    ("1073068149", "POT_WRONG"): (
+        (911, 911),
+        _pots("33.50", "12.00 and 21.50", "20.45 + 11.40 + 0.60 + 0.60", "33.05")
+        + "; and "
+        + _split("11.57 / 20.73", "11.40 / 20.45"),
+    ),
+    ("1073068149", "CHIPS_NOT_CONSERVED"): (
+        (910,),
+        _unpaid("33.50", "11.40 (Player6 and Player11 'won (5.70)' each)", "1.20", "12.60"),
+    ),
 }
 
 HEADERS = {
@@ -128,6 +234,8 @@ HEADERS = {
     "1073068762": 926,
 }  # fmt: skip
 
+# Every error entry's reason starts "(a) " (the record against itself, with the
+# arithmetic) or "(b) " (the rule it breaks, quoted, with its source).
 EXPECTED: dict[Key, str] = {
     (PLO, hand, "GAME_MISLABELED", line): "the header says \"Hold'em Pot Limit\" and the "
     "hand deals four hole cards ('Dealt to Hero [..]' with four cards): it is PLO"

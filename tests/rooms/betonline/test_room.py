@@ -140,3 +140,137 @@ def test_a_damaged_line_is_a_parse_error_at_its_line() -> None:
         read(damaged)
     assert caught.value.line == 26 and caught.value.code is Code.PARSE_ERROR
     assert caught.value.text == "Hero: bets one fifty"
+
+
+# BetOnline #1073060614 as the corpus has it (lines 224-264): Player8 all-in for 0.74
+# preflop, Player2 calls; no street line after the all-in, the board only in the summary.
+# Player8's K-Q-J-T-9 straight wins 1.63 less 0.05 rake.
+ALL_IN_SHOWDOWN = """\
+BetOnline Poker Game #1073060614: Hold'em Pot Limit ($0.05/0.10) - 2012/09/30 21:32:09 EDT
+Table 'Weeds (Hi)' 10-Max, Seat #0 is the button
+Seat 8: Player0 (5.60 in chips)
+Seat 7: Player1 (9.10 in chips)
+Seat 6: Player2 (98.60 in chips)
+Seat 4: Player3 (4.18 in chips) - Big Blind
+Seat 0: Hero (8.45 in chips) - The button
+Seat 9: Player6 (2.60 in chips)
+Seat 2: Player7 (13.25 in chips) - Small Blind
+Seat 5: Player8 (0.74 in chips)
+Player7: posts small blind 0.05
+Player3: posts big blind 0.10
+*** HOLE CARDS ***
+Dealt to Hero [3h 5s Jd As]
+Player8: calls 0.10
+Player2: raises 0.45 to 0.45
+Player1: folds
+Player0: folds
+Player6: folds
+Hero: folds
+Player7 said "had a good day in NFL so got 30 to donate"
+Player7: folds
+Player3: folds
+Player8: raises 0.64 to 0.74 and is all in
+Player2: calls 0.29
+*** SHOW DOWN ***
+Player2 shows 2s 2c 9h Js
+Player8 shows 10d Kd Qh 2d
+*** SUMMARY ***
+Total pot 1.58 | Rake 0.05
+Board [Qd Jh 9c 8d 7h]
+Seat 8: Player0 folded before Flop
+Seat 7: Player1 folded before Flop
+Seat 6: Player2 showed [2s 2c 9h Js] but did not win
+Seat 4: Player3 folded before Flop
+Seat 0: Hero folded before Flop
+Seat 9: Player6 folded before Flop
+Seat 2: Player7 folded before Flop
+Seat 5: Player8 showed [10d Kd Qh 2d] and won (1.58)
+"""
+
+# The same table, shaped on it: Player8 all-in for 0.74, Player2 and Player3 play a side
+# pot of 2.00 on; all three make K-Q-J-T-9. Main pot 0.05 + 3 x 0.74 = 2.27, three ways
+# (0.76, 0.76, 0.75: the odd cent to the first left of the button, Player3 at seat 4,
+# then Player8); the side pot 2.00 two ways. Totals: Player3 1.76, Player8 0.76,
+# Player2 1.75, one "won (X)" each.
+TIED_SIDE_POT = """\
+BetOnline Poker Game #1073060614: Hold'em Pot Limit ($0.05/0.10) - 2012/09/30 21:32:09 EDT
+Table 'Weeds (Hi)' 10-Max, Seat #0 is the button
+Seat 8: Player0 (5.60 in chips)
+Seat 7: Player1 (9.10 in chips)
+Seat 6: Player2 (98.60 in chips)
+Seat 4: Player3 (4.18 in chips) - Big Blind
+Seat 0: Hero (8.45 in chips) - The button
+Seat 9: Player6 (2.60 in chips)
+Seat 2: Player7 (13.25 in chips) - Small Blind
+Seat 5: Player8 (0.74 in chips)
+Player7: posts small blind 0.05
+Player3: posts big blind 0.10
+*** HOLE CARDS ***
+Dealt to Hero [3h 5s Jd As]
+Player8: calls 0.10
+Player2: raises 0.45 to 0.45
+Player1: folds
+Player0: folds
+Player6: folds
+Hero: folds
+Player7: folds
+Player3: calls 0.35
+Player8: raises 0.64 to 0.74 and is all in
+Player2: calls 0.29
+Player3: calls 0.29
+*** FLOP *** [Qd Jh 9c]
+Player3: checks
+Player2: bets 1.00
+Player3: calls 1.00
+*** TURN *** [Qd Jh 9c][8d]
+Player3: checks
+Player2: checks
+*** RIVER *** [Qd Jh 9c 8d][7h]
+Player3: checks
+Player2: checks
+*** SHOW DOWN ***
+Player3 shows Ks 10h 4c 4h
+Player2 shows Kc 10c 2s 2c
+Player8 shows 10d Kd Qh 2d
+*** SUMMARY ***
+Total pot 2.00 | Rake 0.00
+Total pot 2.27 | Rake 0.00
+Board [Qd Jh 9c 8d 7h]
+Seat 8: Player0 folded before Flop
+Seat 7: Player1 folded before Flop
+Seat 6: Player2 showed [Kc 10c 2s 2c] and won (1.75)
+Seat 4: Player3 showed [Ks 10h 4c 4h] and won (1.76)
+Seat 0: Hero folded before Flop
+Seat 9: Player6 folded before Flop
+Seat 2: Player7 folded before Flop
+Seat 5: Player8 showed [10d Kd Qh 2d] and won (0.76)
+"""
+
+
+def _findings(text: str) -> list[tuple[str, str]]:
+    (result,) = audit_text(text)
+    return [(f.code, f.player or "") for f in result.findings if f.code != Code.GAME_MISLABELED]
+
+
+def test_a_showdown_is_judged_from_the_summarys_won() -> None:
+    """The record pays the winner: nothing. Paying the losing hand was passed (no line
+    collects, so no showdown was judged; the board is only the summary's)."""
+    assert _findings(ALL_IN_SHOWDOWN) == []
+    losing = ALL_IN_SHOWDOWN.replace(
+        "[2s 2c 9h Js] but did not win", "[2s 2c 9h Js] and won (1.58)"
+    ).replace("[10d Kd Qh 2d] and won (1.58)", "[10d Kd Qh 2d] but did not win")
+    assert _findings(losing) == [("WINNER_WRONG", "Player2")]
+
+
+def test_one_total_per_player_is_his_shares_of_every_pot() -> None:
+    """A tied side pot paid to one of its winners passed ("paid without winning" only):
+    each player's total is now the sum of his shares."""
+    assert _findings(TIED_SIDE_POT) == []
+    one = TIED_SIDE_POT.replace("and won (1.75)", "and won (2.75)").replace(
+        "and won (1.76)", "and won (0.76)"
+    )
+    assert _findings(one) == [("AWARD_WRONG", "Player2")]
+    alone = TIED_SIDE_POT.replace("and won (1.75)", "and won (4.27)")
+    alone = alone.replace("[Ks 10h 4c 4h] and won (1.76)", "[Ks 10h 4c 4h] but did not win")
+    alone = alone.replace("[10d Kd Qh 2d] and won (0.76)", "[10d Kd Qh 2d] but did not win")
+    assert _findings(alone) == [("WINNER_WRONG", "Player2")]

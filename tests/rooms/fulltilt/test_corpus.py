@@ -15,20 +15,11 @@ from tests.corpus import ManifestRow, manifest
 
 Key = tuple[str, str, str, int]  # (file, hand id, code, line)
 
-EXPECTED: dict[Key, str] = {
-    # The room broke the rule its own records keep. The $8 pot less the $0.25 rake is
-    # $7.75, split between Greszik's flush (high) and SomeStupid's 8-5-4-3-2 (low): $3.88
-    # and $3.87 to the cent, the odd cent to the high half (DESIGN.md's odd-chip rule, the
-    # profile's odd_chips.unit = "minor_unit"). Full Tilt paid $3.90 and $3.85, a split in
-    # $0.05 chips, where its other split hands of the corpus split to the cent ($4.72 and
-    # $4.71 of $9.43 in PLO8/OmahaHiLo.txt) or evenly.
-    (
-        "FullTilt/FLO8/FixedLimitOmahaHiLo.txt",
-        "33727835942",
-        "AWARD_WRONG",
-        27,
-    ): "high $3.90 / low $3.85 of $7.75 net: the cent split is $3.88 / $3.87",
-}
+# Full Tilt's hands of the corpus raise no finding. (Its hi/lo split of $7.75 at $0.50/$1
+# as $3.90 and $3.85, FLO8/FixedLimitOmahaHiLo.txt #33727835942, was once AWARD_WRONG
+# against a cent split: Full Tilt splits in its table's $0.05 chip, the profile's
+# odd_chips.unit = "table_chip", with the evidence in auditor/profiles/fulltilt.toml.)
+EXPECTED: dict[Key, str] = {}
 
 # A "$400 Pot Limit Omaha Hi" table caps what a player may put in a hand at $400: in
 # 24378450480 Player0 ($22.50 + $82.50 before the flop) "bets $295, and is capped" and

@@ -271,3 +271,82 @@ def test_a_cancelled_hand_says_so() -> None:
         "*** HOLE CARDS ***", "*** HOLE CARDS ***\nHand #40000000002 has been canceled"
     )
     assert len(of_type(read(text), ev.HandCancelled)) == 1
+
+
+# FLO8/FixedLimitOmahaHiLo.txt #33727835942 as the corpus has it: $8 less $0.25 rake is
+# $7.75, split by Full Tilt in its table's $0.05 chip (155 chips: 78 high, 77 low).
+SPLIT_IN_TABLE_CHIP = """\
+Full Tilt Poker Game #33727835942: Table Dickson (6 max) - FL Omaha H/L - $0.50/$1 - 20:31:38 ET - 2014/01/05
+Seat 1: SomeStupid ($10.90)
+Seat 3: Greszik ($4)
+Greszik posts the small blind of $0.25
+SomeStupid posts the big blind of $0.50
+The button is in seat #3
+*** HOLE CARDS ***
+Greszik raises to $1
+SomeStupid calls $0.50
+*** FLOP *** [2h 3c Jh] (Total Pot: $2, 2 Players)
+SomeStupid checks
+Greszik bets $0.50
+SomeStupid calls $0.50
+*** TURN *** [2h 3c Jh] [Kh] (Total Pot: $3, 2 Players)
+SomeStupid checks
+Greszik bets $1
+SomeStupid calls $1
+*** RIVER *** [2h 3c Jh Kh] [8d] (Total Pot: $5, 2 Players)
+SomeStupid bets $1
+Greszik raises to $1.50, and is all in
+SomeStupid calls $0.50
+*** SHOW DOWN ***
+Greszik shows [9c Qh Ah Js] a flush, Ace high, for high
+SomeStupid shows [5d 3h 4c Kd] two pair, Kings and Threes, for high and 8,5,4,3,2, for low
+Greszik wins the high pot ($3.90) with a flush, Ace high
+SomeStupid wins the low pot ($3.85) with 8,5,4,3,2
+*** SUMMARY ***
+Total pot $8 | Rake $0.25
+Board: [2h 3c Jh Kh 8d]
+Seat 1: SomeStupid (big blind) showed [5d 3h 4c Kd] and won ($3.85) with HI: two pair, Kings and Threes; LO: 8,5,4,3,2
+Seat 3: Greszik (small blind) showed [9c Qh Ah Js] and won ($3.90) with HI: a flush, Ace high
+"""  # noqa: E501
+
+
+def test_a_split_in_the_tables_chip_is_right() -> None:
+    """Full Tilt splits in its table's chip ($0.05 at $0.50/$1), not in cents: the split
+    of the record passes; the cent split ($3.88/$3.87) was AWARD_WRONG before."""
+    (result,) = audit_text(SPLIT_IN_TABLE_CHIP)
+    assert result.status is Status.AUDITED
+    assert [f.code for f in result.findings] == []
+    assert result.showdown is not None
+    awards = {(a.half, a.player): (a.expected, a.recorded) for a in result.showdown.awards}
+    assert awards[("hi", "Greszik")] == (390, 390)
+    assert awards[("lo", "SomeStupid")] == (385, 385)
+
+
+@pytest.mark.parametrize(
+    ("high", "low", "code"),
+    [("$4", "$3.75", "AWARD_WRONG"), ("$3.85", "$3.90", "ODD_CHIP_WRONG")],
+)
+def test_a_split_against_the_tables_chip_is_found(high: str, low: str, code: str) -> None:
+    """$4 / $3.75 is four chips of $0.05 off; the high half given the lower share puts
+    the odd chip on the low half."""
+    text = SPLIT_IN_TABLE_CHIP.replace("high pot ($3.90)", f"high pot ({high})")
+    text = text.replace("low pot ($3.85)", f"low pot ({low})")
+    text = text.replace("won ($3.85)", f"won ({low})").replace("won ($3.90)", f"won ({high})")
+    (result,) = audit_text(text)
+    assert code in [f.code for f in result.findings]
+
+
+def test_each_half_the_room_names_is_judged_against_its_own_winners() -> None:
+    """The high half written as paid to the low hand (and the low to the high): each
+    player's sum is still right (3.90 and 3.85), but SomeStupid is paid the high half,
+    which Greszik's flush won: WINNER_WRONG at that line (the halves were summed per
+    player and this passed). The half is a typed fact of the event."""
+    swapped = SPLIT_IN_TABLE_CHIP.replace(
+        "Greszik wins the high pot ($3.90)", "Greszik wins the low pot ($3.90)"
+    ).replace("SomeStupid wins the low pot ($3.85)", "SomeStupid wins the high pot ($3.85)")
+    (result,) = audit_text(swapped)
+    assert [(f.code, f.player, f.source.line) for f in result.findings] == [
+        ("WINNER_WRONG", "SomeStupid", 26)
+    ]
+    halves = {(c.player, c.half) for c in of_type(read(swapped), ev.Collected)}
+    assert halves == {("Greszik", ev.Half.LOW), ("SomeStupid", ev.Half.HIGH)}

@@ -117,3 +117,15 @@ def test_a_run_of_the_folder_finds_none_across_hands(corpus: Path, tmp_path: Pat
     tables = load(tmp_path / "out")
     assert tables["hands"].profile.astype(str).unique().tolist() == ["phh"]
     assert len(tables["findings"]) == len(EXPECTED) == 0
+
+
+def test_the_big_blinds_ante_makes_no_side_pot(corpus: Path) -> None:
+    """The big blind's ante is the table's, dead in the main pot (PostKind.TABLE_ANTE):
+    hands 30 and 31 (PLO, "antes = [0, 100000, 0, 0, 0]", nobody all-in) are one pot
+    each; the ante counted as the big blind's own stake made a 100,000 side pot that only
+    he could win."""
+    auditor = HandAuditor()
+    for hand in ("30", "31"):
+        path = corpus / "PHH" / "PLO" / f"wsop-2023-43-5-{hand}.phh"
+        (result,) = auditor.audit_file(str(path), FileSummary(source_file=str(path)))
+        assert result.replay is not None and len(result.replay.pots) == 1, hand

@@ -164,7 +164,8 @@ def test_a_short_call_is_all_in_and_seats_times_and_antes_are_read() -> None:
     assert start.started_at is not None and start.started_at.isoformat() == "2024-06-14T19:30:05"
     assert start.table_name.endswith(", table 3")
     ante, *_ = of(hand, ev.Posted)
-    assert (ante.player, ante.kind, ante.amount) == ("Bo Strand", ev.PostKind.ANTE, 1000)
+    # the big blind alone antes: the table's ante (dead money in the main pot)
+    assert (ante.player, ante.kind, ante.amount) == ("Bo Strand", ev.PostKind.TABLE_ANTE, 1000)
     calls = [(c.player, c.amount, c.all_in) for c in of(hand, ev.Called)]
     assert calls[1:3] == [("Cy Vance", 7500, True), ("Dana Roux", 11500, False)]
     raised = of(hand, ev.RaisedTo)[-1]
@@ -291,3 +292,39 @@ def test_a_copy_of_a_hand_is_found_though_its_id_is_written_last(tmp_path: Path)
         (tmp_path / folder / "12.phh").write_text(WSOP_12, encoding="utf-8")
     summary = run_audit([str(tmp_path / "a"), str(tmp_path / "b")], tmp_path / "out", workers=1)
     assert summary.findings_by_code == {"HAND_DUPLICATE": 1}
+
+
+# A big-blind ante (the WSOP's: "antes = [0, 100000, 0, 0, 0]"), shaped on the corpus's
+# hands: Cy all-in for 450, Bob (the big blind, ante 100 and blind 100) calls. The ante is
+# the table's, dead in the main pot: one pot of 50 + 100 + 450 + 450 = 1,050 for Bob and
+# Cy, no side pot of Bob's ante that only he could win.
+BIG_BLIND_ANTE = """\
+variant = 'PO'
+antes = [0, 100, 0]
+blinds_or_straddles = [50, 100, 0]
+min_bet = 100
+starting_stacks = [1000, 1000, 450]
+actions = ['d dh p1 2s3s4s5s', 'd dh p2 7c7d8c8d', 'd dh p3 AsAhKsQh', 'p3 cbr 450', 'p1 f', \
+'p2 cc', 'd db 2c3d4h', 'd db 9s', 'd db Kd', 'p3 sm AsAhKsQh', 'p2 sm 7c7d8c8d']
+event = 'a test table'
+players = ['Ann', 'Bob', 'Cy']
+finishing_stacks = [950, 450, 1050]
+"""
+
+
+def test_a_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
+    (result,) = audit_text(BIG_BLIND_ANTE)
+    assert result.status is Status.AUDITED and not result.findings
+    assert result.replay is not None
+    assert [(p.index, p.amount, p.eligible) for p in result.replay.pots] == [
+        (0, 1050, ("Bob", "Cy"))
+    ]
+
+
+def test_the_big_blinds_ante_paid_back_to_him_is_found() -> None:
+    """Cy's aces win the one pot; a record that gives Bob his ante back (950 to Cy, Bob
+    ends with 550) paid Bob from a pot he did not win. The ante counted as Bob's own made
+    a 100 side pot for him alone, and this passed."""
+    text = BIG_BLIND_ANTE.replace("[950, 450, 1050]", "[950, 550, 950]")
+    (result,) = audit_text(text)
+    assert [f.code for f in result.findings] == ["WINNER_WRONG"]
