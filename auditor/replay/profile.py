@@ -159,6 +159,9 @@ class RuleProfile:
     # the room writes a "check" for a player left no action on a street (all-in, or the
     # only one with chips behind): no finding for it; None or False: OUT_OF_TURN
     checks_written_with_no_action: bool | None = None
+    # the odd chips of a tied low half go to the high half's winner (Bovada), not by the
+    # tie rule
+    low_ties_odd_chips_to_high: bool = False
 
 
 class Kind(StrEnum):
@@ -277,6 +280,13 @@ SCHEMA: tuple[Key, ...] = (
         "blinds posted are whole numbers of), or the table's chip (the largest amount every "
         "amount of the hand's record is a whole number of)",
         OddChipUnit,
+    ),
+    Key(
+        "odd_chips.low_ties_odd_chips_to_high",
+        Kind.BOOL,
+        "the odd chips of a low half split between tied lows go to the high half (where "
+        "the room puts them so), not to the first tied low winner left of the button",
+        optional=True,
     ),
     Key(
         "rake.schedule",
@@ -626,6 +636,7 @@ def _profile(values: dict[str, Any]) -> RuleProfile:
         cash_out_fee_percent=values["cash_out.fee_percent"],
         fixed_limit_small_blinds=values["blinds.fixed_limit_small_blinds"],
         checks_written_with_no_action=values["actions.checks_written_with_no_action"],
+        low_ties_odd_chips_to_high=bool(values["odd_chips.low_ties_odd_chips_to_high"]),
     )
 
 

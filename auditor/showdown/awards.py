@@ -22,6 +22,7 @@ from auditor.findings import Code
 from auditor.replay.event_index import EventIndex
 from auditor.replay.profile import BothHalves, RuleProfile
 from auditor.replay.result import PotRecord, ReplayResult
+from auditor.showdown import split as splits
 from auditor.showdown.cash_out_rows import cash_out_rows, not_awarded_as_paid
 from auditor.showdown.descriptions import Descriptions, board_complete
 from auditor.showdown.order import order_from_button, showdown_order_finding
@@ -166,11 +167,8 @@ class _Settle(Descriptions):
         hi, lo = winners
         unit = odd_chip_unit(self.profile, self.hand)
         shown = self.shown
-        high_half = round_up(amount, 2, unit)  # the odd chip goes to the high half
-        expected = {
-            ev.Half.HIGH: split(high_half, hi, unit, self.profile, shown),
-            ev.Half.LOW: split(amount - high_half, lo, unit, self.profile, shown),
-        }
+        high, low = splits.halves(amount, hi, lo, unit, self.profile, shown)
+        expected = {ev.Half.HIGH: high, ev.Half.LOW: low}
         self.pot_awards.append(PotAward(pot.index, board, amount, hi, lo))
         for half in (ev.Half.HIGH, ev.Half.LOW):
             paid, wanted = halves.get(half, {}), expected[half]
@@ -196,8 +194,7 @@ class _Settle(Descriptions):
                 self._find(
                     Code.WINNER_WRONG,
                     self.half_spans.get(((board, pot.index), half), span),
-                    f"{', '.join(strangers)} paid the {name} half of {pot_name} without "
-                    "winning it",
+                    f"{', '.join(strangers)} paid the {name} half of {pot_name} without winning it",
                     player=strangers[0],
                     expected=", ".join(f"{p} {self._money(a)}" for p, a in wanted.items() if a),
                     recorded=", ".join(f"{p} {self._money(a)}" for p, a in paid.items()),
@@ -223,13 +220,12 @@ class _Settle(Descriptions):
             lo_winners
         ) == set(hi_winners)
         if lo_winners and not whole_pot:
-            high_half = round_up(amount, 2, unit)  # the odd chip goes to the high half
-            profile, shown = self.profile, self.shown
-            for player, share in split(high_half, hi_winners, unit, profile, shown).items():
-                shares[player] = shares.get(player, 0) + share
-            low_half = amount - high_half
-            for player, share in split(low_half, lo_winners, unit, profile, shown).items():
-                shares[player] = shares.get(player, 0) + share
+            high, low = splits.halves(
+                amount, hi_winners, lo_winners, unit, self.profile, self.shown
+            )
+            for part in (high, low):
+                for player, share in part.items():
+                    shares[player] = shares.get(player, 0) + share
             return shares, "hi/lo"
         return split(amount, hi_winners, unit, self.profile, self.shown), "scoop"
 

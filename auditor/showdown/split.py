@@ -82,6 +82,26 @@ def split(
     return shares
 
 
+def halves(
+    amount: int,
+    hi: Sequence[str],
+    lo: Sequence[str],
+    unit: int,
+    profile: RuleProfile,
+    shown: Mapping[str, Sequence[Card]],
+) -> tuple[dict[str, int], dict[str, int]]:
+    """The high and the low half's shares of a hi/lo pot: the odd chip of the pot to the
+    high half; the odd chips of a tied low half by the tie rule, or to the high half where
+    the profile says the room puts them there (``odd_chips.low_ties_odd_chips_to_high``)."""
+    high_half = round_up(amount, 2, unit)
+    low_half = amount - high_half
+    if profile.low_ties_odd_chips_to_high and len(lo) > 1:
+        each = low_half // unit // len(lo) * unit
+        high_half += low_half - each * len(lo)
+        return split(high_half, hi, unit, profile, shown), dict.fromkeys(lo, each)
+    return split(high_half, hi, unit, profile, shown), split(low_half, lo, unit, profile, shown)
+
+
 def round_up(amount: int, parts: int, unit: int) -> int:
     """The larger part of ``amount`` split in ``parts``, in whole units (the high half)."""
     units, rest = divmod(amount, unit)

@@ -33,20 +33,6 @@ TS_TOURNAMENT = "Bovada_Ignition/PLO8/bovada.ts.HAND_TOURNAMENT.txt"
 EXPECTED: dict[Key, str] = {}
 EXPECTED.update(
     {
-        # DESIGN.md: "an odd chip within a tied half goes to the first winner clockwise
-        # from the button". Bovada gives the odd cent of a low half split between two lows
-        # to the high winner: $9.62 net, high half $4.81 and low half $4.81; the record pays
-        # the lows $2.40 each and the high "HI $4.82" (the Dealer, who also shares the low).
-        (CASH_2014, "2902256725", "ODD_CHIP_WRONG", 2046): "(b) DESIGN.md (the seeds): \"an "
-        "odd chip within a tied half goes to the first winner clockwise from the button\": "
-        "$9.62 net, high $4.81, low $4.81 split $2.41 / $2.40; the record pays the lows $2.40 "
-        "each and the high $4.82, the odd cent of the low half to the high winner",
-        # $0.95 net: high $0.48, low $0.47 between Small Blind and UTG+3, $0.24 and $0.23;
-        # the record pays them $0.23 each and the high (Big Blind) $0.49.
-        (CASH_2014, "2902266598", "ODD_CHIP_WRONG", 3026): "(b) DESIGN.md (the seeds): \"an "
-        "odd chip within a tied half goes to the first winner clockwise from the button\": "
-        "$0.95 net, high $0.48, low $0.47 split $0.24 / $0.23; the record pays the lows $0.23 "
-        "each and the high $0.49, the odd cent of the low half to the high winner",
         # A hand a library author wrote for its tests (poker-apprentice/hand-history-parser),
         # not a client's record: its seat numbers (30, 37, 86, 16, 89, 61, 68, listed in
         # that order) are not the table's order that its positions name: the seat after the
@@ -173,6 +159,12 @@ def test_the_seeds_rules_would_flag_bovada_s_own(corpus: Path) -> None:
         ALL_IN_PROTECTION_WOULD_FLAG
     )
     assert "BUTTON_WRONG" not in codes  # a check across hands
+    # the odd cent of a tied low half, which Bovada gives the high winner (its profile's
+    # low_ties_odd_chips_to_high): $9.62 -> 4.82 / 2.40 / 2.40, $0.95 -> 0.49 / 0.23 / 0.23
+    assert {(h, line) for _, h, c, line in found if c == "ODD_CHIP_WRONG"} == {
+        ("2902256725", 2046),
+        ("2902266598", 3026),
+    }
     cross, _ = _continuity("seeds")
     assert {(f, h) for f, h, c, _ in cross if c == "BUTTON_WRONG"} == MOVING_BUTTON_WOULD_FLAG
 
