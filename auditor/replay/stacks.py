@@ -30,10 +30,10 @@ class Stacks(ReplayState):
                 self.rebased.add(player)
         self.stack[player] -= amount
         self.contributed[player] += amount
-        if player in self.rebased:
-            self.stack[player] = max(self.stack[player], 0)
-            if not all_in:
-                return  # his stack is unknown: all-in only when the record says so
+        if player in self.rebased and not all_in:
+            # his stack is unknown: all-in only when the record says so (his stack goes
+            # below nothing, as the record's own chips do: the steps and tables add up)
+            return
         if self.stack[player] <= 0:
             self._mark_all_in(player)
             self.ever_all_in.add(player)
