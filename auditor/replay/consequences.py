@@ -164,13 +164,20 @@ def cause_of(earlier: Sequence[Finding], finding: Finding) -> Finding | None:
 
 
 def link_consequences(findings: Sequence[Finding]) -> tuple[Finding, ...]:
-    """``findings`` of one hand (in the order found), each consequence naming its root."""
+    """``findings`` of one hand (in the order found), each consequence naming its root:
+    the first finding earlier in the record that a rule links it to, or that one's root."""
     if len(findings) < 2:
         return tuple(findings)
+    # judged in the record's order (the blinds' checks, say, are made before the line of
+    # play above them): a root is what comes first in the record; the order found is kept
+    order = sorted(range(len(findings)), key=lambda i: (findings[i].source.line, i))
     linked: list[Finding] = []
-    for finding in findings:
+    out: list[Finding] = list(findings)
+    for i in order:
+        finding = findings[i]
         root = cause_of(linked, finding)
         if root is not None and finding.caused_by is None:
             finding = dataclasses.replace(finding, caused_by=root)
         linked.append(finding)
-    return tuple(linked)
+        out[i] = finding
+    return tuple(out)
