@@ -77,7 +77,7 @@ _TOTALS = frozenset(
 RULES: tuple[Follows, ...] = (
     Follows(
         frozenset({Code.OUT_OF_TURN}),
-        _ORDER | {Code.UNCALLED_WRONG},
+        _ORDER,
         Reach.STREET,
         "a turn taken out of order shifts who is next and what he owes for the round",
     ),

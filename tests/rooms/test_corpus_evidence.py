@@ -23,7 +23,9 @@ from types import ModuleType
 
 import pytest
 
-from auditor.findings import CATALOGUE, Code, Severity
+from auditor.findings import CATALOGUE, Code, Finding, Severity
+from auditor.pipeline import FileSummary, HandAuditor
+from tests.corpus import manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = sorted(
@@ -76,8 +78,9 @@ def _expected(module: ModuleType) -> dict[Key, str]:
         if not isinstance(value, dict) or not value:
             continue
         key = next(iter(value))
-        if isinstance(key, tuple) and len(key) == 4 and isinstance(key[3], int):
-            found.update(value)
+        if isinstance(key, tuple) and len(key) >= 4 and isinstance(key[3], int):
+            # (file, hand id, code, line), and any more (Poker Now's message) dropped
+            found.update({tuple(k[:4]): reason for k, reason in value.items()})
     return found
 
 
@@ -139,3 +142,37 @@ def test_the_evidence_check_tells_evidence_from_none() -> None:
     assert _problem("POT_WRONG", "(c) follows from the CALL_WRONG on line 23") is None
     assert _problem("POT_WRONG", "(c) follows from CALL_WRONG") is not None
     assert _problem("POT_WRONG", "(c) follows from the call") is not None
+
+
+@pytest.fixture(scope="module")
+def corpus_findings(corpus: Path) -> dict[Key, list[Finding]]:
+    """Every finding of the corpus's hands under their rooms' profiles, by (file, hand id,
+    code, line)."""
+    auditor = HandAuditor("auto")
+    found: dict[Key, list[Finding]] = {}
+    for row in manifest():
+        summary = FileSummary(source_file=row.file)
+        for result in auditor.audit_file(str(row.path), summary):
+            for f in result.findings:
+                found.setdefault((row.file, result.hand_id, f.code, f.source.line), []).append(f)
+    return found
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_consequence_is_marked_so_and_a_root_is_counted(
+    path: Path, corpus_findings: dict[Key, list[Finding]]
+) -> None:
+    """What the test says of an error, the audit does: a "(c)" entry follows from its root
+    (``caused_by``), an "(a)" or "(b)" entry is a root cause the summary counts."""
+    wrong = []
+    for key, reason in sorted(_expected(_module(path)).items()):
+        if CATALOGUE[Code(key[2])].severity is not Severity.ERROR:
+            continue
+        got = corpus_findings.get(key)
+        if not got:
+            continue  # expected under another profile than the room's
+        consequence = reason.startswith("(c) ")
+        if not any((f.caused_by is not None) == consequence for f in got):
+            said = "a consequence" if consequence else "a root cause"
+            wrong.append(f"{key}: the test calls it {said}, the audit does not")
+    assert wrong == []

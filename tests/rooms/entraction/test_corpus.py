@@ -22,8 +22,8 @@ TABLE = "Entraction/PLO/Table_35124993.txt"
 # HHSmithy's FLO8 samples are one heads-up table's hands, some edited for its tests: the
 # findings are the records contradicting their own header or cards.
 _LIMIT = (
-    "(b) DESIGN.md (the seeds): \"Fixed limit: small bet pre-flop and flop, big bet turn "
-    "and river\"; the header says Fixed Limit EUR 100.00/200.00 (small bet 100, big bet "
+    '(b) DESIGN.md (the seeds): "Fixed limit: small bet pre-flop and flop, big bet turn '
+    'and river"; the header says Fixed Limit EUR 100.00/200.00 (small bet 100, big bet '
     "200), "
 )
 _EURO = (
@@ -34,30 +34,32 @@ _EURO = (
 )
 
 EXPECTED: dict[Key, str] = {
-    (ALL_IN, "2646515969", "BET_SIZE_WRONG", 12): _LIMIT + (
+    (ALL_IN, "2646515969", "BET_SIZE_WRONG", 12): _LIMIT
+    + (
         "yet the big blind's 'Raise (500.00)' makes his bet 100 + 500 = 600: a raise "
         "before the flop is to 100 + 100 + 100 = 300"
     ),
-    (ALL_IN, "2646515969", "BET_SIZE_WRONG", 17): _LIMIT + (
-        "yet the flop 'Bet (900.00)': a flop bet is the small bet, 100"
-    ),
-    (ALL_IN, "2646515969", "BET_SIZE_WRONG", 18): _LIMIT + (
+    (ALL_IN, "2646515969", "BET_SIZE_WRONG", 17): _LIMIT
+    + ("yet the flop 'Bet (900.00)': a flop bet is the small bet, 100"),
+    (ALL_IN, "2646515969", "BET_SIZE_WRONG", 18): _LIMIT
+    + (
         "yet bglegend22 goes 'All-In (3,559.76)' over a 900 bet: a raise is one small "
         "bet more, 1,000 in all"
     ),
     (ALL_IN, "2646515969", "WINNER_WRONG", 28): (
-        "(b) DESIGN.md (the seeds): \"Half the pot to the best high, half to the best "
+        '(b) DESIGN.md (the seeds): "Half the pot to the best high, half to the best '
         "qualifying low\": Omaha Hi/Lo on 4d 2d Js 5s As: YoOyYo's 7d 8s make the "
         "8-7-4-2-A low and bglegend22 (Qc 2c 9s Qd) has no two cards to a low (only the 2), "
         "yet 'bglegend22 wins: EUR 5,898.50', the whole pot: YoOyYo's low half is not paid"
     ),
-    (EURO, "2646515969", "BLIND_WRONG", 8): _EURO + (
-        "the big blind of a 2/4 table is 2.00, the record posts 100.00: 100.00 != 2.00"
-    ),
-    (EURO, "2646515969", "BLIND_WRONG", 9): _EURO + (
-        "the small blind of a 2/4 table is 1.00, the record posts 50.00: 50.00 != 1.00"
-    ),
-    (EURO, "2646515969", "BET_SIZE_WRONG", 11): _EURO + "a preflop raise to 200, not to 4",
+    (EURO, "2646515969", "BLIND_WRONG", 8): _EURO
+    + ("the big blind of a 2/4 table is 2.00, the record posts 100.00: 100.00 != 2.00"),
+    (EURO, "2646515969", "BLIND_WRONG", 9): "(c) follows from the BLIND_WRONG on line 8; "
+    + _EURO
+    + ("the small blind of a 2/4 table is 1.00, the record posts 50.00: 50.00 != 1.00"),
+    (EURO, "2646515969", "BET_SIZE_WRONG", 11): "(c) follows from the BLIND_WRONG on line 8; "
+    + _EURO
+    + "a preflop raise to 200, not to 4",
     (EURO, "2646515969", "BET_SIZE_WRONG", 17): _EURO + "a flop bet of 100, not 2",
     (EURO, "2646515969", "BET_SIZE_WRONG", 18): _EURO + "a flop raise to 200, not to 4",
     (EURO, "2646515969", "BET_SIZE_WRONG", 23): _EURO + "a turn bet of 200, not 4",

@@ -31,7 +31,8 @@ _STAKES = "(a) stakes='3|6' says small blind 3.00, big blind 6.00"
 EXPECTED: dict[Key, str] = {
     (HERO, "48976532125", "BLIND_WRONG", 10): _STAKES
     + "; Opponent2's 'SmallBlind' value is 1.00: 1.00 != 3.00",
-    (HERO, "48976532125", "BLIND_WRONG", 11): _STAKES
+    (HERO, "48976532125", "BLIND_WRONG", 11): "(c) follows from the BLIND_WRONG on line 10; "
+    + _STAKES
     + "; MGN_Hero's 'BigBlind' value is 2.00: 2.00 != 6.00",
 }
 # Under the seeds' rule (the last aggressor shows first) Limit2's checked-down hand would

@@ -50,12 +50,15 @@ EXPECTED: dict[Key, str] = {
     "out of the pot: a warning, the contradiction is the UNCALLED_WRONG above",
     (BUG, "31260881", "CALL_WRONG", 20): "(a) Randy O 'calls €51' from €24 to Paul's written "
     "€68: 68 - 24 = €44 matches it, 24 + 51 = 75 != 68; €51 matches the €75 Paul put in",
-    (BUG, "31260881", "UNCALLED_WRONG", 33): "(a) by the written totals Randy's call is "
+    (BUG, "31260881", "UNCALLED_WRONG", 33): "(c) follows from the CALL_WRONG on line 20; "
+    + "(a) by the written totals Randy's call is "
     "24 + 51 - 68 = €7 over Paul's €68, and no return of it is written",
-    (BUG, "31260881", "POT_WRONG", 34): "(a) 'Total pot €382.76' is the chips put in "
+    (BUG, "31260881", "POT_WRONG", 34): "(c) follows from the CALL_WRONG on line 20; "
+    + "(a) 'Total pot €382.76' is the chips put in "
     "(1 + 2 + 2 x (75 + 114.88) = 382.76); by the written €68 it is 1 + 2 + 68 + 68 "
     "(Randy's 75 less the 7 over 68) + 2 x 114.88 = €368.76: 382.76 != 368.76",
-    (BUG, "31260881", "CHIPS_NOT_CONSERVED", 33): "(a) €379.26 collected + €3.50 rake = "
+    (BUG, "31260881", "CHIPS_NOT_CONSERVED", 33): "(c) follows from the CALL_WRONG on line 20; "
+    + "(a) €379.26 collected + €3.50 rake = "
     "€382.76, not the €368.76 the written raise makes: 382.76 != 368.76",
     (STP, "36197946", "CHIPS_NOT_CONSERVED", 42): "(a) Ricky N collects €26.82 from side pot 1 "
     "(the €21.82 side pot and the €5.00 STP) and €122.02 from the pot (the €119.52 main pot, "

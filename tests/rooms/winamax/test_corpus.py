@@ -66,23 +66,53 @@ EXPECTED: dict[Key, str] = {
     (_RAISE, "6417287-1303-1406683540", "OUT_OF_TURN", 9): _BEFORE_BLINDS,
     (_RAISE, "6417287-1303-1406683540", "RAISE_ABOVE_POT", 9): _ABOVE_NOTHING,
     (_RAISE, "6417287-1303-1406683540", "BLIND_WRONG", 10): _SB_SEAT_5,
-    (_RAISE, "6417287-1303-1406683540", "CALL_WRONG", 14): f"(a) {_RAISE_POT}; Player2 "
+    (
+        _RAISE,
+        "6417287-1303-1406683540",
+        "CALL_WRONG",
+        14,
+    ): "(c) follows from the OUT_OF_TURN on line 9; " + f"(a) {_RAISE_POT}; Player2 "
     "calls 2€ from nothing: 2 != 4",
-    (_RAISE, "6417287-1303-1406683540", "OUT_OF_TURN", 15): "(a) line 9 makes Player3 the "
+    (
+        _RAISE,
+        "6417287-1303-1406683540",
+        "OUT_OF_TURN",
+        15,
+    ): "(c) follows from the OUT_OF_TURN on line 9; " + "(a) line 9 makes Player3 the "
     "last to raise and nobody raises after him, so his turn does not come again before the "
     "flop; the record gives him one (checks, after Player2, before Player0), as if the raise "
     "were not an action",
-    (_RAISE, "6417287-1303-1406683540", "CALL_WRONG", 16): f"(a) {_RAISE_POT}; Player0 "
+    (
+        _RAISE,
+        "6417287-1303-1406683540",
+        "CALL_WRONG",
+        16,
+    ): "(c) follows from the OUT_OF_TURN on line 9; " + f"(a) {_RAISE_POT}; Player0 "
     "calls 2€ from nothing: 2 != 4",
-    (_RAISE, "6417287-1303-1406683540", "ILLEGAL_CHECK", 18): f"(a) {_RAISE_POT}; Hero "
+    (
+        _RAISE,
+        "6417287-1303-1406683540",
+        "ILLEGAL_CHECK",
+        18,
+    ): "(c) follows from the OUT_OF_TURN on line 9; " + f"(a) {_RAISE_POT}; Hero "
     "checks with his 2€ big blind in: 2 != 4",
-    (_RAISE, "6417287-1303-1406683540", "STREET_EARLY", 19): f"(a) {_RAISE_POT}; the flop "
+    (
+        _RAISE,
+        "6417287-1303-1406683540",
+        "STREET_EARLY",
+        19,
+    ): "(c) follows from the OUT_OF_TURN on line 9; " + f"(a) {_RAISE_POT}; the flop "
     "comes with Player2, Player0 and Hero at 2€ each and none of Player3's 2€ more "
     "returned: 2 != 4",
     (_RAISE, "6417287-1322-1406684365", "OUT_OF_TURN", 50): _BEFORE_BLINDS,
     (_RAISE, "6417287-1322-1406684365", "RAISE_ABOVE_POT", 50): _ABOVE_NOTHING,
     (_RAISE, "6417287-1322-1406684365", "BLIND_WRONG", 51): _SB_SEAT_5,
-    (_RAISE, "6417287-1322-1406684365", "OUT_OF_TURN", 56): "(a) line 50 makes Player3 the "
+    (
+        _RAISE,
+        "6417287-1322-1406684365",
+        "OUT_OF_TURN",
+        56,
+    ): "(c) follows from the OUT_OF_TURN on line 50; " + "(a) line 50 makes Player3 the "
     'last to raise (to 3€: Hero\'s "raises 5€ to 8€" counts it, 3 + 5 = 8) and only '
     "Player2's fold comes before his turn, which does not come again; the record has him "
     "check at line 56",

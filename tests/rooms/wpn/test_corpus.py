@@ -48,10 +48,11 @@ EXPECTED: dict[Key, str] = {
     # hand before this one to show a switch, and WPN's four heads-up hands of the corpus
     # (auditor/profiles/wpn.toml) keep the small blind on the button.
     (_NO_HERO, "10005881", "BLIND_WRONG", 19): "(b) DESIGN.md (the seeds), heads-up blinds: "
-    "\"the button posts the small blind and acts first before the flop\" (the wpn "
+    '"the button posts the small blind and acts first before the flop" (the wpn '
     "profile's heads_up_button_posts_small_blind): Player0, not on the button, posts it",
-    (_NO_HERO, "10005881", "BLIND_WRONG", 21): "(b) DESIGN.md (the seeds), heads-up blinds: "
-    "\"the button posts the small blind and acts first before the flop\": the button, "
+    (_NO_HERO, "10005881", "BLIND_WRONG", 21): "(c) follows from the BLIND_WRONG on line 19; "
+    + "(b) DESIGN.md (the seeds), heads-up blinds: "
+    '"the button posts the small blind and acts first before the flop": the button, '
     "Player1, posts the big blind",
     # "A new player may post a big blind to enter" (DESIGN.md): 888game888 comes in with
     # "posts (2)" at $2/$4, half a big blind, and plays it live (he calls $2 more to $4:
@@ -62,16 +63,22 @@ EXPECTED: dict[Key, str] = {
     # fpdb's "no.flop" sample: a record that contradicts itself throughout.
     (_NO_FLOP, "727152195", "RECORD_GARBLED", 13): "'*** FLOP ***:' with no cards, before "
     "the hole cards are dealt",
-    (_NO_FLOP, "727152195", "OUT_OF_TURN", 33): "(b) DESIGN.md (the seeds): \"Pre-flop "
+    (_NO_FLOP, "727152195", "OUT_OF_TURN", 33): '(b) DESIGN.md (the seeds): "Pre-flop '
     "action starts left of the big blind\", then clockwise: after Player0's raise (seat 1, "
     "the small blind) Player2 (seat 4, the big blind) is to act, yet Player4 (seat 6) folds",
     (_NO_FLOP, "727152195", "UNCALLED_WRONG", 34): "(a) Player0 puts in 10 + 50 = 60 against "
     "Player4's 40: 60 - 40 = 20 of Player0's is uncalled, yet 'Uncalled bet (20) returned "
     "to Player3', who folded first and put in nothing",
-    (_NO_FLOP, "727152195", "CHIPS_NOT_CONSERVED", 36): "(a) by the action lines 10 + 50 "
+    (
+        _NO_FLOP,
+        "727152195",
+        "CHIPS_NOT_CONSERVED",
+        36,
+    ): "(c) follows from the UNCALLED_WRONG on line 34; " + "(a) by the action lines 10 + 50 "
     "(Player0) + 20 (Player2) + 40 (Player4) - 20 returned = 100 put in; 'Collects: 79.25' "
     "+ rake 0.51 + JP fee 0.24 = 80.00: 100 != 80, and Player3, who folded, collects",
-    (_NO_FLOP, "727152195", "POT_WRONG", 37): "(a) 'Pot: 79.25. Rake 0.51. JP fee 0.24': "
+    (_NO_FLOP, "727152195", "POT_WRONG", 37): "(c) follows from the UNCALLED_WRONG on line 34; "
+    + "(a) 'Pot: 79.25. Rake 0.51. JP fee 0.24': "
     "79.25 + 0.51 + 0.24 = 80.00, but the action lines put in 100 (above): 80 != 100",
     # The old layout names no limit; its Omaha tables are read as pot limit (fpdb's
     # WinningToFpdb.py does so; the manifest: "pot-limit inferred"). Player2's "allin
