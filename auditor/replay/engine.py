@@ -354,9 +354,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
         where he is all-in: the seeds' layout's "Main pot" holds all of an all-in "posts
         small & big blinds" player's chips.)"""
         dead: dict[str, int] = {}
-        for event in self.hand.events:
-            if type(event) is not ev.Posted:
-                continue
+        for event in self.index.posts:
             if event.kind is ev.PostKind.TABLE_ANTE:
                 dead[event.player] = dead.get(event.player, 0) + event.amount
         return dead

@@ -240,6 +240,8 @@ _LineMethod = Callable[..., None]
 _Kind = tuple[int, tuple[int, ...], _LineMethod]
 
 
+_SHOWN = (ev.Shown, ev.Mucked)  # the hands a record shows at the showdown
+
 class PokerStarsReader:
     """Reads one hand at a time; not thread-safe (one per process)."""
 
@@ -349,14 +351,16 @@ class PokerStarsReader:
         and a GameMislabeled event says so on the header's line."""
         start = self._start
         assert start is not None
-        dealt = [len(e.cards) for e in self._events if type(e) is ev.Dealt and e.cards]
-        seen = dealt + [
-            len(e.cards) for e in self._events if isinstance(e, ev.Shown | ev.Mucked) and e.cards
-        ]
-        if not dealt or start.hole_card_count != 4:
+        if start.hole_card_count != 4:
             return
-        hole = max(seen)
-        if hole not in (5, 6) or any(count != hole for count in dealt):
+        dealt = [len(e.cards) for e in self._events if type(e) is ev.Dealt and e.cards]
+        # the usual hand (4 cards dealt) stops here, before the shown hands are looked at:
+        # this runs for every hand of the room
+        if not dealt or dealt[0] not in (5, 6):
+            return
+        counts = [len(e.cards) for e in self._events if isinstance(e, _SHOWN) and e.cards]
+        hole = max([dealt[0], *counts])
+        if any(count != hole for count in dealt):
             return
         shown = variant(start.limit, start.hi_lo, hole)
         relabeled = replace(start, hole_card_count=hole, variant=shown)
