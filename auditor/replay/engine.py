@@ -324,8 +324,8 @@ class _Replay(Blinds, Sizing, UncalledBets):
                     expected=f"{expected} to act",
                     recorded=event.street.value,
                 )
-            else:
-                self._check_unfinished_round(event.span, event.street.value)
+            elif self.owed_at_return is not None:
+                self._check_unfinished_round(event.span, STREET_NAME[event.street])
             self._check_excess_returned(event.span, event.street)
         size = _STREET_BOARD_SIZE[event.street]
         if len(event.cards) != size and event.cards:

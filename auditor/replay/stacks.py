@@ -13,13 +13,15 @@ class Stacks(ReplayState):
     __slots__ = ()  # ReplayState's slots are the whole object
 
     def _put_in(self, player: str, amount: int, span: SourceSpan, all_in: bool) -> None:
-        if amount > self.stack[player] and player not in self.rebased:
+        if amount > self.stack[player]:
+            # again after a re-base: each chip beyond the seat line is said (one root, the
+            # first; the rest its consequences, auditor/replay/consequences.py)
             self._find(
                 Code.STACK_EXCEEDED,
                 span,
                 "puts in more chips than he has",
                 player=player,
-                expected=f"at most {self._money(self.stack[player])}",
+                expected=f"at most {self._money(max(self.stack[player], 0))}",
                 recorded=self._money(amount),
                 seq=self.seq + 1,
             )

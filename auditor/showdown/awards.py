@@ -57,8 +57,10 @@ class _Settle(Descriptions):
         for event in self.timeline:  # the most frequent kinds first
             if type(event) is ev.SummarySeat:
                 self.at_showdown = True
-                if any(result.won for result in event.results):
-                    won_at.setdefault(event.player, event.span)
+                for result in event.results:  # a loop, not any(): it runs for every seat
+                    if result.won:
+                        won_at.setdefault(event.player, event.span)
+                        break
                 if event.cards and event.outcome in (ev.SeatOutcome.SHOWED, ev.SeatOutcome.MUCKED):
                     self._check_summary_seat(event)
             elif type(event) is ev.StreetDealt:

@@ -88,7 +88,10 @@ def rake_finding(
     judged only in a cash game (a tournament's is conservation: everything is paid out),
     and only where no reading of the record's pay lines fits the schedule. ``span``: where
     to place a finding on a record with no total pot line."""
-    since = profile.rake.since
+    schedule = profile.rake
+    if schedule.schedule is not RakeKind.PERCENT and not any(schedule.cap.values()):
+        return None  # nothing to judge a rake by (most profiles: conservation only)
+    since = schedule.since
     if since is not None and (start.started_at is None or start.started_at.date() < since):
         return None  # the room's schedule of that day is not known (the profile's "since")
     players = _players_in(replay)

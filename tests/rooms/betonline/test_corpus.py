@@ -15,9 +15,10 @@ most of its findings say so in one of a few ways:
   that leave most of them unpaid (POT_WRONG, CHIPS_NOT_CONSERVED);
 - seat lines of "(0.00 in chips)" for players who busted the hand before and play this
   one (a rebuy the seat line does not show): each chip they put in is more than the
-  record gives them (STACK_EXCEEDED, once for each such seat line: the replay re-bases
-  there, his stack unknown from then on, rather than holding him all-in with nothing and
-  finding his later calls wrong and the others out of turn);
+  record gives them (STACK_EXCEEDED: the first a root, the later ones its marked
+  consequences; the replay re-bases there, his stack unknown from then on, rather than
+  holding him all-in with nothing and finding his later calls wrong and the others out of
+  turn);
 - a player betting before the one left of him on the turn, or a street dealt with no
   line for a player still to act (OUT_OF_TURN, STREET_EARLY).
 """
@@ -247,6 +248,31 @@ EXPECTED.update(
         for (hand, code), (lines, why) in _FOUND.items()
         for line in lines
     }
+)
+
+
+def _again(who: str, root: int, puts: str) -> str:
+    """A later STACK_EXCEEDED of a player whose '(0.00 in chips)' seat line was already
+    found stale: the same defect, marked as its consequence."""
+    return (
+        f"(c) follows from the STACK_EXCEEDED on line {root} ({who}'s '(0.00 in chips)' "
+        f"seat line): {puts}, still beyond the chips the seat line gives"
+    )
+
+
+# (hand, line): the later puts-in of a player the record gives no chips
+_REPEATED: dict[tuple[str, int], str] = {
+    ("1073060164", 197): _again("Player7", 185, "he calls 0.30"),
+    ("1073060164", 201): _again("Player7", 185, "he bets 1.90"),
+    ("1073060164", 208): _again("Player7", 185, "he bets 5.55"),
+    ("1073067278", 825): _again("Player0", 812, "he calls 0.65"),
+    ("1073067278", 826): _again("Player6", 813, "he calls 0.65"),
+    ("1073067278", 839): _again("Player6", 813, "he calls 2.25"),
+    ("1073068149", 893): _again("Player6", 882, "he calls 0.65"),
+    ("1073068149", 901): _again("Player6", 882, "he calls 2.25"),
+}
+EXPECTED.update(
+    {(PLO, hand, "STACK_EXCEEDED", line): why for (hand, line), why in _REPEATED.items()}
 )
 
 
