@@ -21,6 +21,7 @@ from auditor.money import format_minor
 from auditor.replay.profile import ProfileError, RuleProfile, load_profile
 from auditor.replay.result import ActionRecord
 from auditor.replay.steps import Snapshot, replay_steps
+from auditor.report.summary import follows_note
 from auditor.results import HandResult
 from auditor.tables.rows import RowBuilder
 
@@ -307,7 +308,7 @@ def _finding(finding: Finding, steps: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "code": str(finding.code),
         "severity": str(finding.severity),
-        "message": finding.message,
+        "message": finding.message + _follows(finding),
         "expected": finding.expected or None,
         "recorded": finding.recorded or None,
         "street": finding.street or None,
@@ -317,6 +318,11 @@ def _finding(finding: Finding, steps: list[dict[str, Any]]) -> dict[str, Any]:
         "rule": CATALOGUE[finding.code].rule,
         "step": _step_of(finding, steps),
     }
+
+
+def _follows(finding: Finding) -> str:
+    root = finding.caused_by
+    return "" if root is None else follows_note(str(root.code), root.source.line)
 
 
 def _step_of(finding: Finding, steps: list[dict[str, Any]]) -> int:

@@ -136,9 +136,14 @@ def _follows(row: Any) -> str:
     """What a consequence follows from, said after its message on the page."""
     if _missing(row.caused_by_code):
         return ""
-    line = _int(row.caused_by_line)
-    where = f" on line {line}" if line is not None else ""
-    return f" (follows from {row.caused_by_code}{where}: counted once, as its root)"
+    return follows_note(str(row.caused_by_code), _int(row.caused_by_line))
+
+
+def follows_note(code: str, line: int | None) -> str:
+    """The words after a consequence's message, the same in the findings table and at its
+    step of the hand (the page finds the one by the other's message)."""
+    where = f" on line {line}" if line else ""
+    return f" (follows from {code}{where}: counted once, as its root)"
 
 
 def _ranks(severities: pd.Series[Any]) -> pd.Series[int]:

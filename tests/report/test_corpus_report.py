@@ -154,9 +154,11 @@ def _findings_highlighted(page: Page, tables: dict[str, pd.DataFrame], key: int)
     for row in found[found["hand_key"] == key].itertuples():
         page.evaluate("location.hash = '#summary'")
         page.get_by_test_id("filter-text").fill(str(row.hand_id))
+        # a hand may hold two findings of one code on different lines (a wrong small
+        # blind and the big blind it displaced): the row is this finding's by its message
         rows = page.locator(
             f'[data-testid="finding-row"][data-hand-key="{key}"][data-code="{row.code}"]'
-        )
+        ).filter(has_text=str(row.message))
         rows.first.get_by_test_id("finding-link").click()
         highlight = page.get_by_test_id("finding-highlight")
         highlight.wait_for()

@@ -245,7 +245,7 @@
       var g = hand.findings[i];
       if (g.code !== f.code) continue;
       if (g.seq === f.seq && g.player === f.player && g.street === f.street) {
-        if (g.message === f.message) return g.step;
+        if (g.message === f.message && (g.source_line || null) === (f.source_line || null)) return g.step;
         if (loose === null) loose = g.step;
       } else if (loose === null && g.seq === f.seq) {
         loose = g.step;
