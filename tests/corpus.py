@@ -3,11 +3,34 @@
 from __future__ import annotations
 
 import csv
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"
+# The words of every skip for want of the corpus: the session's summary counts them by it.
+NO_CORPUS = "needs ../shared/corpus (the real hands; CI has it beside the checkout)"
+NO_CHROMIUM = "needs Chromium and playwright (the report's browser tests)"
+
+
+def under_ci() -> bool:
+    """CI=true (as CI services and .ci/run set it): what a clone may skip, CI must run."""
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def require_corpus(path: Path | None = None) -> Path:
+    """The corpus (or ``path`` in it) for a test that needs it: skipped with
+    :data:`NO_CORPUS` on a plain clone, failed under CI, where a missing corpus would
+    otherwise be a green run that tested nothing."""
+    wanted = CORPUS if path is None else path
+    if wanted.exists():
+        return wanted
+    if under_ci():
+        pytest.fail(f"CI: {wanted} is missing ({NO_CORPUS})")
+    pytest.skip(NO_CORPUS if not CORPUS.is_dir() else f"{NO_CORPUS}: {wanted} is not in it")
 STARS_LAYOUT = (
     "PokerStars/",
     "GGPoker/",

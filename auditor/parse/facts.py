@@ -67,7 +67,7 @@ def board_number(text: str) -> int:
 
 
 def variant(limit: ev.Limit, hi_lo: bool, hole_cards: int, courchevel: bool = False) -> str:
-    """The variant code (DESIGN.md's hands.variant) of an Omaha game.
+    """The variant code (the hands table's ``variant``) of an Omaha game.
 
     >>> P, F = ev.Limit.POT, ev.Limit.FIXED
     >>> variant(P, True, 4), variant(P, True, 5), variant(F, False, 4)

@@ -27,7 +27,7 @@ OHH = CORPUS / "OHH" / "HOLDEM_NLHE" / "sample_ohh_tenfour.json"
 POKER_NOW = CORPUS / "PokerNow" / "PLO" / "poker_now_log_pgl7tZqLanCO9qx5dGcNnK9lw.csv"
 PHH = CORPUS / "PHH" / "PLO" / "wsop-2023-43-5-27.phh"
 IPOKER = CORPUS / "iPoker" / "PLO" / "BasicHand.txt"
-needs_corpus = pytest.mark.skipif(not OHH.exists(), reason="the corpus is not here")
+needs_corpus = pytest.mark.usefixtures("corpus")
 
 Row = dict[str, Any]
 

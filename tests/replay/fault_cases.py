@@ -20,7 +20,7 @@ import pytest
 
 from auditor.findings import Finding, Severity
 from auditor.pipeline import FileSummary, HandAuditor, HandResult
-from tests.corpus import CORPUS, ROOT
+from tests.corpus import CORPUS, ROOT, require_corpus
 from tests.replay.faults import Fault, hand_text
 
 
@@ -46,8 +46,8 @@ class Source:
         return not self.path.startswith("fixtures/")
 
     def text(self) -> str:
-        if self.in_corpus and not CORPUS.is_dir():
-            pytest.skip("../shared/corpus is not beside the checkout")
+        if self.in_corpus:
+            require_corpus(self.file)
         return hand_text(self.file, self.hand_id)
 
 
@@ -64,7 +64,7 @@ class Case:
     expected: str | None = None
     recorded: str | None = None
     rules: str = "auto"  # "auto" (the room's profile), a bundled name, or a test's own
-    engine: str = ""  # set: the engine disagrees with DESIGN.md here (xfail), and why
+    engine: str = ""  # set: the engine disagrees with docs/RULES.md here (xfail), and why
 
     @property
     def id(self) -> str:

@@ -9,7 +9,7 @@ when the stack is short).
 Who may do what is decided twice, independently:
 
 - a small table tracker here (positions, amounts to call, the last full raise,
-  who may still re-raise, the fixed-limit cap) following shared/DESIGN.md;
+  who may still re-raise, the fixed-limit cap) following docs/RULES.md;
 - for pot and no limit, pokerkit (see shared/ORACLES.md) drives the same hand:
   its actor and call amount must agree with the tracker's, its minimum and
   maximum bet must agree whenever both allow a raise, and a raise is offered
@@ -25,7 +25,7 @@ and river, four bets a round counting the big blind. After a short all-in bet
 or raise the round's raising stops (how a short raise counts towards the cap
 and re-sizes the next raise is left out: rooms differ on it).
 
-Pots are awarded by the rules of DESIGN.md (cards speak, each pot separately,
+Pots are awarded by the rules of docs/RULES.md (cards speak, each pot separately,
 hi/lo halves with the odd chip to the high, odd chips in a tie one each from
 the first winner left of the button), with pokerkit ranking the hands.
 """

@@ -2,7 +2,7 @@
 
 OnGame's 2011 records at equal blinds ($0.50/$0.50) write the small-blind seat's post as
 "posts big blind" too; the play before the flop then starts left of the big-blind seat
-(DESIGN.md: "Pre-flop action starts left of the big blind"), not left of whoever's big
+(docs/RULES.md: "Pre-flop action starts left of the big blind"), not left of whoever's big
 blind is written first."""
 
 from __future__ import annotations

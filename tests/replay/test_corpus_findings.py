@@ -11,7 +11,7 @@ import pytest
 from auditor.pipeline import FileSummary, HandAuditor, Status
 from tests.corpus import stars_layout_rows
 
-# (file, hand id, code, line) -> why the record breaks the rule (rules from DESIGN.md)
+# (file, hand id, code, line) -> why the record breaks the rule (rules from docs/RULES.md)
 EXPECTED: dict[tuple[str, str, str, int], str] = {
     (
         "PokerMaster_StarsFormat/PLO/5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt",
@@ -35,7 +35,7 @@ EXPECTED: dict[tuple[str, str, str, int], str] = {
         "151933331674",
         "CARD_INVALID",
         12,
-    ): "(b) DESIGN.md (the seeds): \"52-card deck, no jokers\": the flop is written "
+    ): "(b) docs/RULES.md (the seeds): \"52-card deck, no jokers\": the flop is written "
     "'[2s] [2s3d 3c]', and '2s3d' is none of the 52 cards",
     (
         "PokerStars/PLO/PLO-6max-USD-2.00-4.00-201403.2.partial.txt",
@@ -88,7 +88,7 @@ EXPECTED: dict[tuple[str, str, str, int], str] = {
         "3434271432",
         "BLIND_WRONG",
         11,
-    ): "(b) DESIGN.md (the seeds): \"A new player may post a big blind to enter; a player "
+    ): "(b) docs/RULES.md (the seeds): \"A new player may post a big blind to enter; a player "
     "who missed blinds posts small+big, the small part dead\": UTG, two seats past the big "
     "blind, posts a lone second small blind, which is neither",
     (

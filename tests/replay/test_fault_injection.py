@@ -11,7 +11,7 @@ Each case takes a hand that replays with no finding at all (a real corpus hand f
    from it (a call short by 0.25 also leaves the pot short: POT_WRONG), so that a new
    stray finding fails the test.
 
-Where the engine disagrees with shared/DESIGN.md (a duplicate or false finding), the case
+Where the engine disagrees with docs/RULES.md (a duplicate or false finding), the case
 states what the rules call for and is marked ``xfail(strict=True, raises=StrayFinding)``
 with the reason: it fails only by the engine's extra findings, and starts to pass (and
 so fails, strictly) once the engine is fixed.

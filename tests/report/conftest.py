@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from auditor.report.page import render_html
+from tests.corpus import NO_CHROMIUM, under_ci
 from tests.report.sample_data import sample_data
 
 if TYPE_CHECKING:
@@ -53,9 +54,9 @@ def chromium_path() -> str | None:
 def _unavailable(reason: str) -> None:
     """Skip, and say why; under CI (CI=true: .ci/run installs Chromium) fail instead, so
     that a browser that did not install is never a green run that tested nothing."""
-    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+    if under_ci():
         pytest.fail(f"CI: {reason}")
-    pytest.skip(reason)
+    pytest.skip(f"{NO_CHROMIUM}: {reason}")
 
 
 @pytest.fixture(scope="session")

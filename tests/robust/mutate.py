@@ -29,7 +29,9 @@ Hand = list[bytes]
 """A hand as its lines, without line ends, in UTF-8 (damage may leave it invalid)."""
 
 _NUMBER = re.compile(rb"[0-9]+(?:[.,][0-9]+)*")
-_DATE = re.compile(rb"[0-9]{4}/[0-9]{1,2}/[0-9]{1,2}(?: -)? [0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?")
+HEADER_DATE = re.compile(
+    rb"[0-9]{4}/[0-9]{1,2}/[0-9]{1,2}(?: -)? [0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?"
+)
 _HUGE = (
     b"9223372036854775807",
     b"9223372036854775808",
@@ -167,7 +169,7 @@ class Mutator:
 
     def break_date(self, hand: Hand) -> Hand:
         header = hand[0]
-        dates = list(_DATE.finditer(header))
+        dates = list(HEADER_DATE.finditer(header))
         if not dates:
             return hand
         date = self.random.choice(dates)

@@ -1,12 +1,12 @@
 """Every error finding a corpus test expects on a real record carries its evidence.
 
 A finding on a real record is presumed false until the test expecting it shows one of
-(DESIGN.md, "What a finding promises"; issue 21):
+(docs/RULES.md, "What a finding promises"; issue 21):
 
 - "(a) ": the record contradicts itself, with the arithmetic written out (the chips put
   in against the chips paid out, the pot the record states against the bets it lists);
 - "(b) ": a rule the record breaks, quoted (in double quotes) from the room's published
-  rules, the seeds (DESIGN.md) or a standard rule book, with its source named;
+  rules, the seeds (docs/RULES.md) or a standard rule book, with its source named;
 - "(c) ": a consequence: it follows from another finding of the hand, which it names by
   code (the replay marks it with ``caused_by``; it is not counted as an error of its own).
 
@@ -36,7 +36,7 @@ MODULES = sorted(
 )
 # a source the (b) quote is taken from: the seeds, a rule book, or the room's own pages
 SOURCES = re.compile(
-    r"DESIGN\.md|seeds|Robert's Rules|TDA|WSOP|rules|terms|help|FAQ|support|site|page",
+    r"RULES\.md|seeds|Robert's Rules|TDA|WSOP|rules|terms|help|FAQ|support|site|page",
     re.IGNORECASE,
 )
 ARITHMETIC = re.compile(r"\d[\d.,]*\s*(?:[-+=<>x*/]|!=|≠)\s*[€$£]?\d|\d\s*(?:!=|≠|=)")
@@ -133,7 +133,7 @@ def test_the_evidence_check_tells_evidence_from_none() -> None:
     assert (
         _problem(
             "BLIND_WRONG",
-            '(b) DESIGN.md (the seeds): "Small blind left of the button, big blind left of '
+            '(b) docs/RULES.md (the seeds): "Small blind left of the button, big blind left of '
             'it": seat 3 posts it',
         )
         is None
@@ -142,6 +142,29 @@ def test_the_evidence_check_tells_evidence_from_none() -> None:
     assert _problem("POT_WRONG", "(c) follows from the CALL_WRONG on line 23") is None
     assert _problem("POT_WRONG", "(c) follows from CALL_WRONG") is not None
     assert _problem("POT_WRONG", "(c) follows from the call") is not None
+
+
+RULES = ROOT / "docs" / "RULES.md"
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_quotation_of_the_rules_is_in_the_rules(path: Path) -> None:
+    """A "(b)" entry quoting docs/RULES.md quotes it word for word (the rule book ships
+    with the repository, so a reviewer reads the rule where the test says it is)."""
+    rules = _words(RULES.read_text(encoding="utf-8"))
+    misquoted = []
+    for key, reason in sorted(_expected(_module(path)).items()):
+        source, _, quoted = reason.partition('"')
+        if not reason.startswith("(b) ") or "RULES.md" not in source:
+            continue
+        quote = quoted.split('"', 1)[0]
+        if _words(quote) not in rules:
+            misquoted.append(f"{key}: {quote!r}")
+    assert misquoted == []
 
 
 @pytest.fixture(scope="module")

@@ -37,6 +37,7 @@ from auditor.pipeline import HandAuditor
 from auditor.replay.continuity import TableHand, TableKey, continuity_findings, table_sequences
 from auditor.run import run_audit
 from auditor.source import SourceSpan
+from tests.corpus import require_corpus
 from tests.scale.test_engines import check, inputs, reference
 
 PROFILE = "seeds"
@@ -250,6 +251,7 @@ def test_corpus_through_slices_and_merged_runs_matches_the_serial_audit(
 ) -> None:
     """Every table of more than 5 hands in slices, sorted in runs of 4 merged 3 at a time,
     with two workers: the tables and counts of the plain serial audit."""
+    require_corpus()  # the fixtures alone hold no table long enough to slice
     monkeypatch.setattr("auditor.engines.crosshand.BATCH_HANDS", 5)
     monkeypatch.setattr("auditor.engines.crosshand.SORT_RUN", 4)
     monkeypatch.setattr("auditor.engines.crosshand._ID_RUN", 4)

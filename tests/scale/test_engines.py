@@ -30,7 +30,7 @@ from auditor.replay.continuity import TableHand, continuity_findings, table_hand
 from auditor.run import RunProgress, RunSummary, run_audit
 from auditor.tables.rows import RowBuilder
 from auditor.tables.schemas import SCHEMAS, schema_without_run
-from tests.corpus import CORPUS, ROOT, stars_layout_rows
+from tests.corpus import CORPUS, ROOT, require_corpus, stars_layout_rows
 
 FIXTURES = ROOT / "fixtures"
 Rows = list[str]
@@ -182,7 +182,7 @@ def test_local_engine_matches_the_serial_audit(
 ) -> None:
     out = tmp_path / "out"
     summary = run_audit(inputs(), out, workers=workers, chunk_hands=chunk_hands)
-    assert summary.hands_read > 300
+    assert summary.hands_read > (300 if CORPUS.is_dir() else 90)  # the fixtures' alone, on a clone
     check(out, summary, expected)
 
 
@@ -259,8 +259,7 @@ def test_a_rejected_hand_splits_its_table_across_chunks(tmp_path: Path) -> None:
     again with one button moved. Past the gap the copies are a run of their own (not
     duplicates of the first hands), so the moved button is found, whatever the chunks."""
     source = CORPUS / "PokerStars" / "PLO8" / "PLO8-6max-USD-0.01-0.02-200911.txt"
-    if not source.is_file():
-        pytest.skip("../shared/corpus is not beside the checkout")
+    require_corpus(source)
     with open(source, encoding="utf-8-sig") as text:
         hands = [list(h.lines) for h in split_hands(text, "x") if isinstance(h, RawHand)]
     broken = [*hands[4]]
@@ -290,8 +289,7 @@ def test_cross_hand_examples_are_the_first_in_the_input(
 ) -> None:
     """Cross-hand findings come back table by table, in an order set by the store's
     buckets; the summary's examples are still the first ones in the input."""
-    if not CORPUS.is_dir():
-        pytest.skip("../shared/corpus is not beside the checkout")
+    require_corpus()
     order = {name: i for i, name in enumerate(expand_paths([str(CORPUS)]))}
     for buckets in (512, 7, 1):
         monkeypatch.setattr("auditor.engines.crosshand.BUCKETS", buckets)

@@ -1,4 +1,4 @@
-"""The seeds' hi/lo award rules (shared/DESIGN.md) on short PokerStars-format hands, each
+"""The seeds' hi/lo award rules (docs/RULES.md) on short PokerStars-format hands, each
 audited end to end: the awards the auditor expects, the amounts the record pays, and no
 finding on the correctly written hand.
 

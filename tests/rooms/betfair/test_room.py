@@ -16,7 +16,7 @@ from auditor.parse.errors import HandParseError
 from auditor.read.split import RawHand
 from auditor.rooms.betfair import BetfairRoom
 from auditor.rooms.betfair.reader import BetfairReader
-from tests.corpus import CORPUS, ROOT
+from tests.corpus import CORPUS, ROOT, require_corpus
 
 E = TypeVar("E", bound=ev.Event)
 FIXTURE = ROOT / "fixtures" / "betfair" / "betfair_dead_blind_all_in_for_less.txt"
@@ -77,9 +77,9 @@ def test_posts_raises_and_all_in() -> None:
 
 
 def test_a_late_big_blind_is_live() -> None:
-    text = (CORPUS / "Betfair/PLO/PLO-6max-USD-0.05-0.10-200909.All.in.river.splitpot.txt")
-    if not text.exists():
-        pytest.skip("no corpus")
+    text = require_corpus(
+        CORPUS / "Betfair/PLO/PLO-6max-USD-0.05-0.10-200909.All.in.river.splitpot.txt"
+    )
     hand = read(text.read_text(encoding="utf-8"))
     posts = [(p.player, p.kind) for p in of(hand, ev.Posted)]
     assert posts == [

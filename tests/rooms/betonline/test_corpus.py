@@ -38,7 +38,7 @@ Key = tuple[str, str, str, int]  # (file, hand id, code, line)
 PLO = "BetOnline/PLO/PLO-10max-USD-0.05-0.10-201209.txt"
 
 _TURN_RULE = (
-    "(b) DESIGN.md (the seeds): \"Pre-flop action starts left of the big blind; later "
+    "(b) docs/RULES.md (the seeds): \"Pre-flop action starts left of the big blind; later "
     "streets with the first active player left of the button\" (then clockwise): "
 )
 

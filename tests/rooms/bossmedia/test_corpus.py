@@ -22,7 +22,7 @@ LO8 = "BossMedia/PLO8/LO8-EUR-0.05-0.10-201207.xml"
 # board is written 5d Ks 7c Jc 7d (LINK 4 51 19 23 6) where the session's own record has
 # 6c 7c 3h Jd 9s, and the shown hands are left as they were
 _EDITED = (
-    "(b) DESIGN.md (the seeds): \"52-card deck, no jokers; every card at most once per "
+    "(b) docs/RULES.md (the seeds): \"52-card deck, no jokers; every card at most once per "
     "hand\": River.txt's board, edited from the session's record of the same hand"
 )
 EXPECTED: dict[Key, str] = {
@@ -30,7 +30,7 @@ EXPECTED: dict[Key, str] = {
     + ": Ks and 7d are on the board and in ToyBoy66's shown cards (LINK 51, 6)",
     (RIVER, "2076619909", "HAND_DESCRIPTION_WRONG", 50): _EDITED
     + ": ItalyToast's 6s Kh 9h 5h no longer make the 'two pair, nines and sixes' written",
-    (TURN, "2089896542", "CARD_DUPLICATE", 39): "(b) DESIGN.md (the seeds): \"52-card "
+    (TURN, "2089896542", "CARD_DUPLICATE", 39): "(b) docs/RULES.md (the seeds): \"52-card "
     "deck, no jokers; every card at most once per hand\": the record deals 3d twice: to "
     "ItalyToast "
     "(HAND_DEAL, LINK 2, line 11) and as the turn card (HAND_BOARD, LINK 2, line 43)",

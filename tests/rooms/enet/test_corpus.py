@@ -37,7 +37,7 @@ EXPECTED: dict[Key, str] = {
     "Player2 56,64 and a 1,39 rake: 56,64 + 1,39 = 58,03, and 140,53 - 58,03 = 82,50 paid to "
     "nobody (fpdb's 'side pot failure')",
     (SIX, "7732310", "SHOWDOWN_ORDER", 30): "Player4 bet the turn and is the last "
-    "aggressor (the river is checked): he shows first (DESIGN.md: 'last aggressor of the "
+    "aggressor (the river is checked): he shows first (docs/RULES.md: 'last aggressor of the "
     "last street with a bet'), yet Player2 mucks before him ('Player2: mucked' before "
     "*** SHOWDOWN ***)",
     (BAD, "6404139", "CHIPS_NOT_CONSERVED", 43): "(a) 22,21 put in (four all-in or called "

@@ -22,7 +22,7 @@ TABLE = "Entraction/PLO/Table_35124993.txt"
 # HHSmithy's FLO8 samples are one heads-up table's hands, some edited for its tests: the
 # findings are the records contradicting their own header or cards.
 _LIMIT = (
-    '(b) DESIGN.md (the seeds): "Fixed limit: small bet pre-flop and flop, big bet turn '
+    '(b) docs/RULES.md (the seeds): "Fixed limit: small bet pre-flop and flop, big bet turn '
     'and river"; the header says Fixed Limit EUR 100.00/200.00 (small bet 100, big bet '
     "200), "
 )
@@ -47,7 +47,7 @@ EXPECTED: dict[Key, str] = {
         "bet more, 1,000 in all"
     ),
     (ALL_IN, "2646515969", "WINNER_WRONG", 28): (
-        '(b) DESIGN.md (the seeds): "Half the pot to the best high, half to the best '
+        '(b) docs/RULES.md (the seeds): "Half the pot to the best high, half to the best '
         "qualifying low\": Omaha Hi/Lo on 4d 2d Js 5s As: YoOyYo's 7d 8s make the "
         "8-7-4-2-A low and bglegend22 (Qc 2c 9s Qd) has no two cards to a low (only the 2), "
         "yet 'bglegend22 wins: EUR 5,898.50', the whole pot: YoOyYo's low half is not paid"

@@ -19,7 +19,7 @@ FLO8 = "Everleaf/FLO8/FLO8-10max-USD-0.50-1.00-201003.HU.on.10max.txt"
 
 EXPECTED: dict[Key, str] = {
     (PLO8, "149110588", "SHOWDOWN_ORDER", 532): "the river is checked through: Hero, left of "
-    "the button, is to show first (DESIGN.md: with no bet, 'the first active player left of "
+    "the button, is to show first (docs/RULES.md: with no bet, 'the first active player left of "
     "the button'; the everleaf profile's river_aggressor), yet Villain shows first and Hero "
     "'does not show cards': the room let the first player keep his hand hidden",
 }

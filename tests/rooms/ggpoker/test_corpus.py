@@ -17,7 +17,7 @@ from tests.replay.test_continuity import STACK_FINDINGS
 Key = tuple[str, str, str, int]  # (file, hand id, code, line)
 
 # GG's hand wordings that the cards do not bear out. GG's words often ignore Omaha's rule
-# of exactly two hole cards and three board cards (DESIGN.md: "Omaha hands use exactly
+# of exactly two hole cards and three board cards (docs/RULES.md: "Omaha hands use exactly
 # two hole cards and exactly three board cards"); on the second and third boards of a run
 # it twice or thrice, its words do not describe the hand on that board's five cards at
 # all (they read as if the flop were left out: 6babca1's "Three Kings" on the second

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from auditor.api import audit_text
 from auditor.rooms.ggpoker import SITE
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, require_corpus
 
 FILE = CORPUS / "GGPoker/PLO/PLO-6max-USD-0.50-1.00-202004.txt"
 FIRST = "23aca38f: shows [Td 9c Kd 8d] (Pair of Sevens)"
@@ -14,7 +14,7 @@ SECOND = "Hero: shows [Ah 9s Ac Jd] (Pair of Aces and Pair of Sevens)"
 
 
 def _hand(hand_id: str) -> str:
-    text = FILE.read_text(encoding="utf-8")
+    text = require_corpus(FILE).read_text(encoding="utf-8")
     start = text.index(f"Poker Hand #{hand_id}:")
     end = text.find("Poker Hand #", start + 1)
     return text[start : end if end > 0 else len(text)]

@@ -100,6 +100,9 @@ def test_all_in_is_a_call_or_a_raise_as_the_chips_say() -> None:
     assert [(e.amount, e.all_in) for e in cid] == [(100, True)]  # 0.50 + 1.00 < 2.00
     dee = [e for e in events if isinstance(e, ev.RaisedTo) and e.player == "Dee"]
     assert [(e.by, e.all_in, e.given) for e in dee] == [(800, True, ev.RaiseGiven.BY)]
+
+
+def test_an_all_in_that_opens_the_river_is_a_bet(corpus: Path) -> None:
     (bet,) = [e for e in events_of(CORPUS_PLO8, 0) if isinstance(e, ev.Bet) and e.all_in]
     assert (bet.player, bet.amount) == ("Player2", 12)  # the river's first ALL_IN: a bet
 

@@ -36,7 +36,7 @@ EXPECTED: dict[Key, str] = {
      "uncalled bet before the flop; the record's totals leave it out of the pot: it went "
      "back"): "a warning, no error (the totals imply the return): at blinds 1/1 Sean, back in the "
     "small blind seat, 'posts a small blind of 1', 'a missing small blind of 1' (dead) and "
-    "'a missed big blind of 1' (live, DESIGN.md: 'a player who missed blinds posts "
+    "'a missed big blind of 1' (live, docs/RULES.md: 'a player who missed blinds posts "
     "small+big, the small part dead'): his bet is 2, Ayo 'calls 1' and the big blind checks, "
     "so 1 of his is uncalled; no row returns it and the pots paid (18 + 18) leave it out, "
     "and his stack in #319 (180, as he began #318, winning 18) shows only 18 was charged",

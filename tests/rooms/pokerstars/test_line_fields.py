@@ -58,7 +58,7 @@ def test_every_line_gets_the_kind_the_grammar_gives_it() -> None:
 
     parser = build_parser("pokerstars", {block: keep for block in stars._BLOCKS})
     hands = stars_hands()
-    assert len(hands) >= 300
+    assert len(hands) >= (300 if CORPUS.is_dir() else 15)  # the fixtures' alone, on a clone
     for hand in hands:
         with contextlib.suppress(LarkError):  # the blocks before an error are kept, and checked
             parser.parse(hand.text, start="start")
@@ -78,7 +78,7 @@ def test_every_line_gets_the_kind_the_grammar_gives_it() -> None:
             at = found.end()
         assert kinds == expected, tok
         lines += len(kinds)
-    assert lines >= 10_000
+    assert lines >= (10_000 if CORPUS.is_dir() else 400)
 
 
 def test_a_method_that_drops_a_field_is_refused_when_built() -> None:

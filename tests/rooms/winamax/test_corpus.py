@@ -34,21 +34,21 @@ _RAISE_POT = (
     "Player3 has 4€ in (3€ + 1€)"
 )
 _BEFORE_BLINDS = (
-    '(b) DESIGN.md (the seeds): "Pre-flop action starts left of the big blind": Player3 '
+    '(b) docs/RULES.md (the seeds): "Pre-flop action starts left of the big blind": Player3 '
     "(seat 5) raises before any blind is posted; left of Hero's big blind (seat 3) sits "
     "Player2 (seat 4)"
 )
 _ABOVE_NOTHING = (
-    '(b) DESIGN.md (the seeds), pot limit: "maximum raise = active pot + all bets on the '
+    '(b) docs/RULES.md (the seeds), pot limit: "maximum raise = active pot + all bets on the '
     'table + the amount the raiser must call first": written before any blind, 0 + 0 + 0 = '
     "0€, and the raise is to 3€"
 )
 _SB_SEAT_5 = (
-    '(b) DESIGN.md (the seeds): "Small blind left of the button, big blind left of it": '
+    '(b) docs/RULES.md (the seeds): "Small blind left of the button, big blind left of it": '
     "the button is seat 1, left of it is Player1 (seat 2, who posts nothing); Player3 posts "
     "it from seat 5"
 )
-# Winamax lists the shown hands in an order that is not the last aggressor's first (DESIGN.md:
+# Winamax lists the shown hands in an order that is not the last aggressor's first (docs/RULES.md:
 # "the last aggressor of the last street with a bet shows first; with no bet at all, the
 # first active player left of the button; then clockwise"): e.g. in 270777-175 Player5
 # bets the river and is called, and "Player30 shows" comes first. No one rule profile
@@ -117,7 +117,7 @@ EXPECTED: dict[Key, str] = {
     "Player2's fold comes before his turn, which does not come again; the record has him "
     "check at line 56",
     # Button seat 5: the small blind is seat 1's (Hero), not seat 4's
-    (_BAD_POT, "6468352-1737-1408024646", "BLIND_WRONG", 9): "(b) DESIGN.md (the seeds): "
+    (_BAD_POT, "6468352-1737-1408024646", "BLIND_WRONG", 9): "(b) docs/RULES.md (the seeds): "
     '"Small blind left of the button, big blind left of it": the button is seat 5, left of '
     "it Hero (seat 1, dealt in); Player2 posts it from seat 4 (Player0's big blind on seat "
     "2 and Player1 first to act on seat 3 agree with the button)",

@@ -47,23 +47,23 @@ EXPECTED: dict[Key, str] = {
     # adjusted" moves the button, never gives the button the big blind; the file has no
     # hand before this one to show a switch, and WPN's four heads-up hands of the corpus
     # (auditor/profiles/wpn.toml) keep the small blind on the button.
-    (_NO_HERO, "10005881", "BLIND_WRONG", 19): "(b) DESIGN.md (the seeds), heads-up blinds: "
+    (_NO_HERO, "10005881", "BLIND_WRONG", 19): "(b) docs/RULES.md (the seeds), heads-up blinds: "
     '"the button posts the small blind and acts first before the flop" (the wpn '
     "profile's heads_up_button_posts_small_blind): Player0, not on the button, posts it",
     (_NO_HERO, "10005881", "BLIND_WRONG", 21): "(c) follows from the BLIND_WRONG on line 19; "
-    + "(b) DESIGN.md (the seeds), heads-up blinds: "
+    + "(b) docs/RULES.md (the seeds), heads-up blinds: "
     '"the button posts the small blind and acts first before the flop": the button, '
     "Player1, posts the big blind",
-    # "A new player may post a big blind to enter" (DESIGN.md): 888game888 comes in with
+    # "A new player may post a big blind to enter" (docs/RULES.md): 888game888 comes in with
     # "posts (2)" at $2/$4, half a big blind, and plays it live (he calls $2 more to $4:
     # his summary's "Bets: 16" counts it).
-    ("WPN_ACR/PLO/WaitBB.txt", "261686404", "BLIND_WRONG", 12): "(b) DESIGN.md (the seeds): "
+    ("WPN_ACR/PLO/WaitBB.txt", "261686404", "BLIND_WRONG", 12): "(b) docs/RULES.md (the seeds): "
     "\"A new player may post a big blind to enter\": 888game888's entering 'posts (2)' at "
     "$2/$4 is half of it",
     # fpdb's "no.flop" sample: a record that contradicts itself throughout.
     (_NO_FLOP, "727152195", "RECORD_GARBLED", 13): "'*** FLOP ***:' with no cards, before "
     "the hole cards are dealt",
-    (_NO_FLOP, "727152195", "OUT_OF_TURN", 33): '(b) DESIGN.md (the seeds): "Pre-flop '
+    (_NO_FLOP, "727152195", "OUT_OF_TURN", 33): '(b) docs/RULES.md (the seeds): "Pre-flop '
     "action starts left of the big blind\", then clockwise: after Player0's raise (seat 1, "
     "the small blind) Player2 (seat 4, the big blind) is to act, yet Player4 (seat 6) folds",
     (_NO_FLOP, "727152195", "UNCALLED_WRONG", 34): "(a) Player0 puts in 10 + 50 = 60 against "
