@@ -326,7 +326,11 @@ def _chunks(
     for found in inputs:
         for file in open_input(found):
             summary = FileSummary(
-                source_file=file.name, status=file.status, reason=file.reason, size_bytes=file.size
+                source_file=file.name,
+                status=file.status,
+                reason=file.reason,
+                size_bytes=file.size,
+                source_file_bytes=file.raw_name,
             )
             summary.error = file.reason if file.status == "error" else ""
             run.opened(index, summary)
