@@ -397,8 +397,8 @@ def _not_a_member_file(member: tarfile.TarInfo) -> str:
 
 def _reason(err: BaseException) -> str:
     if isinstance(err, OSError) and err.strerror:
-        return err.strerror
-    return str(err) or type(err).__name__
+        return shown_name(err.strerror)
+    return shown_name(str(err)) or type(err).__name__
 
 
 @contextlib.contextmanager

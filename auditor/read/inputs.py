@@ -104,10 +104,12 @@ def find_inputs(paths: Iterable[str]) -> list[Input]:
             info = os.stat(name)
         except FileNotFoundError:
             link = f" ({_dangling(name)})" if os.path.islink(name) else ""
-            raise FileNotFoundError(f"no such file or folder: {name}{link}") from None
+            raise FileNotFoundError(f"no such file or folder: {shown_name(name)}{link}") from None
         except OSError as err:
             if err.errno == errno.ELOOP:  # named, it is a mistake in the call, as a typo is
-                raise FileNotFoundError(f"no such file or folder: {name} ({_why(err)})") from None
+                raise FileNotFoundError(
+                    f"no such file or folder: {shown_name(name)} ({_why(err)})"
+                ) from None
             found.append(_unreadable(name, _why(err)))
             continue
         if stat.S_ISDIR(info.st_mode):
@@ -155,9 +157,8 @@ class _Walk:
         or an output folder: its row added)."""
         real = os.path.realpath(name)
         if real in self.folders:
-            self.found.append(
-                Input(name, Kind.NOT_READ, reason=f"the folder {self.folders[real]}, read already")
-            )
+            reason = f"the folder {shown_name(self.folders[real])}, read already"
+            self.found.append(Input(name, Kind.NOT_READ, reason=reason))
             return None
         self.folders[real] = name
         try:
@@ -194,7 +195,7 @@ class _Walk:
             self.found.append(Input(name, Kind.NOT_READ, reason=f"{_special(mode)}, not a file"))
         elif (info.st_dev, info.st_ino) in self.files:
             seen = self.files[info.st_dev, info.st_ino]
-            reason = f"the same file as {seen}, read already"
+            reason = f"the same file as {shown_name(seen)}, read already"
             self.found.append(Input(name, Kind.NOT_READ, info.st_size, reason))
         else:
             self.files[info.st_dev, info.st_ino] = name
@@ -208,7 +209,7 @@ def _unreadable(name: str, reason: str) -> Input:
 
 def _dangling(name: str) -> str:
     try:
-        return f"a symbolic link to nothing ({os.readlink(name)})"
+        return f"a symbolic link to nothing ({shown_name(os.readlink(name))})"
     except OSError as err:  # gone meanwhile
         return _why(err)
 
@@ -216,7 +217,7 @@ def _dangling(name: str) -> str:
 def _why(err: OSError) -> str:
     if err.errno == errno.ELOOP:
         return "a symbolic link loop"
-    return err.strerror or str(err)
+    return shown_name(err.strerror or str(err))
 
 
 def _special(mode: int) -> str:

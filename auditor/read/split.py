@@ -3,7 +3,9 @@
 A hand starts at a header line of one of the rooms read (each room says which lines
 start its hands, so a file mixing rooms is split hand by hand, each hand tagged with its
 room); blank lines between hands (any number, or none) do not matter. Memory holds one
-hand at a time, whatever the file size.
+hand at a time, whatever the file size, and no more of one hand than its caps
+(:data:`HAND_LINES_KEPT`, :data:`HAND_CHARS_KEPT`): a hand past them is cut there, its
+lines up to the next header skipped, and it is rejected as too long (RawHand.cut).
 """
 
 from __future__ import annotations

@@ -58,6 +58,30 @@ def test_a_name_that_is_not_utf8_is_audited_and_kept_byte_for_byte(tmp_path: Pat
     assert sorted(os.listdir(os.fsencode(folder))) == before
 
 
+def test_reasons_naming_a_name_that_is_not_utf8_are_written(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    inner = os.fsencode(folder) + b"/h\xe4nde"
+    os.mkdir(inner)
+    with open(inner + b"/a.txt", "wb") as target:
+        target.write(CLEAN.read_bytes())
+    os.symlink(inner, os.fsencode(folder) + b"/z_again")  # the same folder, reached twice
+    os.symlink(b"/nowhere/\xff", os.fsencode(folder) + b"/z_dangling")
+    done = cli(str(folder), "--out", str(tmp_path / "out"))
+    assert done.returncode == 1, done.stderr  # the dangling link: a file that cannot be read
+    assert "Traceback" not in done.stderr
+    rows = {r["source_file"]: r for r in files_rows(tmp_path / "out")}
+    assert rows[f"{folder}/h\\xe4nde/a.txt"]["hands_audited"] == 1
+    assert rows[f"{folder}/z_again"]["reason"] == f"the folder {folder}/h\\xe4nde, read already"
+    assert "/nowhere/\\xff" in rows[f"{folder}/z_dangling"]["reason"]
+
+
+def test_a_missing_path_that_is_not_utf8_is_named_escaped(tmp_path: Path) -> None:
+    done = cli(os.fsdecode(os.fsencode(tmp_path) + b"/gone\xff"), "--out", str(tmp_path / "o"))
+    assert done.returncode == 2
+    assert f"no such file or folder: {tmp_path}/gone\\xff" in done.stderr
+
+
 def test_a_non_ascii_name_under_the_c_locale(tmp_path: Path) -> None:
     folder = tmp_path / "in"
     folder.mkdir()
