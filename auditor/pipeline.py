@@ -72,6 +72,9 @@ class HandAuditor:
 
     def _audit_hand(self, raw: RawHand) -> HandResult:
         room = rooms.room_of(raw, self.rooms)
+        if raw.cut:  # not the whole hand (too long, or the file cut short in it): unread
+            where = SourceSpan(raw.file, raw.cut_line or raw.first_line, 1)
+            return rejected(raw, Finding(Code.PARSE_ERROR, room.hand_id(raw), raw.cut, where))
         game = room.game(raw)
         if not room.is_omaha(game):
             return HandResult(

@@ -65,6 +65,9 @@ class FileSummary:
     reason: str = ""  # why it is not read, or the error
     size_bytes: int | None = None  # on disk (a zip member: unzipped); None for a stream
     looks: str = ""  # what the file looks like, when no room reads it (auditor.read.looks)
+    # the name's bytes, exactly as the file system holds them (source_file escapes the
+    # bytes its encoding cannot decode); None: source_file's own (UTF-8) bytes
+    source_file_bytes: bytes | None = None
 
     def add_format(self, name: str) -> None:
         """Note that a hand of room ``name`` was read from this file."""

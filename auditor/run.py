@@ -294,10 +294,11 @@ class _Builder:
         size: int,
         last: bool,
     ) -> None:
-        lines, texts, rooms_of, contexts = hands
+        lines, texts, rooms_of, contexts, cuts = hands
         shared = tuple(contexts) if any(contexts) else ()
+        cut = tuple(cuts) if any(line for line, _ in cuts) else ()
         self.segments.append(
-            Segment(name, tuple(lines), tuple(texts), self.next_key, tuple(rooms_of), shared)
+            Segment(name, tuple(lines), tuple(texts), self.next_key, tuple(rooms_of), shared, cut)
         )
         self.sent.segments.append((file, size, last))
         self.hands += len(texts)
@@ -311,8 +312,8 @@ class _Builder:
         return done
 
 
-# each hand's first line, text, room and context (as a Segment holds them)
-_Hands = tuple[list[int], list[str], list[str], list[str]]
+# each hand's first line, text, room, context and cut (as a Segment holds them)
+_Hands = tuple[list[int], list[str], list[str], list[str], list[tuple[int, str]]]
 
 
 def _chunks(
@@ -326,11 +327,15 @@ def _chunks(
     for found in inputs:
         for file in open_input(found):
             summary = FileSummary(
-                source_file=file.name, status=file.status, reason=file.reason, size_bytes=file.size
+                source_file=file.name,
+                status=file.status,
+                reason=file.reason,
+                size_bytes=file.size,
+                source_file_bytes=file.raw_name,
             )
             summary.error = file.reason if file.status == "error" else ""
             run.opened(index, summary)
-            hands: _Hands = ([], [], [], [])
+            hands: _Hands = ([], [], [], [], [])
             context: tuple[tuple[str, ...], str] = ((), "")  # the last context, joined
             if file.stream is not None:
                 try:
@@ -341,9 +346,10 @@ def _chunks(
                         if raw.context is not context[0]:  # one string per session
                             context = (raw.context, "\n".join(raw.context))
                         hands[3].append(context[1])
+                        hands[4].append((raw.cut_line, raw.cut))
                         if building.hands + len(hands[1]) >= size:
                             building.add(index, file.name, hands, file.step(), False)
-                            hands = ([], [], [], [])
+                            hands = ([], [], [], [], [])
                             yield building.take()
                 except READ_ERRORS as err:  # this file only: the run goes on
                     summary.error = f"{type(err).__name__}: {err}"

@@ -106,6 +106,9 @@ class Segment:
     # each hand's context lines joined by newlines ("" for none: RawHand.context); hands
     # of one session share one string, which pickling sends once
     contexts: tuple[str, ...] = ()
+    # each hand's (RawHand.cut_line, RawHand.cut) when one of them is not whole (a hand
+    # too long, a file cut short inside it); () when every hand is
+    cuts: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,11 +204,14 @@ def _audit_chunk(chunk: Chunk, *, careful: bool = False) -> ChunkResult:
         keys = range(segment.first_key, segment.first_key + len(segment.texts))
         named = segment.rooms or ("",) * len(segment.texts)
         contexts = segment.contexts or ("",) * len(segment.texts)
-        for key, first_line, text, room, context in zip(
-            keys, segment.first_lines, segment.texts, named, contexts, strict=True
+        cuts = segment.cuts or ((0, ""),) * len(segment.texts)
+        for key, first_line, text, room, context, (cut_line, cut) in zip(
+            keys, segment.first_lines, segment.texts, named, contexts, cuts, strict=True
         ):
             shared = tuple(context.split("\n")) if context else ()
-            raw = RawHand(segment.file, first_line, tuple(text.split("\n")), room, context=shared)
+            lines = tuple(text.split("\n"))
+            raw = RawHand(segment.file, first_line, lines, room, context=shared, cut=cut,
+                          cut_line=cut_line)  # fmt: skip
             result, cross = _hand_rows(builder, raw, auditor, key, careful)
             done.counts.count(result)
             for finding in result.findings:

@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from itertools import chain
 from typing import BinaryIO
 
+from auditor.read.errors import READ_ERRORS
+
 _SNIFF = 1 << 16
 _BLOCK = 1 << 18  # bytes decoded at once: big enough to run at the codec's speed
 _LONGEST_LINE = 1 << 20  # a line longer than this (binary data) is cut, memory stays flat
@@ -86,6 +88,9 @@ class Lines:
         self._bom = bom
         self._utf8 = False  # a non-ASCII character read as UTF-8
         self._cp1252 = False  # a byte read as cp1252
+        # what stopped the reading before the end (a compressed file cut short): the
+        # lines read before it are all given; the reader raises it once they are used
+        self.error: Exception | None = None
 
     @property
     def encoding(self) -> str:
@@ -106,7 +111,10 @@ class Lines:
         rest = b""
         first = True
         while True:
-            block = self._raw.read(_BLOCK)
+            try:
+                block = self._raw.read(_BLOCK)
+            except READ_ERRORS as err:  # the end of what can be read: the rest is given
+                self.error, block = err, b""
             end = not block
             block = rest + block if rest else block
             if first and self._bom:

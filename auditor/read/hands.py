@@ -5,11 +5,13 @@ the single-process pipeline and the run that sends hands out in chunks."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from itertools import chain, islice
 from typing import BinaryIO
 
 from auditor import rooms
 from auditor.read.decode import open_text
+from auditor.read.errors import READ_ERRORS
 from auditor.read.looks import BINARY, HEAD_CHARS, describe, not_a_hand_history
 from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.results import FileSummary, stray_finding
@@ -34,12 +36,24 @@ def read_hands(
         _not_read(summary, BINARY, describe(sample))
         return
     found = False
-    for item in split_file(chain(head, lines), name, sample, chosen):
-        if isinstance(item, StrayText):
-            summary.stray_findings.append(stray_finding(item))
-            continue
-        found = True
-        yield item
+    held: RawHand | None = None  # the last hand, given once it is known to be whole
+    error: Exception | None = None
+    try:
+        for item in split_file(chain(head, lines), name, sample, chosen):
+            if isinstance(item, StrayText):
+                summary.stray_findings.append(stray_finding(item))
+                continue
+            found = True
+            if held is not None:
+                yield held
+            held = item
+    except READ_ERRORS as err:  # the hands read before are kept
+        error = err
+    error = error or getattr(text, "error", None)
+    if held is not None:
+        yield held if error is None else _cut_short(held, error)
+    if error is not None:
+        raise error  # the file is reported as cut short, its hands before counted
     summary.encoding = text.encoding  # known once read: "utf-8+cp1252" for a mixed file
     if not found:
         summary.looks = describe(sample)
@@ -66,6 +80,16 @@ def hands_again(text: Iterable[str], name: str) -> Iterator[RawHand | StrayText]
     head = list(islice(lines, HEAD_LINES))
     sample = "".join(head)[:HEAD_CHARS]
     return split_file(chain(head, lines), name, sample, rooms.choose())
+
+
+def _cut_short(hand: RawHand, error: Exception) -> RawHand:
+    """The hand the file ends in when it cannot be read to its end: rejected, as it may
+    be missing its last lines (a hand that ends before a next header is whole)."""
+    if hand.cut:
+        return hand
+    what = f"{type(error).__name__}: {error}"
+    cut = f"the file is cut short inside this hand or after it ({what}); it may be incomplete"
+    return replace(hand, cut=cut, cut_line=hand.first_line + len(hand.lines))
 
 
 def _not_read(summary: FileSummary, why: str, looks: str) -> None:

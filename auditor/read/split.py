@@ -3,14 +3,16 @@
 A hand starts at a header line of one of the rooms read (each room says which lines
 start its hands, so a file mixing rooms is split hand by hand, each hand tagged with its
 room); blank lines between hands (any number, or none) do not matter. Memory holds one
-hand at a time, whatever the file size.
+hand at a time, whatever the file size, and no more of one hand than its caps
+(:data:`HAND_LINES_KEPT`, :data:`HAND_CHARS_KEPT`): a hand past them is cut there, its
+lines up to the next header skipped, and it is rejected as too long (RawHand.cut).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -45,6 +47,10 @@ class RawHand:
     # header an XML export writes once for all its hands (a room that splits its files
     # itself, Room.split_file, fills it; never counted or compared as the hand's text)
     context: tuple[str, ...] = ()
+    # why the hand's text is not whole ("": it is): too long for the splitter's caps, or
+    # the file cut short inside it; such a hand is rejected (PARSE_ERROR) at ``cut_line``
+    cut: str = ""
+    cut_line: int = 0
 
     @property
     def header_at(self) -> int:
@@ -86,6 +92,16 @@ class RawHand:
 STRAY_KEPT = 1000
 """Lines of stray text kept (the rest counted): a file of something else read whole
 (a large CSV, a log) must not be held in memory."""
+
+HAND_LINES_KEPT = 20_000
+"""Lines of one hand held at most. The longest hands of the corpus (a 10-handed
+run-it-twice tournament hand with its chat) have some 200 lines: a hand a hundred times
+longer is not a hand but a file with no next header (a log, files cut and joined), and
+must not hold the memory of a run (one header then five million lines took 3.7 GB)."""
+
+HAND_CHARS_KEPT = 4_000_000
+"""Characters of one hand held at most (a hand of a few very long lines): some 2,000
+times a long hand's text."""
 
 LEAD_IN_KEPT = 20
 """Lead-in lines (and blanks after them) held back waiting for a header: past this many,
@@ -129,6 +145,10 @@ def split_hands(
     header_index = 0
     room = ""  # the current hand's room; "" while in stray text
     dropped = blank = 0  # stray lines past STRAY_KEPT: counted, and the blank ones after
+    lines_cap, chars_cap = HAND_LINES_KEPT, HAND_CHARS_KEPT  # read once: tests change them
+    kept = 0  # characters of the current hand
+    cut_line = last_line = 0  # where the current hand went past a cap, its last line
+    cut_why = ""
     for number, line in enumerate(lines, start=1):
         line = line.rstrip("\r\n").lstrip("\ufeff")
         found = ""
@@ -139,7 +159,11 @@ def split_hands(
                     break
         if found:
             if current:
-                yield _finish(current, file, start, room, header_index, dropped)
+                hand = _finish(current, file, start, room, header_index, dropped)
+                if cut_line and isinstance(hand, RawHand):
+                    hand = _too_long(hand, cut_line, last_line, cut_why)
+                yield hand
+            kept = cut_line = 0
             if pending:
                 current, start, header_index = [*pending, line], pending_start, len(pending)
                 pending = []
@@ -157,10 +181,23 @@ def split_hands(
             if pending:  # announced no hand: the lines are the current hand's (or stray)
                 if not current:
                     start = pending_start
-                current.extend(pending)
+                if not cut_line:  # (a hand past its cap keeps none of them)
+                    current.extend(pending)
+                    kept += sum(map(len, pending))
                 pending = []
         if room:
-            current.append(line)
+            if cut_line:
+                last_line = number
+            elif len(current) >= lines_cap or kept + len(line) > chars_cap:
+                cut_line = last_line = number
+                cut_why = (
+                    f"more than {lines_cap:,} lines"
+                    if len(current) >= lines_cap
+                    else f"more than {chars_cap:,} characters"
+                )
+            else:
+                current.append(line)
+                kept += len(line)
         elif len(current) < STRAY_KEPT:  # stray text (before the first header)
             if current or line.strip():
                 if not current:
@@ -175,7 +212,20 @@ def split_hands(
             start = pending_start
         current.extend(pending)
     if current:
-        yield _finish(current, file, start, room, header_index, dropped)
+        hand = _finish(current, file, start, room, header_index, dropped)
+        if cut_line and isinstance(hand, RawHand):
+            hand = _too_long(hand, cut_line, last_line, cut_why)
+        yield hand
+
+
+def _too_long(hand: RawHand, cut_line: int, last_line: int, why: str) -> RawHand:
+    """``hand`` cut at ``cut_line``: rejected as too long, its skipped lines said."""
+    skipped = f"line {cut_line:,}" if last_line == cut_line else f"lines {cut_line:,}-{last_line:,}"
+    cut = (
+        f"the hand is too long to be one: {why} from its header at line {hand.first_line:,} "
+        f"(no next hand header); {skipped} skipped, up to the next hand header"
+    )
+    return replace(hand, cut=cut, cut_line=cut_line)
 
 
 def _finish(

@@ -143,6 +143,9 @@ FILES: Table = (
     ("status", "category"),  # read, not read (listed with the reason) or error
     ("reason", "string"),  # why a file is not read, or its error
     ("size_bytes", "int64"),  # on disk (a zip member: unzipped); null for a pipe or stdin
+    # the name's bytes exactly (source_file is text: bytes that are not UTF-8, or not in
+    # the locale's encoding, are shown there as \xHH); an archive's member: b"a.zip!m.txt"
+    ("source_file_bytes", "binary"),
 )
 
 # Every table ends with the run that wrote it, so that runs added with --append stay apart.

@@ -188,6 +188,11 @@ class RowBuilder:
                 "status": summary.status,
                 "reason": summary.reason,
                 "size_bytes": summary.size_bytes,
+                "source_file_bytes": (
+                    summary.source_file.encode("utf-8", "surrogateescape")
+                    if summary.source_file_bytes is None
+                    else summary.source_file_bytes
+                ),
             },
         )
 

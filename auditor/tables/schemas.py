@@ -21,6 +21,7 @@ ARROW_TYPES: dict[str, pa.DataType] = {
     "timestamp_utc": pa.timestamp("s", tz="UTC"),
     "timestamp_local": pa.timestamp("s"),
     "strings": pa.list_(pa.string()),
+    "binary": pa.binary(),
 }
 
 SCHEMAS: dict[str, pa.Schema] = {

@@ -38,7 +38,7 @@ def _renamed(rows: Rows, names: dict[str, str]) -> list[tuple[Any, ...]]:
         tuple(
             (k, names.get(v, v) if k == "source_file" else v)
             for k, v in row.items()
-            if k not in ("run_id", "size_bytes")
+            if k not in ("run_id", "size_bytes", "source_file_bytes")
         )
         for row in rows
     )

@@ -125,6 +125,7 @@ PINNED: dict[str, list[tuple[str, str]]] = {
         ("status", "dictionary<values=string, indices=int32, ordered=0>"),
         ("reason", "string"),
         ("size_bytes", "int64"),
+        ("source_file_bytes", "binary"),
         ("run_id", "dictionary<values=string, indices=int32, ordered=0>"),
     ],
 }
