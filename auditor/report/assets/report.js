@@ -686,9 +686,26 @@
         var amount = a.recorded !== null && a.recorded !== undefined ? a.recorded : a.expected;
         var differs = a.expected !== null && a.expected !== undefined && a.recorded !== null &&
           a.recorded !== undefined && a.expected !== a.recorded;
-        awards.appendChild(el("li", {class: differs ? "differs" : null}, [
-          el("b", {text: a.player}), " " + money(amount, hand) + " \u2014 " +
-          (a.pot_index === 0 ? "main pot" : "side pot " + a.pot_index) +
+        var attrs = {class: differs ? "differs" : null, "data-half": a.half || ""};
+        if (a.half === "cash_out") {
+          // the room's money, paid outside the pot (pot_index -1: no pot paid it)
+          awards.appendChild(el("li", attrs, [
+            el("b", {text: a.player}), " cashed out for " + money(amount, hand) +
+            (a.fee ? " (fee " + money(a.fee, hand) + ")" : "") + ", paid outside the pot"
+          ]));
+          return;
+        }
+        var pot = a.pot_index === 0 ? "main pot" : a.pot_index > 0 ? "side pot " + a.pot_index : "the pots";
+        if (a.half === "not_awarded") {
+          // won at the showdown, but the room kept it: no award happened
+          awards.appendChild(el("li", attrs, [
+            pot + " not awarded: ", el("b", {text: a.player}), " won " + money(amount, hand) +
+            " at the showdown; the room kept it, as the winner had cashed out"
+          ]));
+          return;
+        }
+        awards.appendChild(el("li", attrs, [
+          el("b", {text: a.player}), " " + money(amount, hand) + " \u2014 " + pot +
           ((hand.boards || 1) > 1 ? ", board " + a.board : "") + (hand.hi_lo && a.half ? ", " + a.half : "") +
           (differs ? " (expected " + money(a.expected, hand) + ")" : "")
         ]));
