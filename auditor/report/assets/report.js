@@ -725,15 +725,24 @@
       el("span", {class: "kind muted", text: st.kind})
     ]));
     box.appendChild(el("p", {class: "step-text", "data-testid": "step-text", text: st.text || ""}));
-    var range = "\u2014";
+    var range = "\u2014", legalLabel = "Legal bet / raise to";
     if (isAction && (st.min_legal !== null && st.min_legal !== undefined ||
                      st.max_legal !== null && st.max_legal !== undefined)) {
-      range = money(st.min_legal, hand) + ".." + money(st.max_legal, hand);
+      if (st.action === "call") {
+        // the replay's legal amount at a call is the call itself, no bet or raise range
+        legalLabel = "Legal call";
+        range = "call " + money(st.min_legal !== null && st.min_legal !== undefined ? st.min_legal : st.max_legal, hand);
+      } else if (st.min_legal === st.max_legal) {
+        range = money(st.min_legal, hand);  // one legal total (fixed limit, an all-in)
+      } else {
+        range = money(st.min_legal, hand) + ".." + money(st.max_legal, hand);
+      }
     }
     var dl = el("dl", {class: "facts decision-facts"}, [
       el("div", null, [el("dt", {text: "To call"}),
         el("dd", {"data-testid": "to-call", text: isAction ? money(st.to_call, hand) : "\u2014"})]),
-      el("div", null, [el("dt", {text: "Legal bet / raise to"}), el("dd", {"data-testid": "legal-range", text: range})]),
+      el("div", null, [el("dt", {"data-testid": "legal-label", text: legalLabel}),
+        el("dd", {"data-testid": "legal-range", text: range})]),
       el("div", null, [el("dt", {text: "Pot before"}),
         el("dd", {"data-testid": "pot-before", text: isAction ? money(st.pot_before, hand) : "\u2014"})]),
       el("div", null, [el("dt", {text: "Next to act"}), el("dd", {"data-testid": "to-act", text: st.to_act || "\u2014"})])
