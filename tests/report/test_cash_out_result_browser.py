@@ -49,6 +49,11 @@ def audited(
     return report_data(load_run(out), keys, None, 1000, title="cash outs"), tables
 
 
+def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """A table's rows, each a dict by column name."""
+    return [{str(k): v for k, v in row.items()} for row in frame.to_dict("records")]
+
+
 def rows(tables: dict[str, pd.DataFrame], table: str, key: str) -> pd.DataFrame:
     found = tables[table]
     return found[found["hand_key"] == int(key)]
@@ -95,12 +100,12 @@ def test_a_cash_out_is_said_as_one(
     expect(said).to_have_count(len(awards))
     texts = [t.strip() for t in said.all_inner_texts()]
     assert not any("side pot -" in t or "-$" in t for t in texts), texts
-    for row in awards.itertuples():
-        line = next(t for t in texts if t.startswith(row.player) and money(int(row.recorded),
-                                                                             hand) in t)
-        if row.half == "cash_out":
+    for row in records(awards):
+        paid = money(int(row["recorded"]), hand)
+        line = next(t for t in texts if t.startswith(row["player"]) and paid in t)
+        if row["half"] == "cash_out":
             assert "cashed out" in line and "outside the pot" in line, line
-            assert money(int(row.fee), hand) in line, line
+            assert money(int(row["fee"]), hand) in line, line
         else:
             assert "main pot" in line and "cashed out" not in line, line
 
@@ -117,8 +122,9 @@ def test_a_pot_not_awarded_is_no_award(
     awards = rows(tables, "awards", key)
     kept = awards[awards["half"] == "not_awarded"]
     assert len(kept) == 1  # the fixture's: Hero won $109.08, the room kept it
-    (row,) = kept.itertuples()
-    (line,) = [t for t in texts if money(int(row.recorded), hand) in t]
+    (row,) = records(kept)
+    won = money(int(row["recorded"]), hand)
+    (line,) = [t for t in texts if won in t]
     assert "not awarded" in line, line
-    assert not line.startswith(f"{row.player} {money(int(row.recorded), hand)}"), line
+    assert not line.startswith(f"{row['player']} {won}"), line
     expect(page.get_by_test_id("step-text")).to_contain_text("not awarded")

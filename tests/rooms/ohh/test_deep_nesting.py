@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -14,6 +15,11 @@ from tests.corpus import ROOT
 
 GOOD = (ROOT / "fixtures" / "ohh" / "ohh_storage_format_plo_and_hilo_side_pot.txt").read_text()
 DEPTH = 100_000
+
+
+def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """A table's rows, each a dict by column name."""
+    return [{str(k): v for k, v in row.items()} for row in frame.to_dict("records")]
 
 
 def audit(path: Path, out: Path) -> subprocess.CompletedProcess[str]:
@@ -39,12 +45,12 @@ def test_a_deeply_nested_hand_is_one_parse_error(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "out"])
     findings = pd.read_parquet(out / "findings")
     assert "INTERNAL_ERROR" not in set(findings["code"])
-    (bad,) = findings[findings["code"] == "PARSE_ERROR"].itertuples()
-    assert bad.hand_id == "9" and bad.source_line == GOOD.rstrip("\n").count("\n") + 4
-    assert "nested" in bad.message and "deep" in bad.message
-    (counts,) = pd.read_parquet(out / "files").itertuples()
-    assert counts.hands_rejected == 1 and counts.hands_audited == 2
-    assert counts.hands_read == counts.hands_audited + counts.hands_skipped + 1
+    (bad,) = records(findings[findings["code"] == "PARSE_ERROR"])
+    assert bad["hand_id"] == "9" and bad["source_line"] == GOOD.rstrip("\n").count("\n") + 4
+    assert "nested" in bad["message"] and "deep" in bad["message"]
+    (counts,) = records(pd.read_parquet(out / "files"))
+    assert counts["hands_rejected"] == 1 and counts["hands_audited"] == 2
+    assert counts["hands_read"] == counts["hands_audited"] + counts["hands_skipped"] + 1
 
 
 def test_a_file_that_is_one_deep_array_is_told_as_such(tmp_path: Path) -> None:
@@ -56,6 +62,6 @@ def test_a_file_that_is_one_deep_array_is_told_as_such(tmp_path: Path) -> None:
     done = audit(source, out)
     assert done.returncode in (0, 4), done.stdout + done.stderr  # no hand, no bug
     assert "Traceback" not in done.stderr and "RecursionError" not in done.stdout
-    (row,) = pd.read_parquet(out / "files").itertuples()
-    assert row.status == "not read" and "JSON" in row.reason
+    (row,) = records(pd.read_parquet(out / "files"))
+    assert row["status"] == "not read" and "JSON" in row["reason"]
     assert not len(pd.read_parquet(out / "findings"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -28,7 +29,12 @@ def audit(path: Path, out: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def rejected_one(source: Path, tmp_path: Path, audited: int) -> pd.Series:
+def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """A table's rows, each a dict by column name."""
+    return [{str(k): v for k, v in row.items()} for row in frame.to_dict("records")]
+
+
+def rejected_one(source: Path, tmp_path: Path, audited: int) -> dict[str, Any]:
     """Audits ``source``; checks the run and gives its one PARSE_ERROR."""
     before = sorted(p.name for p in tmp_path.iterdir())
     out = tmp_path / "out"
@@ -38,10 +44,11 @@ def rejected_one(source: Path, tmp_path: Path, audited: int) -> pd.Series:
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "out"])
     findings = pd.read_parquet(out / "findings")
     assert set(findings["code"]) == {"PARSE_ERROR"}, findings[["code", "message"]]
-    (counts,) = pd.read_parquet(out / "files").itertuples()
-    assert (counts.hands_rejected, counts.hands_audited, counts.hands_skipped) == (1, audited, 0)
-    assert counts.hands_read == 1 + audited
-    (finding,) = findings.itertuples()
+    (counts,) = records(pd.read_parquet(out / "files"))
+    told = (counts["hands_rejected"], counts["hands_audited"], counts["hands_skipped"])
+    assert told == (1, audited, 0)
+    assert counts["hands_read"] == 1 + audited
+    (finding,) = records(findings)
     return finding
 
 
@@ -54,8 +61,8 @@ def test_an_array_nested_5000_deep_is_a_parse_error(tmp_path: Path) -> None:
     source = tmp_path / "deep.phhs"
     source.write_text(text, encoding="utf-8")
     finding = rejected_one(source, tmp_path, audited=1)
-    assert finding.source_line == line_of(text, "small_bet = [")
-    assert "nested" in finding.message and "deep" in finding.message
+    assert finding["source_line"] == line_of(text, "small_bet = [")
+    assert "nested" in finding["message"] and "deep" in finding["message"]
 
 
 def test_a_variant_written_as_a_number_in_a_phh_file(tmp_path: Path) -> None:
@@ -63,10 +70,10 @@ def test_a_variant_written_as_a_number_in_a_phh_file(tmp_path: Path) -> None:
     source = tmp_path / "hand.phh"
     source.write_text(text, encoding="utf-8")
     finding = rejected_one(source, tmp_path, audited=0)
-    assert finding.source_line == line_of(text, "variant = 7")
-    assert "variant" in finding.message and "string" in finding.message
-    assert "integer 7" in finding.message
-    assert finding.message.startswith(f"cannot read line {finding.source_line}:")
+    assert finding["source_line"] == line_of(text, "variant = 7")
+    assert "variant" in finding["message"] and "string" in finding["message"]
+    assert "integer 7" in finding["message"]
+    assert finding["message"].startswith(f"cannot read line {finding['source_line']}:")
 
 
 def test_a_variant_written_as_an_array_in_a_phhs_table(tmp_path: Path) -> None:
@@ -77,6 +84,6 @@ def test_a_variant_written_as_an_array_in_a_phhs_table(tmp_path: Path) -> None:
     source = tmp_path / "session.phhs"
     source.write_text(text, encoding="utf-8")
     finding = rejected_one(source, tmp_path, audited=1)
-    assert finding.source_line == line_of(text, "variant = [")
-    assert "variant" in finding.message and "string" in finding.message
-    assert "array" in finding.message
+    assert finding["source_line"] == line_of(text, "variant = [")
+    assert "variant" in finding["message"] and "string" in finding["message"]
+    assert "array" in finding["message"]
