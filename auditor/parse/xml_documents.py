@@ -21,6 +21,7 @@ from typing import Literal, cast
 from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
 from auditor.parse.errors import HandParseError
+from auditor.parse.xml_prologue import Markup
 from auditor.read.split import RawHand, StrayText
 
 STRAY_KEPT = 5  # stray lines kept for the finding's preview
@@ -66,6 +67,7 @@ def split_documents(
     parser = _parser(("start", "end"))
     stray: list[str] = []
     stray_start = stray_count = 0
+    markup = Markup()  # comments, instructions, a doctype: no hand's text, nor stray
     for number, line in enumerate(lines, start=1):
         line = line.rstrip("\r\n")
         if number == 1:
@@ -73,6 +75,8 @@ def split_documents(
         rest: str | None = line
         while rest is not None:
             line, rest = rest, None
+            if not inside:
+                line = markup.blank(line)
             text = line.lstrip()
             if inside and (layout.opens_hand(text) or (text and text.startswith(layout.known))):
                 # a new hand or a separator while one is open: that one never closed

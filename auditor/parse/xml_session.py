@@ -146,8 +146,8 @@ def split_xml_session(
             parser, root = _new_parser(), None
             state.broken = False
         state.pending.append((number, text))
-        if text.lstrip().startswith("<?xml"):
-            continue  # a declaration is only allowed before our root: not fed
+        if text.lstrip().startswith(("<?xml", "<!DOCTYPE", "<!doctype")):
+            continue  # allowed only before our root: not fed
         try:
             parser.feed(text + "\n")
             for kind, element in elements(parser):

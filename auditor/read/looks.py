@@ -71,7 +71,7 @@ def _json(text: str) -> str:
     """The top-level keys (or "an array") of a JSON head, even a cut one."""
     try:
         value = json.loads(text)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # RecursionError: nested too deeply
         value = None
     if isinstance(value, dict):
         return "JSON, top-level keys: " + ", ".join(map(str, value)) if value else "JSON, {}"

@@ -3,6 +3,7 @@ page stays small and its words searchable)."""
 
 from __future__ import annotations
 
+import html
 import io
 import re
 from collections.abc import Sequence
@@ -11,6 +12,7 @@ from typing import Any
 SEVERITY_COLOURS = {"error": "#b3261e", "warning": "#b26a00", "info": "#1f6f9f", "": "#666666"}
 _INK = "#222222"
 MAX_BARS = 25
+MAX_LABEL = 32  # characters of a bar's label (a room's name) the chart prints
 MONTHS_AFTER_DAYS = 92
 TITLE_SIZE = 11
 LABEL_SIZE = 10
@@ -21,6 +23,14 @@ _SIZE = re.compile(r' (?:width|height)="[0-9.]+pt"')
 def charts(summary: dict[str, Any]) -> dict[str, str]:
     """The three charts of a :func:`auditor.report.summary.summary`: findings by code, by
     room, and by day. An empty series gives no chart (the page says there is none)."""
+    import matplotlib
+
+    # labels are data (a room's name may be "$\\frac{1}{$"): never read as mathtext
+    with matplotlib.rc_context({"text.parse_math": False}):
+        return _charts(summary)
+
+
+def _charts(summary: dict[str, Any]) -> dict[str, str]:
     made = {}
     codes = summary["codes"][:MAX_BARS]
     if codes:
@@ -60,7 +70,13 @@ def _bars(
     axes = figure.subplots()
     places = list(range(len(labels)))
     axes.barh(places, counts, color=colours)
-    axes.set_yticks(places, labels=list(labels), fontsize=LABEL_SIZE)
+    shown = [_cut(label) for label in labels]
+    ticks = axes.set_yticks(places, labels=shown, fontsize=LABEL_SIZE)
+    whole: dict[str, str] = {}  # a cut label's group id -> its whole text (a tooltip)
+    for place, (tick, label) in enumerate(zip(ticks, labels, strict=True)):
+        if _cut(label) != label:
+            tick.label1.set_gid(f"label-{place}")
+            whole[f"label-{place}"] = label
     axes.invert_yaxis()  # the largest first, at the top
     for place, count in zip(places, counts, strict=True):
         axes.annotate(
@@ -71,7 +87,22 @@ def _bars(
     _plain(axes)
     axes.xaxis.set_visible(False)
     axes.margins(x=0.12)
-    return _svg(figure, name)
+    return _tooltips(_svg(figure, name), name, whole)
+
+
+def _cut(label: str) -> str:
+    """``label`` as the chart prints it: cut to MAX_LABEL characters with an ellipsis
+    (a longer one squeezes the bars to nothing)."""
+    return label if len(label) <= MAX_LABEL else label[: MAX_LABEL - 1].rstrip() + "\u2026"
+
+
+def _tooltips(svg: str, name: str, whole: dict[str, str]) -> str:
+    """``svg`` with each cut label's whole text as its group's ``<title>`` (a tooltip)."""
+    for gid, text in whole.items():
+        opening = f'<g id="{name}-{gid}">'
+        title = f"<title>{html.escape(text, quote=False)}</title>"
+        svg = svg.replace(opening, opening + title, 1)
+    return svg
 
 
 def _days(days: Sequence[str], counts: Sequence[int]) -> str:

@@ -110,6 +110,7 @@ def hand_steps(
                 "player": row["player"],
                 "expected": row["expected"],
                 "recorded": row["recorded"],
+                "fee": row["fee"],
             }
             for row in rows["awards"]
         ],
@@ -291,9 +292,12 @@ def _end(
     }
     stacks = {p: ending.get(p, s) for p, s in snap.stacks.items()}
     before = sum(snap.stacks.values()) + sum(snap.bets.values()) + snap.pot
+    # a cash-out is the room's money, paid outside the pot: in the ending stacks, never
+    # out of the middle (counted there, the pot went below nothing)
+    cashed = sum(row["recorded"] for row in rows["awards"] if row["half"] == "cash_out")
     step["stacks"] = stacks
     step["bets"] = dict.fromkeys(snap.bets, 0)
-    step["pot"] = before - sum(stacks.values())
+    step["pot"] = before + cashed - sum(stacks.values())
     step["to_act"] = None
     (info,) = rows["hands"]
     if any(isinstance(e, ev.HandCancelled) for e in hand.events):
@@ -301,7 +305,12 @@ def _end(
         return
     total = sum(row["amount"] for row in rows["pots"])
     kept = f", rake {money(info['rake'])}" if info["rake"] else ""
-    step["text"] = f"Hand over: total pot {money(total)}{kept}"
+    unpaid = "".join(
+        f"; {money(row['recorded'])} not awarded ({row['player']} cashed out)"
+        for row in rows["awards"]
+        if row["half"] == "not_awarded"
+    )
+    step["text"] = f"Hand over: total pot {money(total)}{kept}{unpaid}"
 
 
 def _finding(finding: Finding, steps: list[dict[str, Any]]) -> dict[str, Any]:

@@ -145,17 +145,17 @@ def plo_side_pot_hand() -> dict[str, Any]:
     r.deal("preflop", [[]], "*** HOLE CARDS ***", to_act="Carol")
     r.act("Carol", "raise", 175, "Carol raises $1.25 to $1.75", to_call=50,
           legal=(100, 175), to_act="Dave")
-    r.act("Dave", "call", 175, "Dave calls $1.75", to_call=175, legal=(300, 600), to_act="Alice")
+    r.act("Dave", "call", 175, "Dave calls $1.75", to_call=175, legal=(175, 175), to_act="Alice")
     r.act("Alice", "fold", None, "Alice folds", to_call=150, legal=(300, 750), to_act="Bob")
     shove = r.act("Bob", "raise", 2000, "Bob raises $18.25 to $20 and is all-in", to_call=125,
                   legal=(300, 725), to_act="Carol")
-    r.act("Carol", "call", 2000, "Carol calls $18.25", to_call=1825, legal=(3825, 6200),
+    r.act("Carol", "call", 2000, "Carol calls $18.25", to_call=1825, legal=(1825, 1825),
           to_act="Dave")
-    r.act("Dave", "call", 2000, "Dave calls $18.25", to_call=1825, legal=(3825, 8025),
+    r.act("Dave", "call", 2000, "Dave calls $18.25", to_call=1825, legal=(1825, 1825),
           to_act=None)
     r.deal("flop", [["Ah", "9h", "4h"]], "*** FLOP *** [Ah 9h 4h]", to_act="Carol")
     r.act("Carol", "bet", 3000, "Carol bets $30", to_call=0, legal=(50, 6025), to_act="Dave")
-    r.act("Dave", "call", 3000, "Dave calls $30", to_call=3000, legal=(6000, 7000), to_act=None)
+    r.act("Dave", "call", 3000, "Dave calls $30", to_call=3000, legal=(3000, 3000), to_act=None)
     r.deal("turn", [["2s"]], "*** TURN *** [Ah 9h 4h] [2s]", to_act="Carol")
     r.act("Carol", "check", None, "Carol checks", to_call=0, legal=(50, 12025), to_act="Dave")
     r.act("Dave", "check", None, "Dave checks", to_call=0, legal=(50, 12025), to_act=None)
@@ -220,7 +220,7 @@ def plo8_run_twice_hand() -> dict[str, Any]:
     r.deal("preflop", [[], []], "*** HOLE CARDS ***", to_act="Eve")
     r.act("Eve", "raise", 350, "Eve: raises 250 to 350", to_call=100, legal=(200, 350),
           to_act="Finn")
-    r.act("Finn", "call", 350, "Finn: calls 300", to_call=300, legal=(600, 1150), to_act="Gus")
+    r.act("Finn", "call", 350, "Finn: calls 300", to_call=300, legal=(300, 300), to_act="Gus")
     r.act("Gus", "fold", None, "Gus: folds", to_call=250, legal=(600, 1400), to_act=None)
     flop = ["7c", "8d", "2h"]
     r.deal("flop", [flop, flop], "*** FLOP *** [7c 8d 2h]", to_act="Finn")

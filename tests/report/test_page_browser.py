@@ -135,7 +135,11 @@ def check_step(page: Page, hand: Hand, i: int, bb: bool = False) -> None:
     assert shown["to_call"] == (money(step["to_call"], hand, bb) if action else "\u2014"), where
     legal = "\u2014"
     if action and (step["min_legal"] is not None or step["max_legal"] is not None):
-        legal = f"{money(step['min_legal'], hand, bb)}..{money(step['max_legal'], hand, bb)}"
+        low, high = money(step["min_legal"], hand, bb), money(step["max_legal"], hand, bb)
+        if step["action"] == "call":  # the replay's legal amount at a call: the call
+            legal = f"call {low if step['min_legal'] is not None else high}"
+        else:
+            legal = low if step["min_legal"] == step["max_legal"] else f"{low}..{high}"
     assert shown["legal"] == legal, where
     boards = step["board"] + [[]] * (max(hand["boards"], 1) - len(step["board"]))
     assert shown["boards"] == boards, where

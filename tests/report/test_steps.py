@@ -135,7 +135,8 @@ def test_final_pots_and_awards_are_the_tables(
         ]
         assert steps["pots"] == pots, steps["hand_id"]
         awards = [
-            (r["pot_index"], r["board"], r["half"], r["player"], r["expected"], r["recorded"])
+            (r["pot_index"], r["board"], r["half"], r["player"], r["expected"], r["recorded"],
+             r["fee"])
             for r in _rows(tables["awards"], key)
         ]
         assert [tuple(a.values()) for a in steps["awards"]] == awards
@@ -153,12 +154,16 @@ def test_final_pots_and_awards_are_the_tables(
 
 def _conserved(steps: dict[str, Any]) -> None:
     """Chips stay chips at every step: behind + in front + in the middle = what the seats
-    started with (and what the room added to the pot)."""
+    started with (and what the room added to the pot, and paid a player who cashed out:
+    in his ending stack at the end, from outside the pot)."""
     seats = sum(seat["stack"] for seat in steps["seats"])
     extra = 0
+    cashed = sum(a["recorded"] for a in steps["awards"] if a["half"] == "cash_out")
     for step in steps["steps"]:
         if step["kind"] == "post" and step["action"] == "extra":
             extra += step["amount"]
+        if step is steps["steps"][-1]:
+            extra += cashed
         total = sum(step["stacks"].values()) + sum(step["bets"].values()) + step["pot"]
         assert total == seats + extra, (steps["hand_id"], step["text"])
         assert sum(p["amount"] for p in step["pots"]) <= total

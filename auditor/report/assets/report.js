@@ -686,9 +686,26 @@
         var amount = a.recorded !== null && a.recorded !== undefined ? a.recorded : a.expected;
         var differs = a.expected !== null && a.expected !== undefined && a.recorded !== null &&
           a.recorded !== undefined && a.expected !== a.recorded;
-        awards.appendChild(el("li", {class: differs ? "differs" : null}, [
-          el("b", {text: a.player}), " " + money(amount, hand) + " \u2014 " +
-          (a.pot_index === 0 ? "main pot" : "side pot " + a.pot_index) +
+        var attrs = {class: differs ? "differs" : null, "data-half": a.half || ""};
+        if (a.half === "cash_out") {
+          // the room's money, paid outside the pot (pot_index -1: no pot paid it)
+          awards.appendChild(el("li", attrs, [
+            el("b", {text: a.player}), " cashed out for " + money(amount, hand) +
+            (a.fee ? " (fee " + money(a.fee, hand) + ")" : "") + ", paid outside the pot"
+          ]));
+          return;
+        }
+        var pot = a.pot_index === 0 ? "main pot" : a.pot_index > 0 ? "side pot " + a.pot_index : "the pots";
+        if (a.half === "not_awarded") {
+          // won at the showdown, but the room kept it: no award happened
+          awards.appendChild(el("li", attrs, [
+            pot + " not awarded: ", el("b", {text: a.player}), " won " + money(amount, hand) +
+            " at the showdown; the room kept it, as the winner had cashed out"
+          ]));
+          return;
+        }
+        awards.appendChild(el("li", attrs, [
+          el("b", {text: a.player}), " " + money(amount, hand) + " \u2014 " + pot +
           ((hand.boards || 1) > 1 ? ", board " + a.board : "") + (hand.hi_lo && a.half ? ", " + a.half : "") +
           (differs ? " (expected " + money(a.expected, hand) + ")" : "")
         ]));
@@ -708,15 +725,24 @@
       el("span", {class: "kind muted", text: st.kind})
     ]));
     box.appendChild(el("p", {class: "step-text", "data-testid": "step-text", text: st.text || ""}));
-    var range = "\u2014";
+    var range = "\u2014", legalLabel = "Legal bet / raise to";
     if (isAction && (st.min_legal !== null && st.min_legal !== undefined ||
                      st.max_legal !== null && st.max_legal !== undefined)) {
-      range = money(st.min_legal, hand) + ".." + money(st.max_legal, hand);
+      if (st.action === "call") {
+        // the replay's legal amount at a call is the call itself, no bet or raise range
+        legalLabel = "Legal call";
+        range = "call " + money(st.min_legal !== null && st.min_legal !== undefined ? st.min_legal : st.max_legal, hand);
+      } else if (st.min_legal === st.max_legal) {
+        range = money(st.min_legal, hand);  // one legal total (fixed limit, an all-in)
+      } else {
+        range = money(st.min_legal, hand) + ".." + money(st.max_legal, hand);
+      }
     }
     var dl = el("dl", {class: "facts decision-facts"}, [
       el("div", null, [el("dt", {text: "To call"}),
         el("dd", {"data-testid": "to-call", text: isAction ? money(st.to_call, hand) : "\u2014"})]),
-      el("div", null, [el("dt", {text: "Legal bet / raise to"}), el("dd", {"data-testid": "legal-range", text: range})]),
+      el("div", null, [el("dt", {"data-testid": "legal-label", text: legalLabel}),
+        el("dd", {"data-testid": "legal-range", text: range})]),
       el("div", null, [el("dt", {text: "Pot before"}),
         el("dd", {"data-testid": "pot-before", text: isAction ? money(st.pot_before, hand) : "\u2014"})]),
       el("div", null, [el("dt", {text: "Next to act"}), el("dd", {"data-testid": "to-act", text: st.to_act || "\u2014"})])

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import ClassVar
 
+from auditor.parse.xml_prologue import after_prologue
 from auditor.read.split import RawHand, StrayText
 from auditor.rooms import Reader, Room
 from auditor.rooms.ipoker.games import SITE, game_name, is_omaha
@@ -37,10 +38,10 @@ class IPokerRoom(Room):
         text = head.lstrip("\ufeff \t\r\n")
         if text.startswith(TEXT_HEADER):  # PokerTracker's text: its server line says iPoker
             return "\nServer " in head and "ipoker" in head.lower()
-        # an XML document whose root is an iPoker <session> (the declaration optional)
-        if text.startswith("<?xml"):
-            text = text[text.find("?>") + 2 :].lstrip()
-        return text.startswith("<session") and ("<game " in head or "<general>" in head)
+        # an XML document whose root is an iPoker <session> (the declaration, comments
+        # and processing instructions before it optional)
+        rooted = after_prologue(text).startswith("<session")
+        return rooted and ("<game " in head or "<general>" in head)
 
     def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
         from auditor.read.split import split_hands

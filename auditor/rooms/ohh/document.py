@@ -98,6 +98,27 @@ def objects(lines: Iterable[str]) -> Iterator[Piece]:
         yield Piece(stray_at, tuple(stray), False)
 
 
+MAX_DEPTH = 100
+"""Arrays and objects inside each other past which a hand is told as too deep (an OHH
+hand nests five; ``json`` stops with a RecursionError near a thousand)."""
+
+
+def too_deep(lines: Sequence[str]) -> tuple[int, int]:
+    """Where (line, column, 1-based) the brackets of ``lines`` first open more than
+    MAX_DEPTH deep, outside strings; (1, 1) when they never do."""
+    depth = 0
+    for number, line in enumerate(lines, start=1):
+        for token in _TOKEN.finditer(line):
+            char = token.group()[0]
+            if char in "{[":
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return number, token.start() + 1
+            elif char in "}]":
+                depth -= 1
+    return 1, 1
+
+
 def key_places(lines: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
     """Where each key is written, in order: (line, column of its quote), 1-based."""
     found: dict[str, list[tuple[int, int]]] = {}

@@ -64,6 +64,17 @@ class OhhReader:
         text = "\n".join(raw.lines)
         try:
             doc = json.loads(text, parse_float=Decimal)
+        except RecursionError:  # json recurses per bracket: the bound is the stack's
+            line, column = document.too_deep(raw.lines)
+            shown = raw.lines[line - 1][max(0, column - 41) : column + 40]
+            raise HandParseError(
+                raw.file,
+                raw.first_line + line - 1,
+                column,
+                shown,
+                f"arrays and objects nested more than {document.MAX_DEPTH} deep:"
+                " no OHH hand nests so deep",
+            ) from None
         except json.JSONDecodeError as err:
             text_at = raw.lines[err.lineno - 1] if 0 < err.lineno <= len(raw.lines) else ""
             raise HandParseError(

@@ -19,10 +19,11 @@ from typing import ClassVar
 from auditor.read.split import RawHand, StrayText
 from auditor.rooms import Reader, Room
 from auditor.rooms.phh import document
-from auditor.rooms.phh.games import OMAHA, is_omaha
+from auditor.rooms.phh.games import NOT_A_CODE, OMAHA, is_omaha
 
+_VARIANT_KEY = re.compile(r"\s*variant\s*=")
 _VARIANT = re.compile(r"""\s*variant\s*=\s*['"]([^'"]*)['"]""")
-_SNIFF_VARIANT = re.compile(r"""^\s*variant\s*=\s*['"]""", re.MULTILINE)
+_SNIFF_VARIANT = re.compile(r"^\s*variant\s*=", re.MULTILINE)
 _SNIFF_FIELD = re.compile(
     r"^\s*(?:starting_stacks|actions|blinds_or_straddles|antes)\s*=", re.MULTILINE
 )
@@ -44,7 +45,7 @@ class PhhRoom(Room):
         return bool(_SNIFF_VARIANT.search(head)) and bool(_SNIFF_FIELD.search(head))
 
     def is_header(self, line: str) -> bool:
-        return _VARIANT.match(line) is not None
+        return _VARIANT_KEY.match(line) is not None
 
     def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
         """One hand per document: the whole file, or each ``[table]`` of a .phhs file
@@ -76,10 +77,12 @@ class PhhRoom(Room):
         return RawHand(file, start, tuple(lines), self.name, 0)
 
     def game(self, raw: RawHand) -> str:
+        """The variant code written; NOT_A_CODE when ``variant`` is written as no string
+        (``variant = 7``): the reader rejects that hand, naming the key."""
         for line in raw.lines:
-            found = _VARIANT.match(line)
-            if found is not None:
-                return found.group(1)
+            if _VARIANT_KEY.match(line) is not None:
+                found = _VARIANT.match(line)
+                return found.group(1) if found is not None else NOT_A_CODE
         return ""
 
     def is_omaha(self, game: str) -> bool:

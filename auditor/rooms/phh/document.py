@@ -29,11 +29,12 @@ _TABLE = re.compile(r"""\s*table\s*=\s*(?:'([^']*)'|"((?:[^"\\]|\\.)*)"|([0-9]+)
 class DocumentError(ValueError):
     """A document TOML cannot read: the message and its place in the hand's lines."""
 
-    def __init__(self, problem: str, line: int, column: int) -> None:
+    def __init__(self, problem: str, line: int, column: int, excerpt: bool = False) -> None:
         super().__init__(problem)
         self.problem = problem
         self.line = line  # 1-based, in the hand's lines
         self.column = column
+        self.excerpt = excerpt  # show the line's text around the column, not all of it
 
 
 def body(lines: Sequence[str]) -> tuple[int, Sequence[str]]:
@@ -50,11 +51,43 @@ def load(lines: Sequence[str]) -> dict[str, Any]:
     skipped, own = body(lines)
     try:
         return tomllib.loads("\n".join(own), parse_float=Decimal)
+    except RecursionError:  # tomllib recurses per bracket: the bound is the stack's
+        line, column = too_deep(own)
+        problem = f"arrays and tables nested more than {MAX_DEPTH} deep: no PHH hand does"
+        raise DocumentError(problem, line + skipped, column, excerpt=True) from None
     except tomllib.TOMLDecodeError as err:
         place = _TOML_PLACE.search(str(err))
         line, column = (int(place.group(1)), int(place.group(2))) if place else (1, 1)
         problem = _TOML_PLACE.sub("", str(err)).strip()
         raise DocumentError(problem, line + skipped, column) from None
+
+
+MAX_DEPTH = 100
+"""Arrays and inline tables inside each other past which a hand is told as too deep (a
+PHH hand nests two; tomllib stops with a RecursionError some hundreds deep)."""
+
+# what can hold a bracket that is none: strings (multi-line ones first) and comments
+_BRACKET_OR_TEXT = re.compile(
+    r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\''  # multi-line strings
+    r'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]'
+)
+
+
+def too_deep(lines: Sequence[str]) -> tuple[int, int]:
+    """Where (line, column, 1-based) the brackets of ``lines`` first open more than
+    MAX_DEPTH deep, outside strings and comments; (1, 1) when they never do."""
+    text = "\n".join(lines)
+    depth = 0
+    for token in _BRACKET_OR_TEXT.finditer(text):
+        char = token.group()
+        if char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = text.count("\n", 0, token.start()) + 1
+                return line, token.start() - (text.rfind("\n", 0, token.start()) + 1) + 1
+        elif char in "]}":
+            depth -= 1
+    return 1, 1
 
 
 def key_lines(lines: Sequence[str]) -> dict[str, int]:

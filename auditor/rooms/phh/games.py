@@ -37,10 +37,15 @@ OMAHA: dict[str, Game] = {
 }
 
 
+NOT_A_CODE = "?"
+"""The game of a hand whose ``variant`` is written as no string (``variant = 7``): read,
+so that the reader rejects it with a PARSE_ERROR naming the key, not skipped unread."""
+
+
 def is_omaha(code: str) -> bool:
-    """Whether a PHH variant code is an Omaha game.
+    """Whether a PHH variant code is an Omaha game (or NOT_A_CODE: the reader tells).
 
     >>> is_omaha("FO/8"), is_omaha("PO"), is_omaha("NT"), is_omaha("F7S/8"), is_omaha("")
     (True, True, False, False, False)
     """
-    return code in OMAHA
+    return code in OMAHA or code == NOT_A_CODE

@@ -94,6 +94,8 @@ class PhhReader:
         except document.DocumentError as err:
             line = raw.first_line + err.line - 1
             text = raw.lines[err.line - 1] if 0 < err.line <= len(raw.lines) else ""
+            if err.excerpt:
+                text = text[max(0, err.column - 41) : err.column + 40]
             raise HandParseError(raw.file, line, err.column, text, err.problem) from None
         keys = document.key_lines(raw.lines)
         try:
@@ -143,7 +145,13 @@ class _Hand:
     def read(self) -> ev.Hand:
         doc = self.doc
         code = doc.get("variant")
-        if not isinstance(code, str) or code not in OMAHA:
+        if not isinstance(code, str):
+            raise _Bad(
+                f"variant: expected a string (a variant code such as 'PO'),"
+                f" got {_toml_type(code)} {_shown(code)}",
+                "variant",
+            )
+        if code not in OMAHA:
             raise _Bad(f"variant {code!r} is not an Omaha game this room reads", "variant")
         game = OMAHA[code]
         stacks_written = doc.get("starting_stacks")
@@ -458,3 +466,29 @@ def _places(value: object) -> int:
         exponent = value.normalize().as_tuple().exponent
         return max(0, -exponent) if isinstance(exponent, int) else 0
     return 0
+
+
+def _toml_type(value: object) -> str:
+    """The TOML name of a value's type ("an integer", "an array")."""
+    if value is None:
+        return "nothing"
+    kinds = [
+        (bool, "a boolean"),
+        (int, "an integer"),
+        (Decimal, "a float"),
+        (float, "a float"),
+        (datetime, "a date-time"),
+        (date, "a date"),
+        (time, "a time"),
+        (list, "an array"),
+        (dict, "a table"),
+    ]
+    return next((name for kind, name in kinds if isinstance(value, kind)), "a value")
+
+
+def _shown(value: object) -> str:
+    """The value as TOML writes it, cut short."""
+    text = str(value).lower() if isinstance(value, bool) else repr(value)
+    if isinstance(value, Decimal | datetime | date | time):
+        text = str(value)
+    return text if len(text) <= 40 else text[:40] + "..."
