@@ -76,7 +76,7 @@ def build_report(
 def report_data(
     tables: RunTables, keys: Sequence[int], rules: str | None, max_findings: int, title: str
 ) -> dict[str, Any]:
-    """The page's data (the contract the page reads: see auditor/report/assets/README.md)."""
+    """The page's data (the contract the page reads: see assets/README.md)."""
     wanted = wanted_hands(tables, keys)
     again = reread(wanted, rules)
     run_findings = table_findings(tables, {w.hand_key for w in wanted})

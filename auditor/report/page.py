@@ -37,7 +37,7 @@ def embed_json(data: dict[str, Any]) -> str:
 
 
 def render_html(data: dict[str, Any]) -> str:
-    """The self-contained report page for ``data`` (the object REPORT.md describes)."""
+    """The self-contained report page for ``data`` (the object assets/README.md describes)."""
     title = str(data.get("title") or "omaha-auditor report")
     # The script must not end its own element early (it never should; this makes sure).
     js = _asset("report.js").replace("</script", "<\\/script")

@@ -35,7 +35,7 @@ def hand_steps(
     profile: RuleProfile | None = None,
     more_findings: Sequence[Finding] = (),
 ) -> dict[str, Any]:
-    """The HandSteps of an audited hand (see REPORT.md): JSON-able, exact integer money.
+    """The HandSteps of an audited hand (see assets/README.md): JSON-able, exact integer money.
 
     ``profile``: the rule profile the hand was audited under; by default the one its
     replay names (a bundled profile), else its room's. ``more_findings``: the hand's
@@ -192,7 +192,7 @@ def _step(snap: Snapshot, money: _Money, boards: int) -> dict[str, Any]:
         "pot": snap.pot,
         "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in snap.pots],
         "folded": list(snap.folded),
-        # REPORT.md names two "all_in" of a step: the action's flag and the players all-in;
+        # assets/README.md names two "all_in" of a step: the action's flag and the players all-in;
         # one JSON key holds one: the players (what the table shows), the flag beside it
         "all_in": list(snap.all_in),
         "board": [_cards(snap.boards.get(b, ())) for b in range(1, boards + 1)],

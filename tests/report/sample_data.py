@@ -1,5 +1,5 @@
-"""A realistic report data object (REPORT.md's schema) typed by hand, for the page's tests
-until reports are built from real audits: a PokerStars PLO hand where the big blind
+"""A realistic report data object (auditor/report/assets/README.md) typed by hand, for the
+page's tests until reports are built from real audits: a PokerStars PLO hand where the big blind
 shoves above the pot limit (RAISE_ABOVE_POT) and a side pot forms, and a PLO8 hand run
 twice (two boards, hi/lo halves) whose showdown order is wrong (SHOWDOWN_ORDER).
 
@@ -54,8 +54,9 @@ class _Recorder:
     def _step(self, kind: str, text: str, **fields: Any) -> int:
         step: Step = {
             "kind": kind, "street": self.street, "player": None, "action": None,
-            # REPORT.md names two Step fields "all_in" (the action's flag and the list of
-            # players all-in); a JSON object keeps the last, the list, so the sample does.
+            # the report data (auditor/report/assets/README.md) names two Step fields "all_in"
+            # (the action's flag and the list of players all-in); a JSON object keeps the
+            # last, the list, so the sample does.
             "amount": None, "to_amount": None, "seq": None,
             "to_call": None, "min_legal": None, "max_legal": None, "pot_before": None,
             "text": text, "source_line": self.line,

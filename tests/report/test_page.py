@@ -13,7 +13,7 @@ from auditor.report.page import render_html
 from tests.report.sample_data import sample_data
 
 ASSETS = resources.files("auditor.report").joinpath("assets")
-REQUIRED = [  # REPORT.md's list
+REQUIRED = [  # auditor/report/assets/README.md's list
     "summary-hands-read", "summary-findings", "finding-row", "replayer", "seat-<seat>",
     "seat-stack-<seat>", "seat-bet-<seat>", "seat-cards-<seat>", "button", "pot-total",
     "pot-<i>", "board-<b>", "action-log", "step-index", "step-count", "to-call",

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 Hand = dict[str, Any]
 Data = dict[str, Any]
 
-# The page's money format (report.js: money), restated here from REPORT.md's rules.
+# The page's money format (report.js: money), restated from auditor/report/assets/README.md.
 SYMBOLS = {"USD": "$", "EUR": "\u20ac", "GBP": "\u00a3", "CAD": "C$", "AUD": "A$",
            "INR": "\u20b9", "CNY": "\u00a5", "JPY": "\u00a5", "BRL": "R$", "CHF": "CHF\u00a0"}
 CHIP_UNITS = {"", "chip", "chips", "play", "pm", "t$", "tc", "fpp"}

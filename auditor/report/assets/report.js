@@ -1,4 +1,4 @@
-/* omaha-auditor report page: renders the embedded report data (see REPORT.md).
+/* omaha-auditor report page: renders the embedded report data (see assets/README.md).
  * No poker logic here: every state shown comes from the replay's steps; this script
  * only formats and lays them out. No network access: everything is in the page. */
 (function () {
@@ -574,7 +574,7 @@
     }
   }
 
-  /* The players all-in at a step: the step's list (REPORT.md names it "all_in", as it
+  /* The players all-in at a step: the step's list (assets/README.md names it "all_in", as it
    * does the action's flag; "all_in_players" if the builder renames it), else who has
    * nothing behind and has not folded. */
   function allInPlayers(hand, st) {
