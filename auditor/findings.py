@@ -383,6 +383,10 @@ class Finding:
     # auditor.replay.consequences); None for a root cause. Always the root itself, never
     # another consequence, so one defect is counted once.
     caused_by: Finding | None = None
+    # Where the hand was played (hands.site, hands.table_name), for findings made away
+    # from the hand's own audit, whose rows cannot take them from the hand; "": not known.
+    site: str = ""
+    table_name: str = ""
 
     @property
     def severity(self) -> Severity:

@@ -151,8 +151,19 @@ def rejected(raw: RawHand, finding: Finding) -> HandResult:
         room.game(raw),
         findings=(finding,),
         table_name=room.table_name(raw),
+        site=_site_of(room, raw),
         format=room.name,
     )
+
+
+def _site_of(room: rooms.Room, raw: RawHand) -> str:
+    """The site of a hand its reader did not read: the one of the room's sites its header
+    starts with, else the room's only site ("" when neither tells)."""
+    header = raw.header if raw.lines else ""
+    for site in room.sites:
+        if header.startswith(site):
+            return site
+    return room.sites[0] if len(room.sites) == 1 else ""
 
 
 def internal_error(raw: RawHand, exc: BaseException) -> HandResult:

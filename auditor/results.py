@@ -41,6 +41,7 @@ class HandResult:
     replay: ReplayResult | None = None
     showdown: ShowdownResult | None = None
     table_name: str = ""  # for a rejected hand: its table, if its table line can be read
+    site: str = ""  # for a rejected hand: its site, if its room or header tells it
     format: str = ""  # the name of the room that read (or would have read) it
     # the hand's events indexed, built once for the replay, settlement, rows and continuity
     index: EventIndex | None = field(default=None, compare=False, repr=False)

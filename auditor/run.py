@@ -403,6 +403,7 @@ class _Run:
         assert self.writer is not None
         for table, columns in result.tables.items():
             self.writer.write(table, columns)  # the writer adds the run_id column
+        self.duplicates.note_places(result.tables)  # the copies' sites and tables
         hands = size = 0
         for part, (index, moved, last) in zip(result.segments, sent.segments, strict=True):
             hands += part.counts.hands_read

@@ -308,4 +308,6 @@ def _cross_hand_error(sequence: list[TableHand], exc: Exception) -> Finding:
         f"{first.hand_id}) failed with {what}; its button and stack continuity are unchecked",
         first.place,
         recorded=type(exc).__name__,
+        site=first.site,
+        table_name=first.table_name,
     )

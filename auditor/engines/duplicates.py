@@ -28,11 +28,11 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import zlib
-from collections.abc import Callable, Generator, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from hashlib import blake2b
 from itertools import groupby
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from auditor import rooms
 from auditor.engines.chunks import Chunk
@@ -41,6 +41,7 @@ from auditor.read.decode import open_text
 from auditor.read.hands import hands_again
 from auditor.read.split import RawHand
 from auditor.source import SourceSpan
+from auditor.tables.rows import Columns
 
 Opener = Callable[[str], contextlib.AbstractContextManager[BinaryIO]]
 
@@ -118,7 +119,7 @@ class DuplicateIndex:
         self._db.execute(
             "create table copies (hand_key integer primary key, hand_id text, file integer, "
             "line integer, first_key integer, first_file integer, first_line integer, "
-            "text blob)"
+            "text blob, site text, table_name text)"
         )
         self._file_index: dict[str, int] = {}
         self.files: list[str] = []
@@ -171,18 +172,51 @@ class DuplicateIndex:
             hand_id = key.rsplit("#", 1)[1]
             copies.append((hand_key, hand_id, file, line, first_key, first_file, first_line, kept))
         self._db.executemany("insert into seen values (?, ?, ?, ?, ?)", new)
-        self._db.executemany("insert into copies values (?, ?, ?, ?, ?, ?, ?, ?)", copies)
+        self._db.executemany(
+            "insert into copies (hand_key, hand_id, file, line, first_key, first_file, "
+            "first_line, text) values (?, ?, ?, ?, ?, ?, ?, ?)",
+            copies,
+        )
         self.copies += len(copies)
+
+    def note_places(self, tables: Mapping[str, Columns]) -> None:
+        """Note where the copies among a chunk's hands were played (``tables``: the rows
+        the chunk's audit made), for their findings' site and table_name columns."""
+        if not self.copies:
+            return
+        places: dict[int, tuple[str | None, str | None]] = {}
+        for table in ("findings", "hands"):  # a rejected copy has only its finding
+            columns = tables.get(table)
+            if columns:
+                rows = zip(columns["hand_key"], columns["site"], columns["table_name"], strict=True)
+                places.update((key, (site, name)) for key, site, name in rows if key is not None)
+        if not places:
+            return
+        found = self._db.execute(
+            "select hand_key from copies where hand_key between ? and ?",
+            (min(places), max(places)),
+        )
+        self._db.executemany(
+            "update copies set site = ?, table_name = ? where hand_key = ?",
+            [(*places[key], key) for (key,) in found.fetchall() if key in places],
+        )
 
     def findings(self, opener: Opener) -> Iterator[Finding]:
         """One finding per copy, in the order of the first copies' places; ``opener``
         opens an input file again (bytes) to find where differing copies differ."""
         rows = self._db.execute(
-            "select hand_key, hand_id, file, line, first_key, first_file, first_line, text "
-            "from copies order by first_file, first_line, hand_key"
+            "select hand_key, hand_id, file, line, first_key, first_file, first_line, text, "
+            "site, table_name from copies order by first_file, first_line, hand_key"
         )
         for first_file, group in groupby(rows, key=lambda row: int(row[5])):
-            yield from self._file_findings(self.files[first_file], group, opener)
+            # the copies stream through (their texts are not all held): each one's place
+            # is noted as it passes and taken back by its finding, made in the same order
+            places: dict[int | None, tuple[str, str]] = {}
+            for finding in self._file_findings(
+                self.files[first_file], _noting_places(group, places), opener
+            ):
+                site, table_name = places.pop(finding.hand_key)
+                yield replace(finding, site=site, table_name=table_name)
 
     def _file_findings(
         self,
@@ -210,6 +244,19 @@ class DuplicateIndex:
 
     def close(self) -> None:
         self._db.close()
+
+
+_CopyRow = tuple[int, str, int, int, int, int, int, bytes | None]
+
+
+def _noting_places(
+    rows: Iterable[Any], places: dict[int | None, tuple[str, str]]
+) -> Iterator[_CopyRow]:
+    """The copies' rows (as the index gives them) without their site and table, which
+    go to ``places``."""
+    for row in rows:
+        places[row[0]] = (row[8] or "", row[9] or "")
+        yield row[:8]
 
 
 def _hands_of(name: str, opener: Opener) -> Generator[tuple[int, str], None, None]:
@@ -280,8 +327,7 @@ class Copy:
         theirs_raw = _line(first_text.split("\n"), at)
         if ours is not None and theirs is not None:
             what = (
-                f"line {self.line + at} of this copy differs from line {self.first_line + at} "
-                "there"
+                f"line {self.line + at} of this copy differs from line {self.first_line + at} there"
             )
         elif ours is None:
             what = f"this copy ends at line {self.line + at - 1}; the first goes on"
@@ -290,8 +336,7 @@ class Copy:
         return Finding(
             Code.HAND_DUPLICATE_DIFFERS,
             self.hand_id,
-            f"hand {self.hand_id} was read before at {self.first}, and the copies differ: "
-            f"{what}",
+            f"hand {self.hand_id} was read before at {self.first}, and the copies differ: {what}",
             SourceSpan(self.file, self.line + min(at, _count(text) - 1), 1),
             expected=theirs_raw if theirs is not None else "(no line)",
             recorded=ours_raw if ours is not None else "(no line)",

@@ -139,6 +139,12 @@ class TableHand:
     seat_places: Mapping[str, SourceSpan] = field(default_factory=dict)
     hand_key: int | None = None  # the record's key in a run: its findings carry it
     big_blind_seats: tuple[int, ...] = ()  # seats that posted a big blind, in record order
+    # the table's name as the record writes it (``table`` may be renamed at a gap)
+    table_name: str = ""
+
+    @property
+    def site(self) -> str:
+        return self.table[0]
 
     def __reduce__(self) -> tuple[type[TableHand], tuple[object, ...]]:
         # One is pickled per hand for the cross-hand store; the dataclass default
@@ -212,6 +218,7 @@ def table_hand(
         seat_places=seat_places,
         hand_key=hand_key,
         big_blind_seats=tuple(big_blinds),
+        table_name=start.table_name,
     )
 
 
@@ -356,6 +363,8 @@ def _button_findings(a: TableHand, b: TableHand, profile: RuleProfile) -> list[F
             expected=expected,
             recorded=f"seat {b.button_seat}",
             hand_key=b.hand_key,
+            site=b.site,
+            table_name=b.table_name,
         )
     ]
 
@@ -448,6 +457,8 @@ def _stack_findings(a: TableHand, b: TableHand) -> list[Finding]:
                 expected=format_minor(end, a.scale),
                 recorded=format_minor(start, b.scale),
                 hand_key=b.hand_key,
+                site=b.site,
+                table_name=b.table_name,
             )
         )
     return found

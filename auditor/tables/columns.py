@@ -110,6 +110,8 @@ AWARDS: Table = (
 
 FINDINGS: Table = (
     ("hand_id", "string"),
+    ("site", "category"),
+    ("table_name", "string"),
     ("code", "category"),
     ("severity", "category"),
     ("street", "category"),

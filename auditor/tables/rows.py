@@ -139,19 +139,35 @@ class RowBuilder:
     def add_result(self, result: HandResult, hand_key: int | None = None) -> None:
         """The rows of one hand record, each with ``hand_key`` (see
         :mod:`auditor.tables.columns`)."""
+        site: str | None
+        table_name: str | None
+        if result.hand is not None:
+            start = result.hand.start
+            site, table_name = start.site, start.table_name
+        else:  # rejected (or skipped): what its room could tell without its reader
+            site, table_name = result.site or None, result.table_name or None
         for finding in result.findings:
-            self.add_finding(finding, hand_key)
+            self.add_finding(finding, hand_key, site, table_name)
         if result.hand is not None:
             self._add_hand(result, result.hand, hand_key)
 
-    def add_finding(self, finding: Finding, hand_key: int | None = None) -> None:
-        """A findings row; its hand key is ``hand_key``, else the finding's own."""
+    def add_finding(
+        self,
+        finding: Finding,
+        hand_key: int | None = None,
+        site: str | None = None,
+        table_name: str | None = None,
+    ) -> None:
+        """A findings row; its hand key, site and table are the hand's given here, else
+        the finding's own (a finding made away from its hand's audit carries them)."""
         root = finding.caused_by
         self._add(
             "findings",
             {
                 "hand_key": finding.hand_key if hand_key is None else hand_key,
                 "hand_id": finding.hand_id,
+                "site": finding.site or site,
+                "table_name": finding.table_name or table_name,
                 "code": finding.code,
                 "severity": str(finding.severity),
                 "street": finding.street,

@@ -77,7 +77,15 @@ def reference(paths: list[str]) -> Expected:
                 copy = Copy(key, raw.hand_id, name, raw.first_line, first_key, first_file,
                             first_line)  # fmt: skip
                 same = digest(normalised(text)) == digest(normalised(first_text))
-                copies.append(copy.identical() if same else copy.differing(text, first_text))
+                made = copy.identical() if same else copy.differing(text, first_text)
+                start = result.hand.start if result.hand is not None else None
+                copies.append(  # where the copy was played: its hand's, as the run notes it
+                    replace(
+                        made,
+                        site=start.site if start else result.site,
+                        table_name=start.table_name if start else result.table_name,
+                    )
+                )
             builder.add_result(result, key)
             for finding in result.findings:
                 summary.note(finding)

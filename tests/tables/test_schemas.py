@@ -94,6 +94,8 @@ PINNED: dict[str, list[tuple[str, str]]] = {
     ],
     "findings": [
         ("hand_id", "string"),
+        ("site", "dictionary<values=string, indices=int32, ordered=0>"),
+        ("table_name", "string"),
         ("code", "dictionary<values=string, indices=int32, ordered=0>"),
         ("severity", "dictionary<values=string, indices=int32, ordered=0>"),
         ("street", "dictionary<values=string, indices=int32, ordered=0>"),
