@@ -109,11 +109,15 @@ def load(out: str | Path) -> dict[str, pd.DataFrame]:
     ['actions', 'awards', 'files', 'findings', 'hands', 'pots', 'seats']
     >>> str(tables["actions"].amount.dtype), str(tables["findings"].code.dtype)
     ('Int64', 'category')
+    >>> list(tables["findings"].severity.cat.categories)  # ordered: severity >= "warning"
+    ['info', 'warning', 'error']
     """
     # pyarrow and pandas are imported here, not with the module: worker processes import
     # the command line (and so this module) and never need them: some 90 MB each.
+    import pandas as pd
     import pyarrow.dataset as pads
 
+    from auditor.tables.columns import LEVELS
     from auditor.tables.schemas import SCHEMAS
 
     folder = Path(out)
@@ -122,4 +126,9 @@ def load(out: str | Path) -> dict[str, pd.DataFrame]:
     for name, schema in SCHEMAS.items():
         dataset = pads.dataset(folder / name, format="parquet", schema=schema)
         tables[name] = dataset.to_table().to_pandas(types_mapper=types)
+    for (name, column), levels in LEVELS.items():
+        # ordered by the levels, whatever a file's dictionary holds (an empty table's
+        # holds none; a run before the order was written, its values as they came)
+        ordered = pd.CategoricalDtype(list(levels), ordered=True)
+        tables[name][column] = tables[name][column].astype(object).astype(ordered)
     return tables

@@ -5,7 +5,9 @@ from these names and never import pyarrow (nor the pandas it pulls in), which ke
 each of them small. :mod:`auditor.tables.schemas` turns the kinds into the Parquet
 schema. Money is int64 in the hand's minor unit (``hands.unit`` says how many make one
 ``hands.currency``: 100 for cents, 1 for chips); never a float. A ``category`` column
-is dictionary-encoded.
+is dictionary-encoded; an ``ordered`` column is too, its values in the order of
+:data:`LEVELS` (the dictionary holds every level, in order, in every file), so that
+pandas reads it as an ordered categorical.
 
 ``hand_key`` (int64, the last column before ``run_id`` of every table but ``files``) is
 the hand record's place in the run's input: 1 for the first hand read, then one more
@@ -18,6 +20,8 @@ FORMAT_UNSUPPORTED) has none.
 """
 
 from __future__ import annotations
+
+from auditor.findings import Severity
 
 Table = tuple[tuple[str, str], ...]
 
@@ -113,7 +117,7 @@ FINDINGS: Table = (
     ("site", "category"),
     ("table_name", "string"),
     ("code", "category"),
-    ("severity", "category"),
+    ("severity", "ordered"),  # info < warning < error
     ("street", "category"),
     ("seq", "int32"),
     ("player", "string"),
@@ -149,6 +153,11 @@ FILES: Table = (
     # the locale's encoding, are shown there as \xHH); an archive's member: b"a.zip!m.txt"
     ("source_file_bytes", "binary"),
 )
+
+LEVELS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("findings", "severity"): tuple(str(level) for level in sorted(Severity)),
+}
+"""The values of each ``ordered`` column, (table, column), lowest first."""
 
 # Every table ends with the run that wrote it, so that runs added with --append stay apart.
 RUN_ID = ("run_id", "category")

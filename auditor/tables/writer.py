@@ -39,7 +39,7 @@ from auditor.tables.output import (
     run_file_text,
 )
 from auditor.tables.rows import Columns
-from auditor.tables.schemas import SCHEMAS
+from auditor.tables.schemas import SCHEMAS, with_levels
 
 __all__ = ["DatasetWriter", "OutputExistsError"]
 
@@ -152,7 +152,7 @@ class DatasetWriter:
     def write(self, table: str, columns: Columns) -> None:
         """Add rows (given column by column); flush a row group when enough are pending."""
         rows = len(next(iter(columns.values()), []))
-        columns = {**columns, "run_id": _run_column(self.run_id, rows)}
+        columns = {**with_levels(table, columns), "run_id": _run_column(self.run_id, rows)}
         batch = pa.Table.from_pydict(columns, schema=self.schema(table))
         if batch.num_rows == 0:
             return

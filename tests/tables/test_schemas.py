@@ -97,7 +97,7 @@ PINNED: dict[str, list[tuple[str, str]]] = {
         ("site", "dictionary<values=string, indices=int32, ordered=0>"),
         ("table_name", "string"),
         ("code", "dictionary<values=string, indices=int32, ordered=0>"),
-        ("severity", "dictionary<values=string, indices=int32, ordered=0>"),
+        ("severity", "dictionary<values=string, indices=int32, ordered=1>"),
         ("street", "dictionary<values=string, indices=int32, ordered=0>"),
         ("seq", "int32"),
         ("player", "string"),
