@@ -40,6 +40,8 @@ from auditor.replay.profile import (
 from auditor.replay.show import print_replay
 from auditor.results import FileSummary, HandResult
 from auditor.run import RunProgress, RunSummary, run_audit
+from auditor.tables.dictionary import add_arguments as add_columns_arguments
+from auditor.tables.dictionary import columns_command
 from auditor.tables.errors import OutputError
 from auditor.terminal import printable
 
@@ -62,6 +64,7 @@ EXIT_CODES = """exit codes:
 class Terminated(BaseException):
     """SIGTERM, raised in the main thread: the run cleans up as after Ctrl-C (a
     BaseException, like KeyboardInterrupt, so that no ``except Exception`` stops it)."""
+
 
 # --help shows this, not the module docstring (its reST markup reads badly on a terminal)
 _DESCRIPTION = (
@@ -120,9 +123,7 @@ def _parser() -> argparse.ArgumentParser:
         choices=["info", "warning", "error"],
         help="exit 1 when a finding reaches this severity (default: error)",
     )
-    audit.add_argument(
-        "--quiet", action="store_true", help="print nothing but errors and warnings"
-    )
+    audit.add_argument("--quiet", action="store_true", help="print nothing but errors and warnings")
     audit.add_argument(
         "--rules",
         default="auto",
@@ -159,6 +160,9 @@ def _parser() -> argparse.ArgumentParser:
     explain = commands.add_parser("explain", help="what a finding code means, and its rule")
     explain.add_argument("code", help="a finding code, e.g. RAISE_ABOVE_POT")
     explain.epilog = "codes: " + ", ".join(CATALOGUE)
+    add_columns_arguments(
+        commands.add_parser("columns", help="every table's columns: type, unit and meaning")
+    )
     replay = commands.add_parser("replay", help="show one hand step by step with its findings")
     replay.add_argument("file", help="the hand-history file")
     replay.add_argument(
@@ -168,7 +172,8 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--format", default=rooms.AUTO, choices=formats, help=format_help)
     debug_help = "on an internal error, print the traceback (also AUDITOR_DEBUG=1)"
     parser.add_argument("--debug", action="store_true", help=debug_help)
-    for command in (audit, report, profiles, explain, replay, commands.choices["formats"]):
+    others = (commands.choices["formats"], commands.choices["columns"])
+    for command in (audit, report, profiles, explain, replay, *others):
         # SUPPRESS: not given after the command, the one before it (or False) stands
         command.add_argument(
             "--debug", action="store_true", default=argparse.SUPPRESS, help=debug_help
@@ -299,6 +304,9 @@ def _main(args: argparse.Namespace) -> int:
         return _explain(args, err)
     if args.command == "formats":
         return _formats()
+    if args.command == "columns":
+        sys.stdout.write(columns_command(args))
+        return EXIT_CLEAN
     return EXIT_USAGE  # pragma: no cover - argparse requires a command
 
 
