@@ -43,7 +43,7 @@ from auditor.run import RunProgress, RunSummary, run_audit
 from auditor.tables.errors import OutputError
 from auditor.terminal import printable
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL, EXIT_EMPTY = 0, 1, 2, 3, 4
 EXIT_INTERRUPTED = 128 + signal.SIGINT  # 130, as a shell reports a job stopped by Ctrl-C
 EXIT_TERMINATED = 128 + signal.SIGTERM  # 143
 
@@ -55,6 +55,8 @@ EXIT_CODES = """exit codes:
        the traceback goes to a file (with --debug or AUDITOR_DEBUG=1, to stderr).
        Also when the run completed but some hand's audit failed unforeseen
        (INTERNAL_ERROR findings): the tables are written, those hands rejected
+  4    no Omaha hand audited (nothing found, only other games, or nothing readable):
+       the tables are written, stderr says why; --allow-empty exits as for findings
   130  interrupted (Ctrl-C): nothing written, workers stopped
   143  terminated (SIGTERM): as for Ctrl-C"""
 
@@ -90,8 +92,8 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument(
         "paths",
         nargs="*",
-        help="files, folders (recursive) or - for stdin; none: the bundled fixtures "
-        "(hands the package ships, with faults on purpose)",
+        help="files, folders (recursive) or - for stdin; at least one (e.g. the bundled "
+        "fixtures/ folder: hands the package ships, with faults on purpose)",
     )
     audit.add_argument("--out", required=True, type=Path, help="folder for the tables")
     written = audit.add_mutually_exclusive_group()
@@ -108,6 +110,11 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument("--engine", default="local", choices=["local", "dask"])
     audit.add_argument("--scheduler", default=None, help="Dask scheduler address (tcp://...)")
     audit.add_argument("--json", action="store_true", help="print the summary as JSON")
+    audit.add_argument(
+        "--allow-empty",
+        action="store_true",
+        help="a run that audits no Omaha hand is not an error (default: exit 4)",
+    )
     format_help = (
         "the room whose layout the inputs are in (default auto: each file's and each "
         "hand's room found from its text; see `auditor formats`)"
@@ -303,7 +310,10 @@ def _main(args: argparse.Namespace) -> int:
 
 
 def _audit(args: argparse.Namespace, err: Console) -> int:
-    paths = args.paths or [str(bundled_fixtures())]
+    if not args.paths:  # never a silent audit of something the user did not name
+        err.print(printable(_no_paths(args.out)))
+        return EXIT_USAGE
+    paths = args.paths
     if args.hand and args.html is None:
         err.print("auditor: --hand names hands to replay in the report: give --html too")
         return EXIT_USAGE
@@ -384,9 +394,29 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
     if summary.findings_by_code.get(Code.INTERNAL_ERROR):
         # a bug met on some hands: a CI job must not take it for the record's findings
         return EXIT_INTERNAL
+    empty = summary.nothing_audited()
+    if empty and not args.allow_empty:  # a run that checked nothing is no green light
+        err.print(
+            printable(
+                f"auditor: no Omaha hand audited: {empty}; exit 4 "
+                "(--allow-empty to accept such a run)"
+            )
+        )
+        return EXIT_EMPTY
     worst = summary.worst_severity()
     fail_on = Severity.parse(args.fail_on)
     return EXIT_FINDINGS if worst is not None and worst >= fail_on else EXIT_CLEAN
+
+
+def _no_paths(out: Path) -> str:
+    """The usage error of ``audit`` with no path, with the bundled fixtures as the example."""
+    bundled = bundled_fixtures()
+    here = Path("fixtures")
+    named = "fixtures" if here.is_dir() and here.resolve() == bundled.resolve() else str(bundled)
+    return (
+        "auditor: audit: name the files or folders to audit (or - for stdin), e.g. the "
+        f"bundled fixtures/ folder: auditor audit {named} --out {out}"
+    )
 
 
 def summary_json(summary: RunSummary) -> dict[str, Any]:
@@ -415,6 +445,8 @@ def summary_json(summary: RunSummary) -> dict[str, Any]:
         "consequences_total": sum(summary.consequences_by_code.values()),
         "root_causes_total": sum(summary.findings_by_code.values()),
         "out": summary.out,
+        # why no Omaha hand was audited (exit 4 unless --allow-empty), else null
+        "nothing_audited": summary.nothing_audited() or None,
     }
 
 

@@ -91,6 +91,30 @@ class RunSummary:
             games.update(f.skipped_games)
         return games
 
+    def nothing_audited(self) -> str:
+        """Why the run audited no Omaha hand ("" when it audited one): a run that checked
+        nothing must not pass for a clean one (the command line's exit code 4)."""
+        if self.hands_audited:
+            return ""
+        if self.hands_read:
+            if not self.hands_rejected:
+                games = ", ".join(
+                    f"{count} of {game or 'an unknown game'}"
+                    for game, count in sorted(self.skipped_games.items())
+                )
+                return f"only other games: {self.hands_skipped} hand(s) skipped ({games})"
+            return (
+                f"nothing readable: {self.hands_rejected} hand(s) rejected (see the findings "
+                f"table), {self.hands_skipped} of other games"
+            )
+        unread = [f for f in self.files if f.status != "read" or f.format == "unsupported"]
+        if unread:
+            return (
+                f"nothing readable: {len(unread)} of {len(self.files)} file(s) not read or "
+                "in a layout this auditor does not read (see the files table)"
+            )
+        return f"nothing found: no hand in the inputs ({len(self.files)} file(s) read)"
+
     def worst_severity(self) -> Severity | None:
         severities = [CATALOGUE[code].severity for code in self.findings_by_code]
         return max(severities) if severities else None
