@@ -41,7 +41,7 @@ from auditor.replay.show import print_replay
 from auditor.results import FileSummary, HandResult
 from auditor.run import RunProgress, RunSummary, run_audit
 from auditor.tables.errors import OutputError
-from auditor.terminal import printable
+from auditor.terminal import forgiving_output, printable
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL, EXIT_EMPTY = 0, 1, 2, 3, 4
 EXIT_INTERRUPTED = 128 + signal.SIGINT  # 130, as a shell reports a job stopped by Ctrl-C
@@ -196,7 +196,7 @@ def _workers(text: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """The command; returns its exit code (see :data:`EXIT_CODES`)."""
     debug = os.environ.get("AUDITOR_DEBUG", "") not in ("", "0")
-    with _signals_raise(), _warnings_to_stderr():
+    with forgiving_output(), _signals_raise(), _warnings_to_stderr():
         try:
             args = _parser().parse_args(argv)
             debug = debug or args.debug
