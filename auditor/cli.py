@@ -15,7 +15,7 @@ import threading
 import time
 import traceback
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any, NoReturn
@@ -40,6 +40,7 @@ from auditor.replay.profile import (
 from auditor.replay.show import print_replay
 from auditor.results import FileSummary, HandResult
 from auditor.run import RunProgress, RunSummary, run_audit
+from auditor.suggest import did_you_mean
 from auditor.tables.errors import OutputError
 from auditor.terminal import forgiving_output, printable
 
@@ -120,11 +121,14 @@ def _parser() -> argparse.ArgumentParser:
         "hand's room found from its text; see `auditor formats`)"
     )
     formats = [rooms.AUTO, *rooms.names()]
-    audit.add_argument("--format", default=rooms.AUTO, choices=formats, help=format_help)
+    audit.add_argument(
+        "--format", default=rooms.AUTO, choices=formats, type=_one_of(formats), help=format_help
+    )
     audit.add_argument(
         "--fail-on",
         default="error",
-        choices=["info", "warning", "error"],
+        choices=[str(s) for s in Severity],
+        type=_one_of([str(s) for s in Severity]),
         help="exit 1 when a finding reaches this severity (default: error)",
     )
     audit.add_argument(
@@ -172,7 +176,9 @@ def _parser() -> argparse.ArgumentParser:
         "--hand", default=None, help="the hand id (needed only when the file holds several)"
     )
     replay.add_argument("--rules", default="auto", help="rule profile (as for audit)")
-    replay.add_argument("--format", default=rooms.AUTO, choices=formats, help=format_help)
+    replay.add_argument(
+        "--format", default=rooms.AUTO, choices=formats, type=_one_of(formats), help=format_help
+    )
     debug_help = "on an internal error, print the traceback (also AUDITOR_DEBUG=1)"
     parser.add_argument("--debug", action="store_true", help=debug_help)
     for command in (audit, report, profiles, explain, replay, commands.choices["formats"]):
@@ -181,6 +187,21 @@ def _parser() -> argparse.ArgumentParser:
             "--debug", action="store_true", default=argparse.SUPPRESS, help=debug_help
         )
     return parser
+
+
+def _one_of(choices: Sequence[str]) -> Callable[[str], str]:
+    """An argument type for ``choices`` whose error guesses the one meant (argparse's own
+    check, after it, still lists them all in --help)."""
+
+    def chosen(text: str) -> str:
+        if text not in choices:
+            guess = did_you_mean(text, choices)
+            raise argparse.ArgumentTypeError(
+                f"invalid choice: {text!r}{guess} (choose from {', '.join(choices)})"
+            )
+        return text
+
+    return chosen
 
 
 def _workers(text: str) -> int:
@@ -482,7 +503,7 @@ def _explain(args: argparse.Namespace, err: Console) -> int:
     try:
         code = Code(args.code.upper())
     except ValueError:
-        shown = printable(repr(args.code))
+        shown = printable(repr(args.code) + did_you_mean(args.code.upper(), CATALOGUE))
         err.print(f"auditor: unknown finding code {shown} (see auditor explain --help)")
         return EXIT_USAGE
     info = CATALOGUE[code]
