@@ -28,6 +28,7 @@ from auditor.api import bundled_fixtures
 from auditor.engines import EngineError
 from auditor.engines.local import WorkerLost
 from auditor.findings import CATALOGUE, Code, Finding, Severity
+from auditor.findings_json import run_findings
 from auditor.pipeline import HandAuditor
 from auditor.read.inputs import find_inputs
 from auditor.replay.profile import (
@@ -111,6 +112,13 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument("--engine", default="local", choices=["local", "dask"])
     audit.add_argument("--scheduler", default=None, help="Dask scheduler address (tcp://...)")
     audit.add_argument("--json", action="store_true", help="print the summary as JSON")
+    audit.add_argument(
+        "--json-findings",
+        action="store_true",
+        help="--json, with every finding of the run located (finding_list: file, line, "
+        "column, hand, street, action, expected, recorded, root); apart from --json "
+        "because a large run's findings would swamp its summary",
+    )
     audit.add_argument(
         "--allow-empty",
         action="store_true",
@@ -403,12 +411,16 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
     except (KeyboardInterrupt, Terminated) as stop:
         err.print("auditor: interrupted; nothing written")
         return _stopped_code(stop)
-    if args.json:
-        print(json.dumps(summary_json(summary), indent=1, sort_keys=True))
+    if args.json or args.json_findings:
+        shown = summary_json(summary)
+        if args.json_findings:
+            shown["finding_list"] = run_findings(args.out, summary.run_id)
+        print(json.dumps(shown, indent=1, sort_keys=True))
     elif not args.quiet:
         _print_summary(summary, Console(soft_wrap=True, markup=False, highlight=False))
     if args.html is not None:
-        quiet = args.quiet or args.json  # --json: stdout is the summary's JSON alone
+        # --json: stdout is the summary's JSON alone
+        quiet = args.quiet or args.json or args.json_findings
         made = _report_of(args.out, args.html, args.hand, None, None, 500, err, quiet)
         if made is None:
             return EXIT_USAGE
@@ -466,6 +478,8 @@ def summary_json(summary: RunSummary) -> dict[str, Any]:
         "consequences_total": sum(summary.consequences_by_code.values()),
         "root_causes_total": sum(summary.findings_by_code.values()),
         "out": summary.out,
+        "run_id": summary.run_id,
+        "elapsed_seconds": round(summary.elapsed_seconds, 3),
         # why no Omaha hand was audited (exit 4 unless --allow-empty), else null
         "nothing_audited": summary.nothing_audited() or None,
     }
