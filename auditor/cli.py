@@ -25,6 +25,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from auditor import __version__, rooms
 from auditor.api import bundled_fixtures
+from auditor.asked_hands import split_asked
 from auditor.engines import EngineError
 from auditor.engines.local import WorkerLost
 from auditor.findings import CATALOGUE, Code, Finding, Severity
@@ -39,7 +40,7 @@ from auditor.replay.profile import (
     profile_path,
 )
 from auditor.replay.show import print_replay
-from auditor.results import FileSummary, HandResult
+from auditor.results import FileSummary, HandResult, Status
 from auditor.run import RunProgress, RunSummary, run_audit
 from auditor.suggest import did_you_mean
 from auditor.tables.errors import OutputError
@@ -421,7 +422,10 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
     if args.html is not None:
         # --json: stdout is the summary's JSON alone
         quiet = args.quiet or args.json or args.json_findings
-        made = _report_of(args.out, args.html, args.hand, None, None, 500, err, quiet)
+        hands, not_audited = split_asked(args.out, summary.run_id, args.hand)
+        for line in not_audited:  # known only now: said, and the report made without them
+            err.print(printable(f"auditor: {line}"))
+        made = _report_of(args.out, args.html, hands, None, None, 500, err, quiet)
         if made is None:
             return EXIT_USAGE
     if summary.findings_by_code.get(Code.INTERNAL_ERROR):
@@ -648,6 +652,24 @@ def _replay(args: argparse.Namespace, err: Console) -> int:
         which = f"hand {args.hand}" if args.hand is not None else "hand"
         err.print(printable(f"auditor: no {which} in {args.file}"))
         return EXIT_USAGE
+    if chosen.status is not Status.AUDITED:
+        err.print(printable(_not_replayed(chosen)))
+        bug = any(f.code is Code.INTERNAL_ERROR for f in chosen.findings)
+        return EXIT_INTERNAL if bug else EXIT_EMPTY  # as a run that audited no Omaha hand
     print_replay(chosen, Console(soft_wrap=True, markup=False, highlight=False))
     worst = max((f.severity for f in chosen.findings if f.is_root), default=None)
     return EXIT_FINDINGS if worst is Severity.ERROR else EXIT_CLEAN
+
+
+def _not_replayed(result: HandResult) -> str:
+    """Why a hand read was not replayed: another game, or a record that cannot be read."""
+    where = f"hand {result.hand_id or '(no id)'} of {result.file} (line {result.first_line})"
+    if result.status is Status.SKIPPED:
+        game = result.game or "an unknown game"
+        return f"auditor: {where} was skipped, not replayed: its game is {game!r}, not Omaha"
+    said = "; ".join(
+        f"{f.code} at {f.source}: {f.message}"
+        + (f" (the line reads {f.recorded!r})" if f.recorded else "")
+        for f in result.findings
+    )
+    return f"auditor: {where} was rejected, not replayed: {said}"
