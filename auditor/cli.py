@@ -206,7 +206,8 @@ def _one_of(choices: Sequence[str]) -> Callable[[str], str]:
         if text not in choices:
             guess = did_you_mean(text, choices)
             raise argparse.ArgumentTypeError(
-                f"invalid choice: {text!r}{guess} (choose from {', '.join(choices)})"
+                # argparse's own words, with the guess
+                f"invalid choice: {text!r}{guess} (choose from {', '.join(map(repr, choices))})"
             )
         return text
 
