@@ -15,7 +15,7 @@ import threading
 import time
 import traceback
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any, NoReturn
@@ -25,9 +25,11 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from auditor import __version__, rooms
 from auditor.api import bundled_fixtures
+from auditor.asked_hands import split_asked
 from auditor.engines import EngineError
 from auditor.engines.local import WorkerLost
 from auditor.findings import CATALOGUE, Code, Finding, Severity
+from auditor.findings_json import run_findings
 from auditor.pipeline import HandAuditor
 from auditor.read.inputs import find_inputs
 from auditor.replay.profile import (
@@ -38,14 +40,15 @@ from auditor.replay.profile import (
     profile_path,
 )
 from auditor.replay.show import print_replay
-from auditor.results import FileSummary, HandResult
+from auditor.results import FileSummary, HandResult, Status
 from auditor.run import RunProgress, RunSummary, run_audit
+from auditor.suggest import did_you_mean
 from auditor.tables.dictionary import add_arguments as add_columns_arguments
 from auditor.tables.dictionary import columns_command
 from auditor.tables.errors import OutputError
-from auditor.terminal import printable
+from auditor.terminal import forgiving_output, printable
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL, EXIT_EMPTY = 0, 1, 2, 3, 4
 EXIT_INTERRUPTED = 128 + signal.SIGINT  # 130, as a shell reports a job stopped by Ctrl-C
 EXIT_TERMINATED = 128 + signal.SIGTERM  # 143
 
@@ -57,6 +60,8 @@ EXIT_CODES = """exit codes:
        the traceback goes to a file (with --debug or AUDITOR_DEBUG=1, to stderr).
        Also when the run completed but some hand's audit failed unforeseen
        (INTERNAL_ERROR findings): the tables are written, those hands rejected
+  4    no Omaha hand audited (nothing found, only other games, or nothing readable):
+       the tables are written, stderr says why; --allow-empty exits as for findings
   130  interrupted (Ctrl-C): nothing written, workers stopped
   143  terminated (SIGTERM): as for Ctrl-C"""
 
@@ -93,8 +98,8 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument(
         "paths",
         nargs="*",
-        help="files, folders (recursive) or - for stdin; none: the bundled fixtures "
-        "(hands the package ships, with faults on purpose)",
+        help="files, folders (recursive) or - for stdin; at least one (e.g. the bundled "
+        "fixtures/ folder: hands the package ships, with faults on purpose)",
     )
     audit.add_argument("--out", required=True, type=Path, help="folder for the tables")
     written = audit.add_mutually_exclusive_group()
@@ -111,16 +116,31 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument("--engine", default="local", choices=["local", "dask"])
     audit.add_argument("--scheduler", default=None, help="Dask scheduler address (tcp://...)")
     audit.add_argument("--json", action="store_true", help="print the summary as JSON")
+    audit.add_argument(
+        "--json-findings",
+        action="store_true",
+        help="--json, with every finding of the run located (finding_list: file, line, "
+        "column, hand, street, action, expected, recorded, root); apart from --json "
+        "because a large run's findings would swamp its summary",
+    )
+    audit.add_argument(
+        "--allow-empty",
+        action="store_true",
+        help="a run that audits no Omaha hand is not an error (default: exit 4)",
+    )
     format_help = (
         "the room whose layout the inputs are in (default auto: each file's and each "
         "hand's room found from its text; see `auditor formats`)"
     )
     formats = [rooms.AUTO, *rooms.names()]
-    audit.add_argument("--format", default=rooms.AUTO, choices=formats, help=format_help)
+    audit.add_argument(
+        "--format", default=rooms.AUTO, choices=formats, type=_one_of(formats), help=format_help
+    )
     audit.add_argument(
         "--fail-on",
         default="error",
-        choices=["info", "warning", "error"],
+        choices=[str(s) for s in Severity],
+        type=_one_of([str(s) for s in Severity]),
         help="exit 1 when a finding reaches this severity (default: error)",
     )
     audit.add_argument("--quiet", action="store_true", help="print nothing but errors and warnings")
@@ -169,7 +189,9 @@ def _parser() -> argparse.ArgumentParser:
         "--hand", default=None, help="the hand id (needed only when the file holds several)"
     )
     replay.add_argument("--rules", default="auto", help="rule profile (as for audit)")
-    replay.add_argument("--format", default=rooms.AUTO, choices=formats, help=format_help)
+    replay.add_argument(
+        "--format", default=rooms.AUTO, choices=formats, type=_one_of(formats), help=format_help
+    )
     debug_help = "on an internal error, print the traceback (also AUDITOR_DEBUG=1)"
     parser.add_argument("--debug", action="store_true", help=debug_help)
     others = (commands.choices["formats"], commands.choices["columns"])
@@ -179,6 +201,22 @@ def _parser() -> argparse.ArgumentParser:
             "--debug", action="store_true", default=argparse.SUPPRESS, help=debug_help
         )
     return parser
+
+
+def _one_of(choices: Sequence[str]) -> Callable[[str], str]:
+    """An argument type for ``choices`` whose error guesses the one meant (argparse's own
+    check, after it, still lists them all in --help)."""
+
+    def chosen(text: str) -> str:
+        if text not in choices:
+            guess = did_you_mean(text, choices)
+            raise argparse.ArgumentTypeError(
+                # argparse's own words, with the guess
+                f"invalid choice: {text!r}{guess} (choose from {', '.join(map(repr, choices))})"
+            )
+        return text
+
+    return chosen
 
 
 def _workers(text: str) -> int:
@@ -194,7 +232,7 @@ def _workers(text: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """The command; returns its exit code (see :data:`EXIT_CODES`)."""
     debug = os.environ.get("AUDITOR_DEBUG", "") not in ("", "0")
-    with _signals_raise(), _warnings_to_stderr():
+    with forgiving_output(), _signals_raise(), _warnings_to_stderr():
         try:
             args = _parser().parse_args(argv)
             debug = debug or args.debug
@@ -311,7 +349,10 @@ def _main(args: argparse.Namespace) -> int:
 
 
 def _audit(args: argparse.Namespace, err: Console) -> int:
-    paths = args.paths or [str(bundled_fixtures())]
+    if not args.paths:  # never a silent audit of something the user did not name
+        err.print(printable(_no_paths(args.out)))
+        return EXIT_USAGE
+    paths = args.paths
     if args.hand and args.html is None:
         err.print("auditor: --hand names hands to replay in the report: give --html too")
         return EXIT_USAGE
@@ -380,21 +421,48 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
     except (KeyboardInterrupt, Terminated) as stop:
         err.print("auditor: interrupted; nothing written")
         return _stopped_code(stop)
-    if args.json:
-        print(json.dumps(summary_json(summary), indent=1, sort_keys=True))
+    if args.json or args.json_findings:
+        shown = summary_json(summary)
+        if args.json_findings:
+            shown["finding_list"] = run_findings(args.out, summary.run_id)
+        print(json.dumps(shown, indent=1, sort_keys=True))
     elif not args.quiet:
         _print_summary(summary, Console(soft_wrap=True, markup=False, highlight=False))
     if args.html is not None:
-        quiet = args.quiet or args.json  # --json: stdout is the summary's JSON alone
-        made = _report_of(args.out, args.html, args.hand, None, None, 500, err, quiet)
+        # --json: stdout is the summary's JSON alone
+        quiet = args.quiet or args.json or args.json_findings
+        hands, not_audited = split_asked(args.out, summary.run_id, args.hand)
+        for line in not_audited:  # known only now: said, and the report made without them
+            err.print(printable(f"auditor: {line}"))
+        made = _report_of(args.out, args.html, hands, None, None, 500, err, quiet)
         if made is None:
             return EXIT_USAGE
     if summary.findings_by_code.get(Code.INTERNAL_ERROR):
         # a bug met on some hands: a CI job must not take it for the record's findings
         return EXIT_INTERNAL
+    empty = summary.nothing_audited()
+    if empty and not args.allow_empty:  # a run that checked nothing is no green light
+        err.print(
+            printable(
+                f"auditor: no Omaha hand audited: {empty}; exit 4 "
+                "(--allow-empty to accept such a run)"
+            )
+        )
+        return EXIT_EMPTY
     worst = summary.worst_severity()
     fail_on = Severity.parse(args.fail_on)
     return EXIT_FINDINGS if worst is not None and worst >= fail_on else EXIT_CLEAN
+
+
+def _no_paths(out: Path) -> str:
+    """The usage error of ``audit`` with no path, with the bundled fixtures as the example."""
+    bundled = bundled_fixtures()
+    here = Path("fixtures")
+    named = "fixtures" if here.is_dir() and here.resolve() == bundled.resolve() else str(bundled)
+    return (
+        "auditor: audit: name the files or folders to audit (or - for stdin), e.g. the "
+        f"bundled fixtures/ folder: auditor audit {named} --out {out}"
+    )
 
 
 def summary_json(summary: RunSummary) -> dict[str, Any]:
@@ -423,6 +491,10 @@ def summary_json(summary: RunSummary) -> dict[str, Any]:
         "consequences_total": sum(summary.consequences_by_code.values()),
         "root_causes_total": sum(summary.findings_by_code.values()),
         "out": summary.out,
+        "run_id": summary.run_id,
+        "elapsed_seconds": round(summary.elapsed_seconds, 3),
+        # why no Omaha hand was audited (exit 4 unless --allow-empty), else null
+        "nothing_audited": summary.nothing_audited() or None,
     }
 
 
@@ -458,7 +530,7 @@ def _explain(args: argparse.Namespace, err: Console) -> int:
     try:
         code = Code(args.code.upper())
     except ValueError:
-        shown = printable(repr(args.code))
+        shown = printable(repr(args.code) + did_you_mean(args.code.upper(), CATALOGUE))
         err.print(f"auditor: unknown finding code {shown} (see auditor explain --help)")
         return EXIT_USAGE
     info = CATALOGUE[code]
@@ -589,6 +661,24 @@ def _replay(args: argparse.Namespace, err: Console) -> int:
         which = f"hand {args.hand}" if args.hand is not None else "hand"
         err.print(printable(f"auditor: no {which} in {args.file}"))
         return EXIT_USAGE
+    if chosen.status is not Status.AUDITED:
+        err.print(printable(_not_replayed(chosen)))
+        bug = any(f.code is Code.INTERNAL_ERROR for f in chosen.findings)
+        return EXIT_INTERNAL if bug else EXIT_EMPTY  # as a run that audited no Omaha hand
     print_replay(chosen, Console(soft_wrap=True, markup=False, highlight=False))
     worst = max((f.severity for f in chosen.findings if f.is_root), default=None)
     return EXIT_FINDINGS if worst is Severity.ERROR else EXIT_CLEAN
+
+
+def _not_replayed(result: HandResult) -> str:
+    """Why a hand read was not replayed: another game, or a record that cannot be read."""
+    where = f"hand {result.hand_id or '(no id)'} of {result.file} (line {result.first_line})"
+    if result.status is Status.SKIPPED:
+        game = result.game or "an unknown game"
+        return f"auditor: {where} was skipped, not replayed: its game is {game!r}, not Omaha"
+    said = "; ".join(
+        f"{f.code} at {f.source}: {f.message}"
+        + (f" (the line reads {f.recorded!r})" if f.recorded else "")
+        for f in result.findings
+    )
+    return f"auditor: {where} was rejected, not replayed: {said}"

@@ -13,6 +13,7 @@ workers.
 from __future__ import annotations
 
 import os
+import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
@@ -67,6 +68,8 @@ class RunSummary:
     consequences_by_code: Counter[Code] = field(default_factory=Counter)
     examples: dict[Code, list[Finding]] = field(default_factory=dict)
     out: str = ""
+    run_id: str = ""  # the run_id column of the rows this run wrote
+    elapsed_seconds: float = 0.0  # from the call to the tables committed
 
     @property
     def hands_read(self) -> int:
@@ -90,6 +93,30 @@ class RunSummary:
         for f in self.files:
             games.update(f.skipped_games)
         return games
+
+    def nothing_audited(self) -> str:
+        """Why the run audited no Omaha hand ("" when it audited one): a run that checked
+        nothing must not pass for a clean one (the command line's exit code 4)."""
+        if self.hands_audited:
+            return ""
+        if self.hands_read:
+            if not self.hands_rejected:
+                games = ", ".join(
+                    f"{count} of {game or 'an unknown game'}"
+                    for game, count in sorted(self.skipped_games.items())
+                )
+                return f"only other games: {self.hands_skipped} hand(s) skipped ({games})"
+            return (
+                f"nothing readable: {self.hands_rejected} hand(s) rejected (see the findings "
+                f"table), {self.hands_skipped} of other games"
+            )
+        unread = [f for f in self.files if f.status != "read" or f.format == "unsupported"]
+        if unread:
+            return (
+                f"nothing readable: {len(unread)} of {len(self.files)} file(s) not read or "
+                "in a layout this auditor does not read (see the files table)"
+            )
+        return f"nothing found: no hand in the inputs ({len(self.files)} file(s) read)"
 
     def worst_severity(self) -> Severity | None:
         severities = [CATALOGUE[code].severity for code in self.findings_by_code]
@@ -170,6 +197,7 @@ def run_audit(
     room found from its text) or a room's name (:mod:`auditor.rooms`).
     Raises :class:`~auditor.engines.EngineError` when the engine cannot be had, and
     :class:`~auditor.rooms.UnknownFormat` for a format no room has."""
+    started = time.perf_counter()
     if engine not in ("local", "dask"):
         raise EngineError(f"unknown engine {engine!r} (local or dask)")
     chosen_rooms = rooms.choose(format)  # an unknown name fails before anything is read
@@ -200,6 +228,7 @@ def run_audit(
         CrossHandStore() as store,
     ):
         run.writer, run.store = writer, store
+        run.summary.run_id = writer.run_id
         chunks = _chunks(found, chosen, run, max(1, chunk_hands), format)
         # A run of one chunk (the usual small input) is not worth starting workers for.
         ahead = [c for c in (next(chunks, None), next(chunks, None)) if c is not None]
@@ -214,6 +243,7 @@ def run_audit(
             run.cross_hand_checks(jobs)
         run.duplicate_checks()
         run.flush(everything=True)
+    run.summary.elapsed_seconds = time.perf_counter() - started
     return run.summary
 
 

@@ -18,6 +18,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from auditor.suggest import did_you_mean
+
 PROFILE_DIR = Path(__file__).resolve().parent.parent / "profiles"
 
 
@@ -435,8 +437,15 @@ def profile_path(name_or_path: str) -> Path:
     path = Path(name_or_path)
     if path.suffix == ".toml" and path.is_file():
         return path
-    known = ", ".join(bundled_profiles())
-    raise ProfileError(f"unknown rule profile {name_or_path!r} (bundled: {known}; or a .toml path)")
+    if path.suffix == ".toml":  # meant as a file: say what is wrong with it, not "unknown"
+        wrong = "not a file" if path.exists() else "no such file"
+        raise ProfileError(f"rule profile: {wrong}: {name_or_path}")
+    bundled = bundled_profiles()
+    guess = did_you_mean(name_or_path, bundled)
+    raise ProfileError(
+        f"unknown rule profile {name_or_path!r}{guess} "
+        f"(bundled: {', '.join(bundled)}; or a .toml path)"
+    )
 
 
 MAX_FILE_BYTES = 1 << 20

@@ -33,9 +33,9 @@ def run(
 HEADER_STARTS = tuple(start for room in REGISTRY.values() for start in room.header_starts)
 
 
-def test_bundled_fixtures_by_default(tmp_path: Path) -> None:
+def test_bundled_fixtures(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    done = run("audit", "--out", str(out))
+    done = run("audit", "fixtures", "--out", str(out))
     # the fixtures hold one unreadable hand on purpose: an error-level finding, so exit 1
     assert done.returncode == 1, done.stderr
     # every hand of every room's fixture files, as their expected files list them
@@ -93,7 +93,7 @@ def test_usage_and_io_errors_exit_2_and_write_nothing(tmp_path: Path) -> None:
     assert run("audit").returncode == 2  # --out is required
     out.mkdir()
     (out / "keep.txt").write_text("mine")
-    refused = run("audit", "--out", str(out))
+    refused = run("audit", str(FIXTURES), "--out", str(out))
     assert refused.returncode == 2 and "--overwrite" in refused.stderr
     assert (out / "keep.txt").read_text() == "mine"
     assert list(tmp_path.iterdir()) == [out]

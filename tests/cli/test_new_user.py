@@ -22,12 +22,12 @@ def test_top_level_help_has_no_markup(capsys: pytest.CaptureFixture[str]) -> Non
     assert "Parquet" in shown
 
 
-def test_audit_help_says_no_path_means_the_bundled_fixtures(
+def test_audit_help_names_the_bundled_fixtures_as_an_example(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     with pytest.raises(SystemExit):
         main(["audit", "--help"])
-    assert "bundled fixtures" in " ".join(capsys.readouterr().out.split())
+    assert "bundled fixtures/ folder" in " ".join(capsys.readouterr().out.split())
 
 
 def test_replay_needs_no_hand_id_for_a_file_of_one_hand(
