@@ -25,7 +25,7 @@ _COLUMNS: dict[str, tuple[str, ...]] = {
               "profile", "source_file", "source_line", "findings"),
     "findings": ("hand_key", "hand_id", "code", "severity", "street", "seq", "player",
                  "expected", "recorded", "message", "source_file", "source_line",
-                 "root", "caused_by_code", "caused_by_line"),
+                 "root", "caused_by_code", "caused_by_line", "site", "table_name"),
 }
 
 

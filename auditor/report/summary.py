@@ -154,9 +154,15 @@ def _ranks(severities: pd.Series[Any]) -> pd.Series[int]:
 
 
 def _with_hand(run: RunTables) -> pd.DataFrame:
-    """The findings with their hand's room, table and time (none for a file's finding)."""
+    """The findings with their hand's room, table and time (none for a file's finding):
+    the finding's own room and table first (a rejected hand has no hands row, yet its
+    room is known), else its hand's (a run written before findings carried them)."""
     hands = run.hands[["hand_key", "site", "table_name", "started_at"]]
-    return run.findings.merge(hands, on="hand_key", how="left")
+    found = run.findings.merge(hands, on="hand_key", how="left", suffixes=("", "_of_hand"))
+    for column in ("site", "table_name"):
+        own = found[column].where(found[column].fillna("") != "")
+        found[column] = own.fillna(found[f"{column}_of_hand"])
+    return found.drop(columns=["site_of_hand", "table_name_of_hand"])
 
 
 def _codes(found: pd.DataFrame) -> list[dict[str, Any]]:
