@@ -1,8 +1,8 @@
 """"Did you mean ...?" for a mistyped name: a profile, a finding code, a format.
 
->>> did_you_mean("pokerstar", ["ggpoker", "pokerstars", "seeds"])
-" (did you mean 'pokerstars'?)"
->>> did_you_mean("zzzz", ["ggpoker", "pokerstars"])
+>>> did_you_mean("sedes", ["tda", "seeds"])
+" (did you mean 'seeds'?)"
+>>> did_you_mean("zzzz", ["tda", "seeds"])
 ''
 """
 

@@ -51,9 +51,13 @@ def test_summary_counts_are_the_tables(audited: tuple[Path, RunTables]) -> None:
         info = CATALOGUE[Code(row["code"])]
         assert row["severity"] == str(info.severity) and row["rule"] == info.rule
     assert sum(s["count"] for s in told["severities"]) == len(run.findings)
-    # findings of a hand are counted by its room and day; a file's finding has neither
+    # findings of a hand are counted by its room and day; a file's finding has neither; a
+    # rejected hand's has its room (it has no hands row, so no day)
     with_hand = int(run.findings["hand_key"].isin(run.hands["hand_key"]).sum())
-    assert sum(r["count"] for r in told["by_room"]) == with_hand
+    rejected = run.findings["site"].fillna("").ne("") & ~run.findings["hand_key"].isin(
+        run.hands["hand_key"]
+    )
+    assert sum(r["count"] for r in told["by_room"]) == with_hand + int(rejected.sum())
     assert sum(d["count"] for d in told["by_day"]) == with_hand
     assert sum(h["count"] for h in told["by_hour"]) == with_hand
 
