@@ -64,6 +64,10 @@ def audit(
     ``format``: ``auto`` (each hand's room found from its text) or a room's name.
     """
     names = [str(paths)] if isinstance(paths, str | Path) else [str(p) for p in paths]
+    if isinstance(out, str) and not out.strip():  # Path("") would be the current folder
+        from auditor.tables.errors import OutputError
+
+        raise OutputError("out is empty: name a folder for the tables")
     return run_audit(
         names,
         Path(out),
@@ -118,13 +122,19 @@ def load(out: str | Path) -> dict[str, pd.DataFrame]:
     import pyarrow.dataset as pads
 
     from auditor.tables.columns import LEVELS
+    from auditor.tables.output import committed_parts
     from auditor.tables.schemas import SCHEMAS
 
     folder = Path(out)
+    if not folder.is_dir():
+        raise FileNotFoundError(f"{folder}: no such audit folder")
     types = _nullable_types()
     tables: dict[str, pd.DataFrame] = {}
     for name, schema in SCHEMAS.items():
-        dataset = pads.dataset(folder / name, format="parquet", schema=schema)
+        # the committed runs' part files only: not a run cut off while committing, nor a
+        # file the auditor did not write (a notebook, .DS_Store) in a table's folder
+        parts = [str(p) for p in committed_parts(folder, name)]
+        dataset = pads.dataset(parts, format="parquet", schema=schema)
         tables[name] = dataset.to_table().to_pandas(types_mapper=types)
     for (name, column), levels in LEVELS.items():
         # ordered by the levels, whatever a file's dictionary holds (an empty table's

@@ -101,7 +101,7 @@ def _parser() -> argparse.ArgumentParser:
         help="files, folders (recursive) or - for stdin; at least one (e.g. the bundled "
         "fixtures/ folder: hands the package ships, with faults on purpose)",
     )
-    audit.add_argument("--out", required=True, type=Path, help="folder for the tables")
+    audit.add_argument("--out", required=True, type=_output_path, help="folder for the tables")
     written = audit.add_mutually_exclusive_group()
     written.add_argument("--overwrite", action="store_true", help="replace an existing --out")
     written.add_argument(
@@ -152,14 +152,14 @@ def _parser() -> argparse.ArgumentParser:
         "(the hand's room profile where one is bundled, else seeds)",
     )
     html_help = "also write the HTML report (summary, charts, flagged hands replayed) to this file"
-    audit.add_argument("--html", type=Path, default=None, help=html_help)
+    audit.add_argument("--html", type=_output_path, default=None, help=html_help)
     hand_help = "a hand id to replay in the HTML report besides the flagged ones (repeatable)"
     audit.add_argument("--hand", action="append", default=[], help=hand_help)
     report = commands.add_parser(
         "report", help="write the HTML report of an audit folder (one self-contained file)"
     )
     report.add_argument("out", type=Path, help="an audit's --out folder")
-    report.add_argument("--html", type=Path, required=True, help="the report file to write")
+    report.add_argument("--html", type=_output_path, required=True, help="the report file to write")
     report.add_argument("--hand", action="append", default=[], help=hand_help)
     report.add_argument("--run", default=None, help="the run to report (default: the latest)")
     report.add_argument(
@@ -217,6 +217,13 @@ def _one_of(choices: Sequence[str]) -> Callable[[str], str]:
         return text
 
     return chosen
+
+
+def _output_path(text: str) -> Path:
+    """A path to write to; an empty one would be the current folder (Path("") is ".")."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty name: name the file or folder to write")
+    return Path(text)
 
 
 def _workers(text: str) -> int:
@@ -361,7 +368,7 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
         from auditor.report.run_tables import ReportError
 
         try:
-            check_target(args.html)
+            check_target(args.html, args.out)
         except ReportError as exc:
             err.print(f"auditor: {_shown(exc)}")
             return EXIT_USAGE
@@ -419,7 +426,9 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
         err.print(f"auditor: {exc}; nothing written")
         return EXIT_INTERNAL
     except (KeyboardInterrupt, Terminated) as stop:
-        err.print("auditor: interrupted; nothing written")
+        # a signal held until the tables were in place carries a note saying where
+        written = getattr(stop, "__notes__", None) or ["nothing written"]
+        err.print(f"auditor: interrupted; {written[0]}")
         return _stopped_code(stop)
     if args.json or args.json_findings:
         shown = summary_json(summary)

@@ -9,6 +9,7 @@ hands and findings the tables hold beyond what it carries.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections import Counter
 from collections.abc import Sequence
@@ -25,6 +26,7 @@ from auditor.report.reread import Reread, Wanted, reread
 from auditor.report.run_tables import ReportError, RunTables, load_run
 from auditor.report.steps import hand_steps
 from auditor.report.summary import findings_list, flagged_keys, summary, table_findings
+from auditor.tables.output import os_error_text, read_regular
 
 MAX_HANDS = 500  # flagged hands replayed on the page (each some 10-30 KB of steps)
 MAX_FINDINGS = 20_000
@@ -168,30 +170,75 @@ def _marked(page: str) -> str:
     return f"{doctype}\n{MARK}\n{rest}"
 
 
-def check_target(html: Path) -> None:
-    """Refuse a report path that is a folder, or a file the auditor did not write."""
-    if html.is_dir():
+def check_target(html: Path, out: Path | None = None) -> None:
+    """Refuse a report path the auditor may not write: a folder, a link, a FIFO or other
+    file that is not a regular one, a file the auditor did not write, a path whose
+    folder is missing or not writable. ``out``: the run's --out folder, which the run
+    makes (a report inside a new --out is fine)."""
+    if not str(html).strip() or html == Path("."):
+        raise ReportError("the report's file name is empty: name the report's file")
+    try:
+        found = os.lstat(html)
+    except (FileNotFoundError, NotADirectoryError):  # said below, of its folder
+        found = None
+    except OSError as exc:
+        raise ReportError(f"{html}: cannot be looked at ({os_error_text(exc)})") from None
+    if found is not None:
+        _check_existing(html, found)
+    folder = html.parent
+    if out is not None and _same_path(folder, out) and not os.path.lexists(out):
+        return  # the run makes it
+    if out is not None and _same_path(html, out):
+        raise ReportError(f"{html}: is the --out folder; name the report's file")
+    if not folder.is_dir():
+        what = "is not a folder" if os.path.lexists(folder) else "does not exist"
+        raise ReportError(f"{html}: its folder {folder} {what}; nothing was written")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ReportError(f"{html}: its folder {folder} is not writable; nothing was written")
+
+
+def _check_existing(html: Path, found: os.stat_result) -> None:
+    if stat.S_ISLNK(found.st_mode):
+        raise ReportError(
+            f"{html}: is a symbolic link; the auditor never writes through a link: name "
+            "another file"
+        )
+    if stat.S_ISDIR(found.st_mode):
         raise ReportError(f"{html}: is a folder; name the report's file")
-    if html.exists():
-        with html.open("rb") as file:
-            head = file.read(200)
-        if MARK.encode() not in head:
-            raise ReportError(f"{html}: exists and is not a report the auditor wrote; not replaced")
+    if not stat.S_ISREG(found.st_mode):
+        raise ReportError(f"{html}: is not a regular file (a FIFO, device or socket); not written")
+    try:
+        head = read_regular(html, 200)
+    except OSError as exc:
+        raise ReportError(f"{html}: cannot be read ({os_error_text(exc)}); not replaced") from None
+    if head is None or MARK.encode() not in head:
+        raise ReportError(f"{html}: exists and is not a report the auditor wrote; not replaced")
+
+
+def _same_path(one: Path, other: Path) -> bool:
+    return os.path.realpath(os.path.abspath(one)) == os.path.realpath(os.path.abspath(other))
 
 
 def _write(html: Path, text: str) -> None:
-    """All or nothing: a temporary file beside the target, renamed over it when complete."""
+    """All or nothing: a temporary file beside the target (mkstemp: a new file, never
+    through a link), renamed over it when complete."""
+    check_target(html)  # looked at again: the run took a while
     folder = html.parent if str(html.parent) else Path(".")
-    fd, temporary = tempfile.mkstemp(prefix=f".{html.name}.", suffix=".part", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(text)
+        fd, temporary = tempfile.mkstemp(prefix=f".{html.name}.", suffix=".part", dir=folder)
+    except OSError as exc:
+        raise ReportError(f"{html}: cannot be written ({os_error_text(exc)})") from None
+    try:
         # mkstemp makes the file private; a report is made to be shared as any file is
         mask = os.umask(0)
         os.umask(mask)
-        os.chmod(temporary, 0o666 & ~mask)
+        os.fchmod(fd, 0o666 & ~mask)
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
         os.replace(temporary, html)
+    except OSError as exc:
+        os.unlink(temporary)
+        raise ReportError(f"{html}: cannot be written ({os_error_text(exc)})") from None
     except BaseException:
         os.unlink(temporary)
         raise
-

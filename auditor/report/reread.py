@@ -8,6 +8,8 @@ file moved, changed, or was standard input) is listed with the reason, not repla
 
 from __future__ import annotations
 
+import os
+import stat
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -49,6 +51,7 @@ def reread(wanted: Iterable[Wanted], rules: str | None = None) -> Reread:
     bundled = set(bundled_profiles())
     for name, lines in by_file.items():
         try:
+            _check_regular(name)
             with reopen(name) as stream:
                 summary = FileSummary(source_file=name)
                 for raw in read_hands(stream, name, summary, rooms.choose()):
@@ -79,6 +82,20 @@ def reread(wanted: Iterable[Wanted], rules: str | None = None) -> Reread:
                 gone = f"hand {one.hand_id} is no longer at line {one.source_line} of {name}"
                 missing.setdefault(one.hand_key, gone)
     return Reread(results, profiles, missing)
+
+
+def _check_regular(name: str) -> None:
+    """OSError when the file ``name`` is in (itself, or the archive of ``archive!member``)
+    is no longer a regular file: a FIFO put in its place would make reading it wait."""
+    cuts = [len(name)] + [i for i, c in enumerate(name) if c == "!"]
+    for cut in cuts:
+        try:
+            found = os.stat(name[:cut])
+        except (OSError, ValueError):
+            continue
+        if not stat.S_ISREG(found.st_mode):
+            raise OSError(f"{name[:cut]} is no longer a regular file (a FIFO, device or folder)")
+        return
 
 
 def _each(lines: dict[int, list[Wanted]]) -> Iterator[Wanted]:

@@ -3,14 +3,18 @@ in the reading process, after the run, never in a worker)."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 import pyarrow.parquet as pq
 
-from auditor.tables.output import earlier_runs, foreign_reason
+from auditor.tables.output import earlier_runs, is_plain_file, survey
 from auditor.tables.schemas import SCHEMAS
+
+
+_log = logging.getLogger("auditor.report")
 
 
 class ReportError(Exception):
@@ -42,8 +46,12 @@ def load_run(out: Path, run: str | None = None) -> RunTables:
     """The report's tables of run ``run`` of ``out`` (default: its latest run)."""
     if not out.is_dir():
         raise ReportError(f"{out}: no such audit folder")
-    if foreign_reason(out) is not None:
-        raise ReportError(f"{out}: not an audit folder written by the auditor")
+    found = survey(out)
+    if found.reason is not None:
+        raise ReportError(f"{out}: not an audit folder written by the auditor ({found.reason})")
+    kept = found.kept_line()
+    if kept is not None:  # a notebook, .DS_Store, a report: not read, left as they are
+        _log.warning("%s: %s", out, kept)
     runs = tuple(earlier_runs(out))
     if not runs:
         raise ReportError(f"{out}: holds no run")
@@ -58,8 +66,10 @@ def _read(out: Path, table: str, run_id: str) -> pd.DataFrame:
     part = out / table / f"part-{run_id}.parquet"
     columns = list(_COLUMNS[table])
     try:
+        if not is_plain_file(part):  # a run that wrote no row of this table
+            raise FileNotFoundError(part)
         read = pq.read_table(part, columns=columns, schema=SCHEMAS[table])
-    except FileNotFoundError:  # a run that wrote no row of this table
+    except FileNotFoundError:
         read = SCHEMAS[table].empty_table().select(columns)
     except Exception as exc:  # pyarrow's errors for a damaged file have no common base
         raise ReportError(f"{part}: cannot be read ({exc})") from exc

@@ -16,6 +16,7 @@ import json
 import os
 import shutil
 import socket
+import stat
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -29,9 +30,65 @@ RUN_FILE = "_auditor_run.json"
 """Written into every output at commit: what tells a later run the folder is ours."""
 STAGING_MARKER = "_auditor_staging.json"
 """Written into every staging folder: the process that owns it."""
+REPLACES_FILE = "_auditor_replaces.json"
+"""Written into a staging folder before an --overwrite commits: the part files it replaces
+(removed once the run file names the new run; by the next run, should this one die)."""
 TOOL = "omaha-auditor"
 SCHEMA_KEY = b"auditor_version"
 """The Parquet schema metadata key every table file the auditor writes carries."""
+
+_NO_LINK = os.O_NOFOLLOW | os.O_CLOEXEC
+_RUN_FILE_BYTES = 16 << 20  # a run file names runs: far below this
+
+
+# ---------------------------------------------------------------- files, never through a link
+
+
+def os_error_text(exc: OSError) -> str:
+    """An OSError as words (no errno number, no temporary file's name)."""
+    return exc.strerror or str(exc)
+
+
+def create_new(path: Path) -> int:
+    """A new file at ``path``, opened for writing: never an existing file, never through a
+    link (a link or anything else there: FileExistsError)."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINK, 0o644)
+
+
+def write_new(path: Path, text: str) -> None:
+    with os.fdopen(create_new(path), "w", encoding="utf-8") as file:
+        file.write(text)
+
+
+def read_regular(path: Path, limit: int) -> bytes | None:
+    """The first ``limit`` bytes of ``path`` when it is a regular file (not a link, FIFO,
+    device or socket: None, at once, never waiting for a writer); OSError as raised."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _NO_LINK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        chunks = []
+        while limit > 0 and (chunk := os.read(fd, min(limit, 1 << 20))):
+            chunks.append(chunk)
+            limit -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def is_plain_file(path: Path) -> bool:
+    """A regular file, not a link (to a file or anything else)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def is_plain_folder(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 # ---------------------------------------------------------------- the output and the inputs
@@ -40,6 +97,8 @@ SCHEMA_KEY = b"auditor_version"
 def resolve_out(out: Path) -> Path:
     """``out`` as a real absolute path (``.`` and symlinks resolved): the staging folder and
     the lock go beside it, so it needs a parent and a name of its own."""
+    if not str(out) or not str(out).strip():
+        raise OutputError("the output folder's name is empty: name a folder for the tables")
     real = Path(os.path.realpath(os.path.abspath(out)))
     if not real.name or real.parent == real:
         raise OutputError(f"{out} cannot be an output folder (it has no parent to write beside)")
@@ -66,37 +125,75 @@ def check_not_input(out: Path, inputs: Iterable[str]) -> None:
         )
 
 
-def foreign_reason(out: Path) -> str | None:
-    """Why the existing folder ``out`` does not look like the auditor's output, or None.
+@dataclass(frozen=True, slots=True)
+class Survey:
+    """What an existing folder holds, as the auditor sees it.
 
-    The auditor's output holds its run file and table folders holding only part files;
-    an output of a version before the run file counts when every part file carries the
-    auditor's schema metadata key."""
+    ``reason``: why it is not the auditor's output (None: it is). ``parts``: the part
+    files of its table folders. ``kept``: what the auditor never writes there (a report,
+    a notebook, ``.DS_Store``): ignored, never replaced nor deleted."""
+
+    reason: str | None
+    parts: tuple[Path, ...]
+    kept: tuple[str, ...]
+
+    def kept_line(self) -> str | None:
+        """One line saying what was kept, or None when nothing was."""
+        if not self.kept:
+            return None
+        shown = ", ".join(self.kept[:5]) + (", ..." if len(self.kept) > 5 else "")
+        return f"kept {len(self.kept)} file(s) the auditor did not write: {shown}"
+
+
+def _is_part_name(name: str) -> bool:
+    return name.startswith("part-") and name.endswith(".parquet")
+
+
+def survey(out: Path) -> Survey:
+    """The existing folder ``out`` looked at (see :class:`Survey`).
+
+    Ours: it holds the auditor's run file, or (an output of a version before the run
+    file) table folders whose every part file carries the auditor's schema metadata key.
+    What bears the auditor's names must be what the auditor writes there (its run file a
+    plain file, its table folders plain folders, their part files plain files): else the
+    folder was tampered with, and is not ours to touch."""
     from auditor.tables.schemas import SCHEMAS  # pyarrow: the writing process has it
 
     marked = False
-    tables = []
+    tables: list[Path] = []
+    kept: list[str] = []
     for entry in sorted(out.iterdir()):
-        if entry.name == RUN_FILE and entry.is_file() and not entry.is_symlink():
-            if read_run_file(out) is None:
-                return f"its {RUN_FILE} is not the auditor's"
+        if entry.name == RUN_FILE:
+            if not is_plain_file(entry) or read_run_file(out) is None:
+                return Survey(f"its {RUN_FILE} is not the auditor's", (), ())
             marked = True
-        elif entry.name in SCHEMAS and entry.is_dir() and not entry.is_symlink():
-            tables.append(entry)
         elif entry.name in SCHEMAS:
-            return f"its {entry.name} is not a folder"
+            if not is_plain_folder(entry):
+                return Survey(f"its {entry.name} is not a folder", (), ())
+            tables.append(entry)
         else:
-            return f"{entry.name} is not one of the auditor's tables"
+            kept.append(entry.name + ("/" if is_plain_folder(entry) else ""))
+    parts: list[Path] = []
     for table in tables:
         for part in sorted(table.iterdir()):
-            ours = part.name.startswith("part-") and part.suffix == ".parquet"
-            if not ours or not part.is_file() or part.is_symlink():
-                return f"{table.name}/{part.name} is not a part file the auditor wrote"
-            if not marked and not _carries_schema_key(part):
-                return f"{table.name}/{part.name} does not carry the auditor's schema metadata"
-    if not marked and not tables:
-        return "it holds no table"
-    return None
+            if not _is_part_name(part.name):
+                kept.append(f"{table.name}/{part.name}")
+            elif not is_plain_file(part):
+                reason = f"{table.name}/{part.name} is not a part file the auditor wrote"
+                return Survey(reason, (), ())
+            elif not marked and not _carries_schema_key(part):
+                reason = f"{table.name}/{part.name} does not carry the auditor's schema metadata"
+                return Survey(reason, (), ())
+            else:
+                parts.append(part)
+    if not marked and not parts:
+        return Survey("it holds neither the auditor's run file nor its tables", (), ())
+    return Survey(None, tuple(parts), tuple(kept))
+
+
+def foreign_reason(out: Path) -> str | None:
+    """Why the existing folder ``out`` does not look like the auditor's output, or None."""
+    return survey(out).reason
 
 
 def _carries_schema_key(part: Path) -> bool:
@@ -111,7 +208,10 @@ def _carries_schema_key(part: Path) -> bool:
 
 def read_run_file(out: Path) -> dict[str, Any] | None:
     try:
-        record = json.loads((out / RUN_FILE).read_text(encoding="utf-8"))
+        text = read_regular(out / RUN_FILE, _RUN_FILE_BYTES)
+        if text is None:
+            return None
+        record = json.loads(text.decode("utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(record, dict) or record.get("tool") != TOOL:
@@ -121,18 +221,74 @@ def read_run_file(out: Path) -> dict[str, Any] | None:
     return record
 
 
-def run_file_text(previous_runs: list[str], run_id: str) -> str:
-    record = {"tool": TOOL, "version": __version__, "runs": [*previous_runs, run_id]}
+def run_file_text(previous_runs: list[str], run_id: str | None) -> str:
+    runs = [*previous_runs, *([] if run_id is None else [run_id])]
+    record = {"tool": TOOL, "version": __version__, "runs": runs}
     return json.dumps(record, indent=1) + "\n"
 
 
+def _run_of(part: Path) -> str:
+    return part.name.removeprefix("part-").removesuffix(".parquet")
+
+
 def earlier_runs(out: Path) -> list[str]:
-    """The run ids already in ``out``: from its run file, else from its part file names."""
+    """The run ids committed to ``out``: from its run file, else (a version before the
+    run file) from its part file names."""
+    from auditor.tables.schemas import SCHEMAS
+
     record = read_run_file(out)
     if record is not None:
         return [str(r) for r in record["runs"]]
-    found = {p.stem.removeprefix("part-") for p in out.glob("*/part-*.parquet")}
+    found = {_run_of(p) for t in SCHEMAS for p in (out / t).glob("part-*.parquet")}
     return sorted(found)
+
+
+def committed_parts(out: Path, table: str) -> list[Path]:
+    """The part files of ``table`` that hold committed runs, oldest run first: the runs
+    the run file names (a run cut off while committing is not among them), or every part
+    file of a folder written before the run file."""
+    folder = out / table
+    record = read_run_file(out)
+    if record is None:
+        return [p for p in sorted(folder.glob("part-*.parquet")) if is_plain_file(p)]
+    parts = [folder / f"part-{run}.parquet" for run in record["runs"]]
+    return [p for p in parts if is_plain_file(p)]
+
+
+def drop_uncommitted(out: Path, staging: Path, run_id: str) -> None:
+    """Repair ``out`` after the death of run ``run_id`` mid-commit (its staging folder
+    ``staging`` is left): its part files go when the run file does not name it; when it
+    does, the part files it replaced (an --overwrite) go. Only part files the dead run
+    named are removed."""
+    from auditor.tables.schemas import SCHEMAS
+
+    if not is_plain_folder(out):
+        return
+    record = read_run_file(out)
+    if record is None or run_id not in record["runs"]:
+        doomed = [out / t / f"part-{run_id}.parquet" for t in SCHEMAS]
+    else:
+        doomed = _replaced(out, staging, {str(r) for r in record["runs"]})
+    for part in doomed:
+        if is_plain_file(part):
+            part.unlink()
+
+
+def _replaced(out: Path, staging: Path, runs: set[str]) -> list[Path]:
+    from auditor.tables.schemas import SCHEMAS
+
+    try:
+        text = read_regular(staging / REPLACES_FILE, _RUN_FILE_BYTES)
+        listed = json.loads(text.decode("utf-8")) if text is not None else []
+    except (OSError, ValueError):
+        return []
+    doomed = []
+    for name in listed if isinstance(listed, list) else []:
+        table, _, part = str(name).partition("/")
+        if table in SCHEMAS and _is_part_name(part) and "/" not in part:
+            if _run_of(Path(part)) not in runs:
+                doomed.append(out / table / part)
+    return doomed
 
 
 # ---------------------------------------------------------------- processes
@@ -222,7 +378,7 @@ class OutputLock:
 
     def acquire(self) -> None:
         for _ in range(20):
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            fd = self._open()
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -243,6 +399,35 @@ class OutputLock:
                 return
             os.close(fd)  # its holder removed it as we opened it: lock the new one
         raise OutputLockedError(f"could not lock {self.path}: other runs keep taking it")
+
+    def _open(self) -> int:
+        """The lock file, made or opened: never through a link (a link there could point
+        at a user's file, which locking would truncate), never a FIFO or device, never a
+        file with another name too (a hard link to a user's file)."""
+        flags = os.O_RDWR | os.O_CREAT | os.O_NONBLOCK | _NO_LINK
+        try:
+            fd = os.open(self.path, flags, 0o644)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise OutputError(
+                    f"the lock {self.path} is a symbolic link: the auditor never writes "
+                    "through a link; remove it (nothing was written)"
+                ) from None
+            raise OutputError(
+                f"cannot make the lock {self.path} beside {self.out}: {os_error_text(exc)} "
+                "(nothing was written)"
+            ) from None
+        held = os.fstat(fd)
+        if not stat.S_ISREG(held.st_mode) or held.st_nlink > 1:
+            os.close(fd)
+            what = "has another name too (a hard link)" if stat.S_ISREG(held.st_mode) else (
+                "is not a regular file"
+            )
+            raise OutputError(
+                f"the lock {self.path} {what}: it is not a lock the auditor made; remove it "
+                "(nothing was written)"
+            )
+        return fd
 
     def _same_file(self, fd: int) -> bool:
         try:
@@ -271,8 +456,8 @@ def staging_prefix(out: Path) -> str:
 def make_staging(out: Path, owner: Owner) -> Path:
     """``.<out>.partial-<run>`` beside ``out``, with the marker naming its process."""
     staging = out.parent / f"{staging_prefix(out)}{owner.run_id}"
-    staging.mkdir()
-    (staging / STAGING_MARKER).write_text(owner.text(), encoding="utf-8")
+    staging.mkdir(mode=0o700)  # private: nobody else can put a link where we write
+    write_new(staging / STAGING_MARKER, owner.text())
     return staging
 
 
@@ -314,14 +499,16 @@ def clean_stale_staging(out: Path) -> list[Path]:
         if not folder.name.startswith(prefix) or folder.is_symlink() or not folder.is_dir():
             continue
         try:
-            owner = Owner.parse((folder / STAGING_MARKER).read_text(encoding="utf-8"))
+            text = read_regular(folder / STAGING_MARKER, 4096)
         except OSError:
             continue
+        owner = None if text is None else Owner.parse(text.decode("utf-8", "replace"))
         # the name must be this out's and the marker's run: ".o.partial-" also begins the
         # staging folders of an out named "o.partial-x", which are not this out's
         if owner is None or folder.name != prefix + owner.run_id or not owner.is_dead():
             continue
         try:
+            drop_uncommitted(out, folder, owner.run_id)
             if retire_staging(folder, out, owner.run_id):
                 removed.append(folder)
         except OSError as exc:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
+import logging
 import os
 import signal
 import threading
@@ -24,24 +26,33 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from auditor.tables.errors import AppendError, OutputExistsError
+from auditor.tables.errors import AppendError, OutputError, OutputExistsError
 from auditor.tables.output import (
+    REPLACES_FILE,
     RUN_FILE,
     OutputLock,
     Owner,
+    Survey,
     check_not_input,
     clean_stale_staging,
+    create_new,
     earlier_runs,
-    foreign_reason,
+    is_plain_folder,
     make_staging,
+    os_error_text,
+    read_run_file,
     resolve_out,
     retire_staging,
     run_file_text,
+    survey,
+    write_new,
 )
 from auditor.tables.rows import Columns
 from auditor.tables.schemas import SCHEMAS, with_levels
 
 __all__ = ["DatasetWriter", "OutputExistsError"]
+
+_log = logging.getLogger("auditor.tables")
 
 ROW_GROUP_ROWS = 64_000
 ROW_GROUP_BYTES = 2 << 20
@@ -56,9 +67,11 @@ def _run_column(run_id: str, rows: int) -> pa.Array:
 
 
 class _Mode(Enum):
-    NEW = "new"  # out is missing or empty: it appears whole at commit
-    REPLACE = "replace"  # out holds an earlier output, replaced at commit
-    APPEND = "append"  # out holds earlier runs; this run's part files join them
+    NEW = "new"  # out is missing or empty: it appears whole at commit (one rename)
+    # out holds earlier runs: this run's part files join them, and the run file, replaced
+    # in one rename, commits it; REPLACE then removes the earlier runs' part files
+    REPLACE = "replace"
+    APPEND = "append"
 
 
 @contextlib.contextmanager
@@ -106,7 +119,14 @@ class DatasetWriter:
         if os.path.lexists(self.out) and not self.out.is_dir():
             raise OutputExistsError(f"{out} exists and is not a folder")
         self.run_id = uuid.uuid4().hex[:12]
-        self.out.parent.mkdir(parents=True, exist_ok=True)
+        self.committed = False  # True once this run is in out (the commit point passed)
+        try:
+            self.out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(
+                f"cannot make the folder {self.out.parent} for --out {out}: "
+                f"{os_error_text(exc)} (nothing was written)"
+            ) from None
         owner = Owner.me(self.run_id)
         self._lock = OutputLock(self.out, owner)
         self._lock.acquire()
@@ -116,6 +136,11 @@ class DatasetWriter:
             self._staging = make_staging(self.out, owner)
             self._data = self._staging / "data"
             self._data.mkdir()
+        except OSError as exc:
+            self._lock.release()
+            raise OutputError(
+                f"cannot write beside {self.out}: {os_error_text(exc)} (nothing was written)"
+            ) from None
         except BaseException:
             self._lock.release()
             raise
@@ -130,7 +155,7 @@ class DatasetWriter:
     def _choose(self, *, overwrite: bool, append: bool) -> _Mode:
         if not _holds_anything(self.out):
             return _Mode.NEW
-        reason = foreign_reason(self.out)
+        reason = survey(self.out).reason
         if reason is not None:
             raise OutputExistsError(
                 f"{self.out} already exists and does not look like an auditor output "
@@ -178,28 +203,36 @@ class DatasetWriter:
         if table not in self._writers:
             folder = self._data / table
             folder.mkdir()
-            self._writers[table] = pq.ParquetWriter(
-                folder / f"part-{self.run_id}.parquet", self.schema(table), compression="zstd"
-            )
+            path = folder / f"part-{self.run_id}.parquet"
+            os.close(create_new(path))  # a new plain file, in our private staging folder
+            self._writers[table] = pq.ParquetWriter(path, self.schema(table), compression="zstd")
         return self._writers[table]
 
     def commit(self) -> None:
-        """Finish every file and put this run in place: all of it, or none of it."""
+        """Finish every file and put this run in place: all of it, or none of it. A signal
+        that arrives after the commit point is raised with a note saying where the tables
+        are (the command line then says so, not "nothing written")."""
         try:
-            for table in SCHEMAS:
-                self._flush(table)
-                self._writer(table)  # an empty table still gets its dataset, with its schema
-            for writer in self._writers.values():
-                writer.close()
-            # Ctrl-C or SIGTERM between the moves would leave the output half moved: the
-            # moves take milliseconds, so the signals wait until they are done
-            with _signals_held():
-                if self._mode is _Mode.APPEND:
-                    self._add_parts()
-                else:
-                    self._put_in_place()
-        finally:
-            self._clean_up()
+            try:
+                for table in SCHEMAS:
+                    self._flush(table)
+                    self._writer(table)  # an empty table still gets its dataset, with its schema
+                for writer in self._writers.values():
+                    writer.close()
+                # Ctrl-C or SIGTERM between the moves would leave the output half moved:
+                # the moves take milliseconds, so the signals wait until they are done
+                with _signals_held():
+                    # an earlier output gone during the run: this run is all there is
+                    if self._mode is _Mode.NEW or not _holds_anything(self.out):
+                        self._put_in_place()
+                    else:
+                        self._add_parts()
+            finally:
+                self._clean_up()
+        except BaseException as stop:
+            if self.committed and not isinstance(stop, Exception):
+                stop.add_note(f"the run was complete: its tables were written to {self.out}")
+            raise
 
     def abort(self) -> None:
         self._clean_up()
@@ -216,19 +249,7 @@ class DatasetWriter:
             self._lock.release()
 
     def _put_in_place(self) -> None:
-        (self._data / RUN_FILE).write_text(run_file_text([], self.run_id), encoding="utf-8")
-        if self._mode is _Mode.REPLACE and _holds_anything(self.out):
-            # looked at again under the lock: the folder may have changed during the run
-            reason = foreign_reason(self.out)
-            if reason is not None:
-                raise OutputExistsError(
-                    f"{self.out} changed during the run and no longer looks like an auditor "
-                    f"output ({reason}); it was left as it is and this run's tables discarded"
-                )
-            os.rename(self.out, self._staging / "old")
-            # should this fail, clean-up puts the old output back (out is then missing)
-            os.rename(self._data, self.out)
-            return
+        write_new(self._data / RUN_FILE, run_file_text([], self.run_id))
         try:
             # a rename onto a folder that is not empty fails: what appeared is never replaced
             os.rename(self._data, self.out)
@@ -239,10 +260,16 @@ class DatasetWriter:
                 f"{self.out} appeared while this run was writing; it was left as it is and "
                 "this run's tables discarded"
             ) from exc
+        self.committed = True
 
     def _add_parts(self) -> None:
-        """Move this run's part files into the table folders: every target is checked
-        first, and a failure part-way moves back the ones already moved."""
+        """Move this run's part files into the table folders of ``out``, then commit it by
+        replacing the run file (one rename: readers and later runs go by the run file, so
+        a run cut off before it, even by ``kill -9``, is not in the output, and the next
+        run removes its part files). An --overwrite then removes the earlier runs' part
+        files; what the auditor never writes there is left as it is. Every target is
+        checked first, and a failure before the commit moves back what was moved."""
+        replace = self._mode is _Mode.REPLACE
         parts = [
             (part, self.out / table / part.name)
             for table in SCHEMAS
@@ -250,7 +277,7 @@ class DatasetWriter:
         ]
         for table in SCHEMAS:
             target = self.out / table
-            if os.path.lexists(target) and (target.is_symlink() or not target.is_dir()):
+            if os.path.lexists(target) and not is_plain_folder(target):
                 raise AppendError(
                     f"cannot add this run to {self.out}: its {table} is not a folder; "
                     "nothing was added",
@@ -263,8 +290,16 @@ class DatasetWriter:
                     "nothing was added",
                     rolled_back=True,
                 )
+        found = self._looked_at_again()
+        before = earlier_runs(self.out)
+        if read_run_file(self.out) is None:
+            # a folder of a version before the run file: name its runs first, so that
+            # readers never take this run's part files for committed ones
+            self._replace_run_file(run_file_text(before, None))
+        replaced = [str(p.relative_to(self.out)) for p in found.parts] if replace else []
+        write_new(self._staging / REPLACES_FILE, json.dumps(replaced) + "\n")
         run_file = self._staging / RUN_FILE
-        run_file.write_text(run_file_text(earlier_runs(self.out), self.run_id), encoding="utf-8")
+        write_new(run_file, run_file_text([] if replace else before, self.run_id))
         created: list[Path] = []
         moved: list[tuple[Path, Path]] = []
         try:
@@ -275,29 +310,64 @@ class DatasetWriter:
             for part, target in parts:
                 os.rename(part, target)
                 moved.append((part, target))
-            os.replace(run_file, self.out / RUN_FILE)  # the last step: the run is in
+            os.replace(run_file, self.out / RUN_FILE)  # the commit point: the run is in
         except BaseException as exc:
-            stuck = _move_back(moved, created)
-            if not isinstance(exc, Exception):
-                raise
-            if not stuck:
-                raise AppendError(
-                    f"could not add this run to {self.out} ({exc}); nothing was added "
-                    f"({len(moved)} part files moved in were moved back)",
-                    rolled_back=True,
-                ) from exc
-            names = [str(target.relative_to(self.out)) for _, target in parts]
-            in_place = tuple(str(t.relative_to(self.out)) for t in stuck)
-            not_in_place = tuple(n for n in names if n not in in_place)
+            self._undo(exc, moved, created, parts)
+            raise
+        self.committed = True
+        for name in replaced:
+            with contextlib.suppress(OSError):  # the next run removes what is left
+                (self.out / name).unlink()
+        kept = found.kept_line()
+        if kept is not None:
+            _log.warning("%s: %s", self.out, kept)
+
+    def _looked_at_again(self) -> Survey:
+        """``out`` surveyed again under the lock: it may have changed during the run."""
+        found = survey(self.out)
+        if found.reason is not None:
+            raise OutputExistsError(
+                f"{self.out} changed during the run and no longer looks like an auditor "
+                f"output ({found.reason}); it was left as it is and this run's tables "
+                "discarded"
+            )
+        return found
+
+    def _replace_run_file(self, text: str) -> None:
+        staged = self._staging / f"{RUN_FILE}.before"
+        write_new(staged, text)
+        os.replace(staged, self.out / RUN_FILE)
+
+    def _undo(
+        self,
+        exc: BaseException,
+        moved: list[tuple[Path, Path]],
+        created: list[Path],
+        parts: list[tuple[Path, Path]],
+    ) -> None:
+        """Move back what a failed commit moved; raise the AppendError that says how it
+        went (a signal or exit is left to propagate as it is)."""
+        stuck = _move_back(moved, created)
+        if not isinstance(exc, Exception):
+            return
+        if not stuck:
             raise AppendError(
-                f"could not add run {self.run_id} to {self.out} ({exc}), and moving its part "
-                f"files back failed: in {self.out} are {', '.join(in_place)}; not there are "
-                f"{', '.join(not_in_place) or 'none'} (remove those in place to get the "
-                "folder back as it was)",
-                rolled_back=False,
-                in_place=in_place,
-                not_in_place=not_in_place,
+                f"could not add this run to {self.out} ({exc}); nothing was added "
+                f"({len(moved)} part files moved in were moved back)",
+                rolled_back=True,
             ) from exc
+        names = [str(target.relative_to(self.out)) for _, target in parts]
+        in_place = tuple(str(t.relative_to(self.out)) for t in stuck)
+        not_in_place = tuple(n for n in names if n not in in_place)
+        raise AppendError(
+            f"could not add run {self.run_id} to {self.out} ({exc}), and moving its part "
+            f"files back failed: in {self.out} are {', '.join(in_place)}; not there are "
+            f"{', '.join(not_in_place) or 'none'} (they are not part of the output: its run "
+            "file does not name this run; remove those in place to tidy the folder)",
+            rolled_back=False,
+            in_place=in_place,
+            not_in_place=not_in_place,
+        ) from exc
 
     def __enter__(self) -> DatasetWriter:
         return self

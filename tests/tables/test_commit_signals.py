@@ -27,7 +27,7 @@ def test_sigterm_during_the_moves_is_delivered_after_them(
     def on_term(signum: int, frame: FrameType | None) -> None:
         seen.append("signal")
 
-    moved = writer.DatasetWriter._put_in_place
+    moved = writer.DatasetWriter._add_parts  # an --overwrite's moves and its commit
 
     def put_in_place(self: writer.DatasetWriter) -> None:
         os.kill(os.getpid(), signal.SIGTERM)  # sent just before the moves
@@ -36,7 +36,7 @@ def test_sigterm_during_the_moves_is_delivered_after_them(
 
     previous = signal.signal(signal.SIGTERM, on_term)
     try:
-        monkeypatch.setattr(writer.DatasetWriter, "_put_in_place", put_in_place)
+        monkeypatch.setattr(writer.DatasetWriter, "_add_parts", put_in_place)
         run_audit([FIXTURE], out, overwrite=True)
     finally:
         signal.signal(signal.SIGTERM, previous)

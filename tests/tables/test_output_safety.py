@@ -149,7 +149,9 @@ def test_out_dot_holding_the_inputs_is_refused(
     assert leftovers(source) == [] and leftovers(tmp_path) == []
 
 
-@pytest.mark.parametrize("kind", ["notes", "foreign parquet", "extra file"])
+# (a real output with a file someone added is the auditor's still: the file is kept, see
+# tests/tables/test_foreign_files_kept.py)
+@pytest.mark.parametrize("kind", ["notes", "foreign parquet", "tampered part"])
 @pytest.mark.parametrize("flag", ["overwrite", "append"])
 def test_folder_the_auditor_did_not_write_is_left_alone(
     kind: str, flag: str, tmp_path: Path
@@ -162,9 +164,11 @@ def test_folder_the_auditor_did_not_write_is_left_alone(
     elif kind == "foreign parquet":  # looks like a table folder, without our schema key
         (out / "hands").mkdir(parents=True)
         pd.DataFrame({"hand_id": ["1"]}).to_parquet(out / "hands" / "part-x.parquet")
-    else:  # a real output that someone added a file to
+    else:  # a real output whose part file someone replaced with a link
         audit(source, out)
-        (out / "hands" / "mine.csv").write_text("a,b\n")
+        (part,) = (out / "hands").glob("part-*.parquet")
+        part.rename(tmp_path / "moved.parquet")
+        part.symlink_to(tmp_path / "moved.parquet")
     before = snapshot(out)
     with pytest.raises(OutputExistsError, match="does not look like an auditor output"):
         audit(source, out, **{flag: True})
