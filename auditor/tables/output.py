@@ -285,9 +285,9 @@ def _replaced(out: Path, staging: Path, runs: set[str]) -> list[Path]:
     doomed = []
     for name in listed if isinstance(listed, list) else []:
         table, _, part = str(name).partition("/")
-        if table in SCHEMAS and _is_part_name(part) and "/" not in part:
-            if _run_of(Path(part)) not in runs:
-                doomed.append(out / table / part)
+        ours = table in SCHEMAS and _is_part_name(part) and "/" not in part
+        if ours and _run_of(Path(part)) not in runs:
+            doomed.append(out / table / part)
     return doomed
 
 

@@ -49,7 +49,9 @@ sys.exit(main(sys.argv[3:]))
 """
 
 
-def audit(out: Path, *flags: str, cut: tuple[int, str] | None = None) -> subprocess.CompletedProcess[str]:
+def audit(
+    out: Path, *flags: str, cut: tuple[int, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     args = ["audit", str(FIXTURE), "--out", str(out), "--workers", "1", "--quiet", *flags]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     head = [sys.executable, "-m", "auditor"] if cut is None else [
