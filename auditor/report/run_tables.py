@@ -13,7 +13,6 @@ import pyarrow.parquet as pq
 from auditor.tables.output import earlier_runs, is_plain_file, survey
 from auditor.tables.schemas import SCHEMAS
 
-
 _log = logging.getLogger("auditor.report")
 
 

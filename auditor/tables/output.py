@@ -1,7 +1,8 @@
 """Where the tables may be written, who is writing them, and what a run left behind.
 
-The writer never deletes or replaces a folder unless it can tell the auditor wrote it,
-never writes where an input lives, and holds a lock beside ``out`` for the whole run so
+The writer never writes into a folder unless it can tell the auditor wrote it (and
+there replaces only its own tables and run file: whatever else is there is kept), never
+writes through a link nor where an input lives, and holds a lock beside ``out`` for the whole run so
 that two runs cannot silently replace each other's tables. Its staging folders carry a
 marker naming their process, so that a later run can tell a dead run's leftovers (which
 it removes) from a live run's work (which it leaves alone).
@@ -285,9 +286,9 @@ def _replaced(out: Path, staging: Path, runs: set[str]) -> list[Path]:
     doomed = []
     for name in listed if isinstance(listed, list) else []:
         table, _, part = str(name).partition("/")
-        if table in SCHEMAS and _is_part_name(part) and "/" not in part:
-            if _run_of(Path(part)) not in runs:
-                doomed.append(out / table / part)
+        ours = table in SCHEMAS and _is_part_name(part) and "/" not in part
+        if ours and _run_of(Path(part)) not in runs:
+            doomed.append(out / table / part)
     return doomed
 
 

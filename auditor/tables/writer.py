@@ -1,8 +1,11 @@
 """Write the tables as Parquet datasets that appear only when complete.
 
 Everything is written under a hidden folder beside ``out`` and moved into
-place at the end, so an interrupted run (even ``kill -9``) never leaves a
-dataset that looks whole. Row groups are flushed as they fill: memory does
+place at the end: a new ``out`` by one rename of the whole folder; an --append
+or --overwrite by moving its part files in and then replacing the run file,
+which is the commit point (readers go by it, and the next run removes the part
+files of a run cut off before it), so an interrupted run (even ``kill -9``)
+never leaves a dataset that looks whole. Row groups are flushed as they fill: memory does
 not grow with the number of hands. What may be written where, the lock on
 ``out`` and the clean-up of dead runs' staging folders are in ``output``.
 """

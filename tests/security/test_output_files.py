@@ -31,7 +31,8 @@ def cli(*args: str, cwd: Path = ROOT, timeout: float = 60) -> subprocess.Complet
 
 
 def audit(out: Path, *more: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return cli("audit", str(FIXTURE), "--out", str(out), "--workers", "1", "--quiet", *more, cwd=cwd)
+    args = ["--out", str(out), "--workers", "1", "--quiet", *more]
+    return cli("audit", str(FIXTURE), *args, cwd=cwd)
 
 
 def usage_error(done: subprocess.CompletedProcess[str]) -> str:
