@@ -19,6 +19,8 @@ import pytest
 import auditor
 from tests.corpus import ROOT
 
+pytestmark = pytest.mark.slow  # some 40 runs of the command line: ~70 s, CI's
+
 FIXTURE = ROOT / "fixtures" / "pokerstars" / "cash_plo_every_line.txt"
 MOVES = 8  # seven part files, then the run file
 
