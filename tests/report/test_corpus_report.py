@@ -132,7 +132,9 @@ def _step_through(page: Page, tables: dict[str, pd.DataFrame], key: int) -> None
         assert _digits(to_call) == _amount(action.to_call), (key, step, acted)
         assert _digits(_text(page, "pot-before")) == _amount(action.pot_before), (key, step)
         if _known(action.min_legal) and action.action in ("bet", "raise"):
-            low, high = legal.split("..")
+            # one legal total (the minimum is the maximum) is shown as that amount alone
+            low, _, high = legal.partition("..")
+            high = high or low
             assert (_digits(low), _digits(high)) == (
                 _amount(action.min_legal), _amount(action.max_legal)), (key, step)
     assert seen == set(by_seq), "every action of the table was stepped on"
