@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.command import run_auditor as run
 from tests.corpus import ROOT
 
 FIXTURE = ROOT / "fixtures" / "pokerstars" / "run_it_twice_and_talk.txt"
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "auditor", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
 
 
 @pytest.mark.parametrize(

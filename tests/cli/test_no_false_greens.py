@@ -4,28 +4,19 @@ the bundled fixtures."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
 
 from auditor.cli import EXIT_CODES
+from tests.command import run_auditor as run
 from tests.corpus import ROOT
 
 STARS = ROOT / "fixtures" / "pokerstars"
 ONE_BAD = STARS / "one_bad_hand_in_three.txt"
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "auditor", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
 
 
 def _holdem_only(folder: Path) -> Path:

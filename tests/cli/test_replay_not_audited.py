@@ -6,26 +6,17 @@ failing with exit 2 after the tables are written."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pyarrow.parquet as pq
 
+from tests.command import run_auditor as run
 from tests.corpus import ROOT
 
 ONE_BAD = ROOT / "fixtures" / "pokerstars" / "one_bad_hand_in_three.txt"
 HOLDEM_HEADER = "PokerStars Hand #200000000012:  Hold'em No Limit ($0.50/$1.00 USD)"
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "auditor", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
 
 
 def _three_hands(tmp_path: Path) -> Path:
