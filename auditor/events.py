@@ -219,6 +219,38 @@ class RaisedTo(Event):
         return bet_so_far + self.by if self.given is RaiseGiven.BY else self.to
 
 
+class Verb(StrEnum):
+    """The word a chips line uses for what the player does, as the record writes it."""
+
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    ALL_IN = "all-in"  # no call, bet or raise named: the chips, and that they are all in
+    CHIPS = "chips"  # no verb at all: only the chips put in
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsIn(Event):
+    """Chips a player puts in, as the record states them; the replay decides whether that
+    was a call, a bet or a raise (:mod:`auditor.replay.classify`), so that no reader keeps
+    the bets of a round to tell.
+
+    ``added``: the chips the line says go in with this action; ``to``: the player's total
+    bet in the round after it, as the line says (a line gives one or both). ``all_in``:
+    True where the line says all-in, False where the layout always says so and this line
+    does not, None where the layout never says (the replay tells it from the stack)."""
+
+    player: str
+    verb: Verb
+    added: int | None = None
+    to: int | None = None
+    all_in: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.added is None and self.to is None:
+            raise ValueError("a chips line that names no amount")
+
+
 @dataclass(frozen=True, slots=True)
 class StreetDealt(Event):
     """A street's cards; ``board`` is 1 for the only or FIRST board, 2 for SECOND..."""

@@ -19,6 +19,7 @@ from auditor.read.hands import read_hands
 from auditor.read.inputs import Input, Kind
 from auditor.read.inputs import expand_paths as expand_paths  # its home was here
 from auditor.read.split import RawHand
+from auditor.replay.classify import with_classified
 from auditor.replay.consequences import link_consequences
 from auditor.replay.engine import replay_hand
 from auditor.replay.event_index import index_events
@@ -102,6 +103,9 @@ class HandAuditor:
         profile = self.profile(self.profile_key(hand.start.site))
         index = index_events(hand.events)  # once: the replay, settlement, rows, continuity
         replayed = replay_hand(hand, profile, index)
+        if replayed.classified:  # chips lines the replay told: the rest sees the actions
+            hand = with_classified(hand, replayed.classified)
+            index = index_events(hand.events)
         settled = settle_hand(hand, replayed, profile, index)
         return HandResult(
             Status.AUDITED,

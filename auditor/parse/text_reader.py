@@ -153,42 +153,6 @@ def take_seat(seats: dict[int, str], seat: int, player: str, lowest: int = 1) ->
     seats[seat] = player
 
 
-class StreetBets:
-    """Each player's bet on the street so far and the highest: what tells the action of a
-    layout that writes the chips put in ("calls €1,50", "goes all-in €X")."""
-
-    __slots__ = ("bet", "high")
-
-    def __init__(self) -> None:
-        self.bet: dict[str, int] = {}
-        self.high = 0
-
-    def put(self, player: str, chips: int) -> int:
-        """``chips`` more in ``player``'s bet; his bet before them."""
-        before = self.bet.get(player, 0)
-        self.bet[player] = before + chips
-        self.high = max(self.high, before + chips)
-        return before
-
-    def take_back(self, player: str, chips: int) -> None:
-        """``chips`` of ``player``'s bet returned to him (a bet nobody called)."""
-        self.bet[player] = self.bet.get(player, 0) - chips
-
-    def action(
-        self, span: SourceSpan, player: str, chips: int, written: str, all_in: bool
-    ) -> ev.Event:
-        """The action that puts ``chips`` in: a call, bet or raise as ``written`` ("call",
-        "bet", "raise"); an all-in ("") is a bet when nothing was bet on the street, a call
-        when it does not pass the bet to call, else a raise by those chips."""
-        high = self.high
-        before = self.put(player, chips)
-        if written == "call" or (all_in and high and before + chips <= high):
-            return ev.Called(span, player, chips, all_in)
-        if written == "bet" or (all_in and not high):
-            return ev.Bet(span, player, chips, all_in)
-        return ev.RaisedTo(span, player, chips, 0, all_in, ev.RaiseGiven.BY)
-
-
 def last_line(raw: RawHand) -> SourceSpan:
     """The record's last line: where a record that stops early is cut."""
     return SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)

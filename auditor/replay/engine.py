@@ -24,13 +24,14 @@ from auditor.replay.betting import stakes_of
 from auditor.replay.blinds import Blinds
 from auditor.replay.cards_check import card_findings
 from auditor.replay.cash_out import cash_out_findings
+from auditor.replay.classify import classify
 from auditor.replay.event_index import REPLAYED, EventIndex, index_events
 from auditor.replay.pots import build_pots, pot_findings
 from auditor.replay.profile import RuleProfile
 from auditor.replay.record import record_findings
 from auditor.replay.result import ActionRecord, PotRecord, ReplayResult
 from auditor.replay.sizing import Sizing
-from auditor.replay.state import ACTION_WORD, STREET_NAME, Settled, Voluntary
+from auditor.replay.state import ACTION_WORD, STREET_NAME, Acted, Settled, Voluntary
 from auditor.replay.uncalled import UncalledBets
 
 __all__ = ["ActionRecord", "ReplayResult", "replay_hand"]
@@ -91,6 +92,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
         self.timed_out = set()
         self.returned_by_rule = {}
         self.chips_in = None  # set when the hand is finished (_finish)
+        self.classified = []  # each chips line and the action the replay made of it
         self.paid_out = None
         self.unwritten_returns = 0
         self.unreturned = []
@@ -185,6 +187,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
             chips_in=self.chips_in,
             paid_out=self.paid_out,
             unwritten_returns=self.unwritten_returns,
+            classified=tuple(self.classified),
         )
 
     def _replay_events(self) -> None:
@@ -217,8 +220,16 @@ class _Replay(Blinds, Sizing, UncalledBets):
         self.recorded_fees = sum(amount for _, amount in event.fees)
 
     # ------------------------------------------------------------ voluntary actions
-    def _voluntary(self, event: Voluntary) -> None:
-        player = event.player
+    def _voluntary(self, line: Voluntary) -> None:
+        player = line.player
+        event: Acted
+        if isinstance(line, ev.ChipsIn):  # the record gives the chips: what were they?
+            event = classify(
+                line, self.street_bet.get(player, 0), self.current_bet, self.stack.get(player)
+            )
+            self.classified.append((line, event))
+        else:
+            event = line
         self.seq += 1
         seq = self.seq
         if player == self.owed_at_return:
@@ -456,6 +467,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[_Replay, Any], None]] = {
     ev.Called: _Replay._voluntary,
     ev.Bet: _Replay._voluntary,
     ev.RaisedTo: _Replay._voluntary,
+    ev.ChipsIn: _Replay._voluntary,
     ev.Posted: _Replay._post,
     ev.StreetDealt: _Replay._street,
     ev.UncalledReturned: _Replay._uncalled,

@@ -26,6 +26,7 @@ REPLAYED: frozenset[type[ev.Event]] = frozenset(
         ev.Called,
         ev.Bet,
         ev.RaisedTo,
+        ev.ChipsIn,
         ev.Posted,
         ev.StreetDealt,
         ev.UncalledReturned,
@@ -53,7 +54,7 @@ TIMELINE: frozenset[type[ev.Event]] = frozenset(
 CARD_EVENTS: frozenset[type[ev.Event]] = frozenset(
     {ev.Dealt, ev.Shown, ev.Mucked, ev.SummarySeat, ev.StreetDealt}
 )
-_VOLUNTARY = frozenset({ev.Folded, ev.Checked, ev.Called, ev.Bet, ev.RaisedTo})
+_VOLUNTARY = frozenset({ev.Folded, ev.Checked, ev.Called, ev.Bet, ev.RaisedTo, ev.ChipsIn})
 _SITTING_OUT = (ev.Status.SITTING_OUT, ev.Status.SITS_OUT)
 _MOVED = (ev.Status.JOINS, ev.Status.LEAVES)
 # events that show a player dealt in: he posts, acts, is dealt cards, shows, mucks or
@@ -67,6 +68,7 @@ _PlayerEvent = (
     | ev.Called
     | ev.Bet
     | ev.RaisedTo
+    | ev.ChipsIn
     | ev.Posted
     | ev.Shown
     | ev.Mucked

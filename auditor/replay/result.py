@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from auditor import events as ev
 from auditor.findings import Finding
 
 
@@ -70,3 +71,5 @@ class ReplayResult:
     chips_in: int | None = None
     paid_out: int | None = None
     unwritten_returns: int = 0
+    # each chips line of the record (ChipsIn) and the call, bet or raise the replay made of it
+    classified: tuple[tuple[ev.ChipsIn, ev.Called | ev.Bet | ev.RaisedTo], ...] = ()

@@ -29,7 +29,8 @@ ACTION_WORD: dict[type[ev.Event], str] = {
     ev.Bet: "bet",
     ev.RaisedTo: "raise",
 }
-Voluntary = ev.Folded | ev.Checked | ev.Called | ev.Bet | ev.RaisedTo
+Acted = ev.Folded | ev.Checked | ev.Called | ev.Bet | ev.RaisedTo
+Voluntary = Acted | ev.ChipsIn  # a chips line: the replay tells which action it is
 
 
 class Settled(Enum):
@@ -56,6 +57,7 @@ class ReplayState(FindingLog):
         "bets",
         "cancelled",
         "chips_in",
+        "classified",
         "collected",
         "contributed",
         "current_bet",
@@ -149,6 +151,7 @@ class ReplayState(FindingLog):
     reopen_count: int  # full raises so far: who acted before the last one may raise again
     returned_by_rule: dict[str, int]  # uncalled bets the rules returned, no line written
     returns_settled: Settled  # how the record's totals account for them
+    classified: list[tuple[ev.ChipsIn, ev.Called | ev.Bet | ev.RaisedTo]]
     chips_in: int | None  # a finished hand's money (ReplayResult's, for an unwritten rake)
     paid_out: int | None
     unwritten_returns: int

@@ -27,14 +27,18 @@ def observed(path: Path) -> dict[str, Any]:
     summary = FileSummary(source_file=path.name)
     hands = []
     for result in auditor.audit_file(str(path), summary):
-        hands.append(
-            {
-                "hand_id": result.hand_id,
-                "status": result.status.value,
-                "findings": [[f.code, f.source.line] for f in result.findings],
-                "events": [event_dict(e) for e in result.hand.events] if result.hand else [],
-            }
-        )
+        hand = {
+            "hand_id": result.hand_id,
+            "status": result.status.value,
+            "findings": [[f.code, f.source.line] for f in result.findings],
+            "events": [event_dict(e) for e in result.hand.events] if result.hand else [],
+        }
+        # a layout's chips lines as read (ChipsIn), before the replay told what each was
+        # (the events above carry the call, bet or raise it made of them)
+        told = result.replay.classified if result.replay is not None else ()
+        if told:
+            hand["chips_lines"] = [event_dict(line) for line, _ in told]
+        hands.append(hand)
     return {"hands": hands}
 
 
@@ -48,6 +52,7 @@ def test_fixture_events(case: Path) -> None:
         assert got_hand["findings"] == want_hand["findings"], got_hand["hand_id"]
         for got_event, want_event in zip(got_hand["events"], want_hand["events"], strict=True):
             assert got_event == want_event
+        assert got_hand.get("chips_lines") == want_hand.get("chips_lines"), got_hand["hand_id"]
 
 
 def test_every_event_kind_is_pinned() -> None:
@@ -57,7 +62,8 @@ def test_every_event_kind_is_pinned() -> None:
         for name, cls in vars(ev).items()
         if isinstance(cls, type) and issubclass(cls, ev.Event) and cls is not ev.Event
     }
-    seen = {e["type"] for case in CASES for h in observed(case)["hands"] for e in h["events"]}
+    hands = [h for case in CASES for h in observed(case)["hands"]]
+    seen = {e["type"] for h in hands for e in (*h["events"], *h.get("chips_lines", ()))}
     assert kinds - seen == set()
 
 

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from auditor import events as ev
 from auditor.cards import LETTERS
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, SeatError
 from auditor.parse.text_reader import (
     FieldsReader,
     LineReader,
-    StreetBets,
     comma_cards,
     in_words,
     line_kinds,
@@ -19,7 +17,6 @@ from auditor.parse.text_reader import (
 )
 from auditor.read.split import RawHand
 from auditor.rooms import REGISTRY
-from auditor.source import SourceSpan
 
 
 def test_take_seat_records_the_player_and_refuses_what_no_table_has() -> None:
@@ -101,21 +98,3 @@ def test_a_line_reader_names_the_line_it_cannot_read_and_what_could_stand_there(
 def test_the_fields_readers_are_built_on_the_shared_base() -> None:
     for room in ("enet", "entraction", "bovada"):
         assert isinstance(REGISTRY[room].reader(), FieldsReader)
-
-
-def test_street_bets_tell_an_all_in_by_the_chips_put_in() -> None:
-    span = SourceSpan("x.txt", 1)
-    bets = StreetBets()
-    bets.put("SB", 25)
-    bets.put("BB", 50)
-    # "goes all-in 10" with nothing more bet than 50: a call that does not reach it
-    assert bets.action(span, "SB", 10, "", all_in=True) == ev.Called(span, "SB", 10, True)
-    # past the bet to call: a raise by the chips put in
-    raised = bets.action(span, "BB", 100, "", all_in=True)
-    assert raised == ev.RaisedTo(span, "BB", 100, 0, True, ev.RaiseGiven.BY)
-    assert bets.high == 150
-    bets.take_back("BB", 100)  # returned, nobody called it
-    assert bets.bet["BB"] == 50
-    fresh = StreetBets()  # a new street: nothing bet, an all-in is a bet
-    assert fresh.action(span, "SB", 30, "", all_in=True) == ev.Bet(span, "SB", 30, True)
-    assert fresh.action(span, "BB", 30, "call", all_in=False) == ev.Called(span, "BB", 30, False)

@@ -43,7 +43,7 @@ from auditor.cards import LETTERS, Card
 from auditor.money import to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader, StreetBets
+from auditor.parse.text_reader import Fields, FieldsReader
 from auditor.read.split import RawHand
 from auditor.rooms.enet.games import game_facts
 from auditor.rooms.enet.wording import high_claim
@@ -58,7 +58,13 @@ _POST_KIND = {
     "ante": ev.PostKind.ANTE,
 }
 # the actions the chips put in make, as written ("goes all-in": told by the street's bets)
-_WRITTEN = {"calls": "call", "bets": "bet", "raises": "raise"}
+# the verbs of a chips line; "goes all-in" names none (the replay tells what it was)
+_VERB = {
+    "calls": ev.Verb.CALL,
+    "bets": ev.Verb.BET,
+    "raises": ev.Verb.RAISE,
+    "goes all-in": ev.Verb.ALL_IN,
+}
 _STREET = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 _POSITION = {"dealer": "button"}
 _CARD = re.compile(r"[2-9TJQKA][cdhs]")
@@ -103,8 +109,6 @@ class EnetReader(FieldsReader):
         self._seat_of: dict[str, int] = {}
         self._in_hand: set[str] = set()  # the players a line of the play names
         self._board: tuple[Card, ...] = ()
-        self._bets = StreetBets()  # each player's bet on the street so far
-        self._big = 0
         self._summary = False
         self._scale = 100
 
@@ -189,14 +193,6 @@ class EnetReader(FieldsReader):
     def POST(self, f: Fields, span: SourceSpan) -> None:
         kind = _POST_KIND[f["post_kind"]]
         player, amount = f["post_who"], self._money(f["post_amount"])
-        if kind is ev.PostKind.BIG_BLIND and not self._big:
-            self._big = amount
-        live = amount
-        if kind is ev.PostKind.ANTE:
-            live = 0
-        elif kind is ev.PostKind.SMALL_AND_BIG and self._big:
-            live = min(amount, self._big)
-        self._bets.put(player, live)
         self._in_hand.add(player)
         self._events.append(ev.Posted(span, player, kind, amount))
 
@@ -210,7 +206,6 @@ class EnetReader(FieldsReader):
         board = self._cards(f["marker_cards"] or "")
         new = board[len(self._board) :]
         self._board = board
-        self._bets = StreetBets()
         self._events.append(ev.StreetDealt(span, _STREET[name], 1, board, new))
 
     def ACTION(self, f: Fields, span: SourceSpan) -> None:
@@ -224,8 +219,9 @@ class EnetReader(FieldsReader):
             return
         if text is None:
             raise ValueError(f"'{verb}' with no amount")
-        amount, all_in = self._money(text), verb == "goes all-in"
-        self._events.append(self._bets.action(span, player, amount, _WRITTEN.get(verb, ""), all_in))
+        # the chips put in with the action (a raise's too); the layout says every all-in
+        all_in = verb == "goes all-in"
+        self._events.append(ev.ChipsIn(span, player, _VERB[verb], self._money(text), None, all_in))
 
     def RAKE(self, f: Fields, span: SourceSpan) -> None:
         self._money(f["rake_amount"])  # an amount it must be, though no check uses it

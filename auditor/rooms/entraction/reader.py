@@ -34,7 +34,7 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader, StreetBets
+from auditor.parse.text_reader import Fields, FieldsReader
 from auditor.read.split import RawHand
 from auditor.rooms.entraction.games import game_facts
 from auditor.rooms.entraction.wording import high_claim
@@ -49,7 +49,8 @@ _POST_KIND = {
     "Blind out of turn": ev.PostKind.BIG_BLIND,
 }
 # the actions the chips put in make, as written ("All-In": told by the street's bets)
-_WRITTEN = {"Call": "call", "Bet": "bet", "Raise": "raise"}
+# the verbs of a chips line; "All-In" names none (the replay tells what it was)
+_VERB = {"Call": ev.Verb.CALL, "Bet": ev.Verb.BET, "Raise": ev.Verb.RAISE, "All-In": ev.Verb.ALL_IN}
 _STREET = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
 # the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
 _BLOCKS: dict[str, tuple[str, ...]] = {
@@ -120,8 +121,6 @@ class EntractionReader(FieldsReader):
         self._in_hand: set[str] = set()  # the players a line after the seats names
         self._button: int | None = None
         self._board: tuple[Card, ...] = ()
-        self._bets = StreetBets()  # each player's bet on the street so far
-        self._big = 0  # the big blind posted
         self._paid = 0
         self._settled = False  # the rake line: the pots are all paid
         self._ended: datetime | None = None
@@ -179,13 +178,6 @@ class EntractionReader(FieldsReader):
     def _cards(self, text: str) -> tuple[Card, ...]:
         return LETTERS.cards(text.replace(" - ", " "))
 
-    def _big_blind(self) -> int:
-        """The big blind posted, else the stakes' (a fixed-limit game's: its small bet)."""
-        if self._big:
-            return self._big
-        fixed = self._head.get("game", "").endswith("Fixed Limit")
-        return self._money(self._head["small" if fixed else "big"])
-
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
         self._head = {k.removeprefix("head_"): v for k, v in f.groupdict().items() if v}
@@ -218,12 +210,6 @@ class EntractionReader(FieldsReader):
     def BLIND(self, f: Fields, span: SourceSpan) -> None:
         kind = _POST_KIND[f["blind_kind"]]
         player, amount = f["blind_who"], self._money(f["blind_amount"])
-        if f["blind_kind"] == "Big Blind":
-            self._big = amount
-        # the live part of the post, for telling what an all-in is (a returning player's
-        # small blind is dead)
-        live = min(amount, self._big_blind()) if kind is ev.PostKind.SMALL_AND_BIG else amount
-        self._bets.put(player, live)
         self._in_hand.add(player)
         self._events.append(ev.Posted(span, player, kind, amount))
 
@@ -241,17 +227,16 @@ class EntractionReader(FieldsReader):
             raise ValueError(f"a {verb} with no amount")
         amount = self._money(text)
         if verb == "Payback":
-            self._bets.take_back(player, amount)
             self._events.append(ev.UncalledReturned(span, player, amount))
             return
+        # the chips put in with the action (a raise's too); the layout says every all-in
         all_in = verb == "All-In"
-        self._events.append(self._bets.action(span, player, amount, _WRITTEN.get(verb, ""), all_in))
+        self._events.append(ev.ChipsIn(span, player, _VERB[verb], amount, None, all_in))
 
     def STREET(self, f: Fields, span: SourceSpan) -> None:
         board = self._cards(f["street_cards"])
         new = board[len(self._board) :]
         self._board = board
-        self._bets = StreetBets()
         self._events.append(ev.StreetDealt(span, _STREET[f["street_name"]], 1, board, new))
 
     def DEALT(self, f: Fields, span: SourceSpan) -> None:

@@ -21,6 +21,7 @@ from auditor.rooms.enet.reader import EnetReader
 from auditor.rooms.entraction import EntractionRoom
 from auditor.rooms.pokerstars import PokerStarsRoom
 from auditor.rooms.wpn import WpnRoom
+from tests.classified import as_replayed
 from tests.corpus import ROOT
 
 E = TypeVar("E", bound=ev.Event)
@@ -30,7 +31,10 @@ STARS = (ROOT / "fixtures" / "pokerstars" / "cash_plo_every_line.txt").read_text
 
 
 def read(text: str) -> ev.Hand:
-    return EnetReader().read(RawHand("f.txt", 1, tuple(text.splitlines()), "enet"))
+    """The hand read, its chips lines as the replay tells them (the reader gives the chips
+    and the verb as written: "goes all-in" names none)."""
+    raw = RawHand("f.txt", 1, tuple(text.splitlines()), "enet")
+    return as_replayed(EnetReader().read(raw))
 
 
 def of(hand: ev.Hand, kind: type[E]) -> list[E]:

@@ -22,6 +22,7 @@ from auditor.rooms.entraction.reader import EntractionReader
 from auditor.rooms.everleaf import EverleafRoom
 from auditor.rooms.pokerstars import PokerStarsRoom
 from auditor.rooms.wpn import WpnRoom
+from tests.classified import as_replayed
 from tests.corpus import ROOT
 
 E = TypeVar("E", bound=ev.Event)
@@ -56,7 +57,10 @@ Game ended 2011-03-21 17:17:28 GMT
 
 
 def read(text: str) -> ev.Hand:
-    return EntractionReader().read(RawHand("f.txt", 1, tuple(text.splitlines()), "entraction"))
+    """The hand read, its chips lines as the replay tells them (the reader gives the chips
+    and the verb as written: "All-In (x)" names none)."""
+    raw = RawHand("f.txt", 1, tuple(text.splitlines()), "entraction")
+    return as_replayed(EntractionReader().read(raw), "entraction")
 
 
 def of(hand: ev.Hand, kind: type[E]) -> list[E]:

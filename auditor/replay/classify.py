@@ -1,0 +1,61 @@
+"""What a chips line was: the engine, not the reader, tells a call from a bet or a raise.
+
+A reader turns a line that puts chips in into :class:`~auditor.events.ChipsIn`, with what
+the line says (its verb, the chips added and/or the total, all-in where written). The
+replay, which knows the player's bet in the round, the bet he faces and his stack, makes
+it the action it was (:func:`classify`) and acts on that; the pipeline then hands the
+classified events on (:func:`with_classified`), so that settlement, the tables and the
+report see calls, bets and raises as from any other room.
+
+A verb the record writes is kept: a "call" that passes the bet faced stays a call, which
+the replay's call check then reports with the chips the record shows (CALL_WRONG), rather
+than a raise the auditor made up. Only a line with no verb (ALL_IN, CHIPS) is told by
+the chips.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from auditor import events as ev
+
+Classified = ev.Called | ev.Bet | ev.RaisedTo
+
+
+def classify(event: ev.ChipsIn, own: int, faced: int, stack: int | None) -> Classified:
+    """The action ``event`` is for a player whose bet in the round is ``own``, facing a
+    bet of ``faced`` (the round's highest), with ``stack`` chips behind (None: unknown).
+
+    The chips added are the line's, else its total less ``own``; all-in, where the line
+    does not say, is putting in the whole stack. With no verb: a bet when nothing is bet
+    in the round, a call when the total does not pass the bet faced, else a raise."""
+    added = event.added if event.added is not None else (event.to or 0) - own
+    all_in = event.all_in
+    if all_in is None:
+        all_in = stack is not None and 0 < stack <= added
+    verb = event.verb
+    if verb is ev.Verb.ALL_IN or verb is ev.Verb.CHIPS:
+        if faced == 0:
+            verb = ev.Verb.BET
+        elif own + added <= faced:
+            verb = ev.Verb.CALL
+        else:
+            verb = ev.Verb.RAISE
+    if verb is ev.Verb.CALL:
+        return ev.Called(event.span, event.player, added, all_in)
+    if verb is ev.Verb.BET:
+        return ev.Bet(event.span, event.player, added, all_in)
+    if event.to is not None:  # the total written: what the raise is measured by
+        return ev.RaisedTo(event.span, event.player, 0, event.to, all_in, ev.RaiseGiven.TO)
+    return ev.RaisedTo(event.span, event.player, added, 0, all_in, ev.RaiseGiven.BY)
+
+
+def with_classified(
+    hand: ev.Hand, classified: tuple[tuple[ev.ChipsIn, Classified], ...]
+) -> ev.Hand:
+    """``hand`` with each chips line replaced by the action the replay made of it."""
+    if not classified:
+        return hand
+    made = {id(line): action for line, action in classified}
+    events = tuple([made.get(id(event), event) for event in hand.events])
+    return dataclasses.replace(hand, events=events)
