@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from auditor import events as ev
 from auditor.findings import Finding
@@ -71,5 +71,9 @@ class ReplayResult:
     chips_in: int | None = None
     paid_out: int | None = None
     unwritten_returns: int = 0
-    # each chips line of the record (ChipsIn) and the call, bet or raise the replay made of it
-    classified: tuple[tuple[ev.ChipsIn, ev.Called | ev.Bet | ev.RaisedTo], ...] = ()
+    # each chips line of the record (ChipsIn) and the call, bet or raise the replay made of
+    # it: how the replay read the record, not what it found (a replay of the hand with the
+    # lines already told is the same replay)
+    classified: tuple[tuple[ev.ChipsIn, ev.Called | ev.Bet | ev.RaisedTo], ...] = field(
+        default=(), compare=False
+    )
