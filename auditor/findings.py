@@ -74,6 +74,7 @@ class Code(StrEnum):
     SEAT_NAME_MISMATCH = "SEAT_NAME_MISMATCH"
     FEE_UNWRITTEN = "FEE_UNWRITTEN"
     LIMIT_UNWRITTEN = "LIMIT_UNWRITTEN"
+    AMBIGUOUS_RECORD = "AMBIGUOUS_RECORD"
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +360,14 @@ CATALOGUE: dict[Code, CodeInfo] = {
         "A layout that names no limit is read with the room's usual one (pot limit); a "
         "bet above the pot then shows the table was not pot limit (the room's server took "
         "it), so no bet of the hand is judged by the pot, and the finding says why.",
+    ),
+    Code.AMBIGUOUS_RECORD: CodeInfo(
+        Severity.WARNING,
+        "a line that the rest of the record lets be read two ways",
+        "A line that puts chips in and writes both the chips added and the bet they make "
+        "must agree with the player's bet before it (bet before + chips added = the bet "
+        "written). Where they do not, the line has two readings: the finding names both, "
+        "and the replay goes on with the bet written, the one the round's later calls match.",
     ),
 }
 

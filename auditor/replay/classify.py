@@ -26,10 +26,11 @@ def classify(event: ev.ChipsIn, own: int, faced: int, stack: int | None) -> Clas
     """The action ``event`` is for a player whose bet in the round is ``own``, facing a
     bet of ``faced`` (the round's highest), with ``stack`` chips behind (None: unknown).
 
-    The chips added are the line's, else its total less ``own``; all-in, where the line
-    does not say, is putting in the whole stack. With no verb: a bet when nothing is bet
+    The chips added are the line's total less ``own``, else the line's chips (where the
+    two disagree, :func:`two_readings` says so); all-in, where the line does not say, is
+    putting in the whole stack. With no verb: a bet when nothing is bet
     in the round, a call when the total does not pass the bet faced, else a raise."""
-    added = event.added if event.added is not None else (event.to or 0) - own
+    added = event.to - own if event.to is not None else event.added or 0
     all_in = event.all_in
     if all_in is None:
         all_in = stack is not None and 0 < stack <= added
@@ -48,6 +49,15 @@ def classify(event: ev.ChipsIn, own: int, faced: int, stack: int | None) -> Clas
     if event.to is not None:  # the total written: what the raise is measured by
         return ev.RaisedTo(event.span, event.player, 0, event.to, all_in, ev.RaiseGiven.TO)
     return ev.RaisedTo(event.span, event.player, added, 0, all_in, ev.RaiseGiven.BY)
+
+
+def two_readings(event: ev.ChipsIn, own: int) -> tuple[int, int] | None:
+    """The two bets a line allows when its chips added and its total disagree with the
+    player's bet before it (``own``): (own + the chips added, the total written); None
+    when the line is read one way only."""
+    if event.added is None or event.to is None or own + event.added == event.to:
+        return None
+    return own + event.added, event.to
 
 
 def with_classified(

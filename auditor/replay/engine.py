@@ -24,7 +24,7 @@ from auditor.replay.betting import stakes_of
 from auditor.replay.blinds import Blinds
 from auditor.replay.cards_check import card_findings
 from auditor.replay.cash_out import cash_out_findings
-from auditor.replay.classify import classify
+from auditor.replay.classify import classify, two_readings
 from auditor.replay.event_index import REPLAYED, EventIndex, index_events
 from auditor.replay.pots import build_pots, pot_findings
 from auditor.replay.profile import RuleProfile
@@ -224,14 +224,16 @@ class _Replay(Blinds, Sizing, UncalledBets):
         player = line.player
         event: Acted
         if isinstance(line, ev.ChipsIn):  # the record gives the chips: what were they?
-            event = classify(
-                line, self.street_bet.get(player, 0), self.current_bet, self.stack.get(player)
-            )
+            own = self.street_bet.get(player, 0)
+            event = classify(line, own, self.current_bet, self.stack.get(player))
             self.classified.append((line, event))
+            readings = two_readings(line, own)
         else:
-            event = line
+            event, readings = line, None
         self.seq += 1
         seq = self.seq
+        if readings is not None and isinstance(line, ev.ChipsIn):
+            self._two_readings(line, readings, seq)
         if player == self.owed_at_return:
             self.owed_at_return = None  # he acts after the return after all: the round goes on
         if player not in self.stack:
@@ -316,6 +318,21 @@ class _Replay(Blinds, Sizing, UncalledBets):
                 max_legal,
                 event.span.line,
             )
+        )
+
+    def _two_readings(self, line: ev.ChipsIn, readings: tuple[int, int], seq: int) -> None:
+        by_chips, written = readings
+        money = self._money
+        self._find(
+            Code.AMBIGUOUS_RECORD,
+            line.span,
+            f"{line.player} puts in {money(line.added or 0)}, which makes his bet "
+            f"{money(by_chips)}, but the line writes it as {money(written)}: read as "
+            f"{money(written)}",
+            player=line.player,
+            expected=f"a bet of {money(by_chips)} (the chips added) or {money(written)}",
+            recorded=f"{money(line.added or 0)} to {money(written)}",
+            seq=seq,
         )
 
     # ------------------------------------------------------------ streets and chips

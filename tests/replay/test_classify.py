@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from auditor import events as ev
+from auditor.findings import Severity
 from auditor.read.split import RawHand
 from auditor.replay.classify import classify, with_classified
 from auditor.replay.engine import replay_hand
@@ -184,3 +185,31 @@ def test_the_replay_tells_each_chips_line_as_the_verbs_say() -> None:
     assert not any(isinstance(e, ev.ChipsIn) for e in again.events)
     kinds = [type(e).__name__ for e in again.events if type(e) in (ev.Called, ev.Bet, ev.RaisedTo)]
     assert kinds == ["RaisedTo", "Called", "Bet"]
+
+
+def test_a_line_whose_chips_and_total_disagree_is_read_two_ways_and_said() -> None:
+    # yakitaki (nothing in) "puts in 5.00 to 10.00": 0 + 5 = 5, not 10; the replay goes on
+    # with the bet written (10.00) and names both readings
+    raw = RawHand("limit5.txt", 1, tuple(HAND.splitlines()), "ongame")
+    hand = OnGameReader().read(raw)
+    made = []
+    for event in hand.events:
+        if isinstance(event, ev.RaisedTo):  # yakitaki's "raises $10.00 to $10.00"
+            event = ev.ChipsIn(event.span, event.player, ev.Verb.RAISE, 500, 1000, False)
+        made.append(event)
+    told = replay_hand(replace(hand, events=tuple(made)), load_profile("seeds"))
+    found = [f for f in told.findings if f.code == "AMBIGUOUS_RECORD"]
+    assert len(found) == 1 and found[0].player == "yakitaki"
+    assert "makes his bet 5.00, but the line writes it as 10.00" in found[0].message
+    assert found[0].severity is Severity.WARNING
+    raise_ = next(a for a in told.actions if a.action == "raise")
+    assert (raise_.amount, raise_.to_amount) == (1000, 1000)  # read as the bet written
+    # the same line with chips and total agreeing (0 + 10 = 10): one reading, no finding
+    agreeing = [
+        ev.ChipsIn(e.span, e.player, ev.Verb.RAISE, 1000, 1000, False)
+        if isinstance(e, ev.RaisedTo)
+        else e
+        for e in hand.events
+    ]
+    again = replay_hand(replace(hand, events=tuple(agreeing)), load_profile("seeds"))
+    assert not [f for f in again.findings if f.code == "AMBIGUOUS_RECORD"]
