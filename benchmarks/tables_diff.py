@@ -25,6 +25,7 @@ import pandas as pd
 
 TABLES = ("findings", "pots", "awards", "actions", "seats", "hands", "files")
 IGNORED = ("run_id",)
+_CHECKOUT_FIXTURES = r"/[^\s'\"]*?/fixtures/"
 
 
 def audit(paths: list[str], out: Path) -> int:
@@ -40,7 +41,9 @@ def _rows(folder: Path, table: str) -> pd.DataFrame:
     frame = pd.read_parquet(folder / table)
     frame = frame.drop(columns=[c for c in IGNORED if c in frame.columns])
     # lists and arrays compare as text; None and NaN alike
-    return frame.astype(str)
+    text = frame.astype(str)
+    # the fixtures as read from two checkouts (main, a worktree) are the same files
+    return text.replace(_CHECKOUT_FIXTURES, "fixtures/", regex=True)
 
 
 def table_diff(before: Path, after: Path, table: str) -> tuple[pd.DataFrame, pd.DataFrame]:
