@@ -1,6 +1,6 @@
 """Everest Poker: its XML exports, a ``<SESSION>`` element (table, game, limit, currency)
-then one ``<HAND>`` element per hand, split with a streaming XML parser
-(auditor/parse/xml_session.py) and read by reader.py; element meanings in README.md."""
+then one ``<HAND>`` element per hand, split and read with the XML rooms' one base
+(auditor/parse/xml_split.py, xml_elements.py) by reader.py; element meanings in README.md."""
 
 from __future__ import annotations
 
@@ -8,13 +8,15 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
-from auditor.parse.xml_session import first_attrs, split_xml_session
+from auditor.parse.xml_elements import start_attrs
+from auditor.parse.xml_split import XmlLayout, split_xml
 from auditor.read.split import RawHand, StrayText
 from auditor.rooms import Reader, Room
 
 SITE = "Everest"
 HAND_TAG = "HAND"
 SESSION_TAG = "SESSION"
+LAYOUT = XmlLayout(HAND_TAG, SESSION_TAG, known=("<?xml",))
 # its session line or a hand's start tag (Merge's and iPoker's XML are lower case)
 _SNIFF = re.compile(r'<SESSION time="[0-9]+" tableName="|<HAND time="[0-9]+" id="[0-9]+"')
 
@@ -35,7 +37,7 @@ class EverestRoom(Room):
     )
     games: ClassVar[tuple[str, ...]] = ("PLO",)
     default_profile: ClassVar[str] = "seeds"
-    reader_kind: ClassVar[str] = "streaming XML (auditor/parse/xml_session.py), reader.py"
+    reader_kind: ClassVar[str] = "streaming XML (auditor/parse/xml_split.py), reader.py"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     splits_files: ClassVar[bool] = True
     # never a header (is_header is False): a start no other room's line has, so that the
@@ -46,13 +48,13 @@ class EverestRoom(Room):
         return _SNIFF.search(head) is not None
 
     def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
-        return split_xml_session(lines, file, self.name, HAND_TAG, SESSION_TAG)
+        return split_xml(lines, file, self.name, LAYOUT)
 
     def is_header(self, line: str) -> bool:
         return False  # its files are split by split_file, never by header lines
 
     def game(self, raw: RawHand) -> str:
-        return session_game(first_attrs(raw.context, SESSION_TAG))
+        return session_game(start_attrs(raw.context, SESSION_TAG))
 
     def is_omaha(self, game: str) -> bool:
         return game.startswith("omaha")
@@ -63,7 +65,7 @@ class EverestRoom(Room):
         return EverestReader()
 
     def hand_id(self, raw: RawHand) -> str:
-        return first_attrs(raw.lines, HAND_TAG).get("id", "")
+        return start_attrs(raw.lines, HAND_TAG).get("id", "")
 
     def table_name(self, raw: RawHand) -> str:
-        return first_attrs(raw.context, SESSION_TAG).get("tableName", "")
+        return start_attrs(raw.context, SESSION_TAG).get("tableName", "")

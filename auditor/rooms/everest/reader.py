@@ -1,7 +1,7 @@
 """Reads one Everest hand (a ``<HAND>`` element, its session's ``<SESSION>`` as context)
-into events. The hand's lines are fed to a streaming XML parser line by line, so each
-element carries the file line it ends on; a document that is not XML is a PARSE_ERROR at
-the parser's line and column. Element and attribute meanings: README.md."""
+into events, with the XML rooms' one reader (auditor/parse/xml_elements.py): the layout is
+the table below, each element read by the method named after it. Element and attribute
+meanings: README.md."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from datetime import UTC, datetime
 from auditor import events as ev
 from auditor.cards import Card, card
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, variant
-from auditor.parse.xml_session import XmlItem, first_attrs, read_items
+from auditor.parse.xml_elements import ElementReader, Node, NodeError, Tag, read_elements
+from auditor.parse.xml_elements import start_attrs as start_attrs
 from auditor.read.split import RawHand
 from auditor.rooms.everest import SESSION_TAG, SITE, session_game
 from auditor.source import SourceSpan
@@ -24,96 +24,121 @@ _LIMITS = {
     "limit": ev.Limit.FIXED,
 }
 _STREETS = (ev.Street.FLOP, ev.Street.TURN, ev.Street.RIVER)
-_SKIPPED = frozenset({"HAND", "SEAT", "DEALER", "HOLE"})  # read before the play
+_AT = ("position",)  # the seat an element is of
+ELEMENTS = {
+    # read before the play (the hand's start, its seats, button and hole cards)
+    "HAND": Tag("the hand", reads=("id", "time", "blinds"), inside=True),
+    "SEAT": Tag("a seat", _AT, ("name", "balance"), inside=True),
+    "DEALER": Tag("the button", _AT, inside=True),
+    "HOLE": Tag("one hole card ('--': not shown)", _AT, inside=True),
+    "BLIND": Tag("a blind (the first the small one)", _AT, ("amount", "penalty")),
+    "ANTE": Tag("an ante", _AT, ("amount",)),
+    "XBLIND": Tag("a blind refused: out of the hand", _AT),
+    "BET": Tag("the chips put in (0: a check)", _AT, ("amount", "allin")),
+    "FOLD": Tag("a fold", _AT),
+    "COMMUNITY": Tag("a street's new cards"),
+    "PUSH": Tag("the bet nobody called, given back", _AT, ("amount",)),
+    "SWEEP": Tag("the pot so far, net of rake and tax", reads=("rake", "tax")),
+    "SHOW": Tag("cards shown", _AT),
+    "MUCK": Tag("cards mucked", _AT),
+    "XSHOW": Tag("a winner nobody called does not show", _AT),
+    "WIN": Tag("what a pot paid", _AT, ("amount", "pot")),
+    "CHAT": Tag("table talk, by name", reads=("name",)),
+    "PRIZE": Tag("a tournament note"),
+    "PLACE": Tag("a tournament note"),
+}
+_POSTS = frozenset({"BLIND", "XBLIND", "ANTE"})  # before the hole cards are dealt
 
 
-class EverestReader:
+class EverestReader(ElementReader):
     """Reads one hand; keeps no state between hands."""
 
+    ELEMENTS = ELEMENTS
+
     def read(self, raw: RawHand) -> ev.Hand:
-        items = read_items(raw.lines, raw.first_line, raw.file)
-        # the hand at its start tag (its attributes, its first line); the rest at their ends
-        ends = [i for i in items if i.kind == "end" and i.tag != "HAND"]
-        hands = [i for i in items if i.kind == "start" and i.tag == "HAND"][:1]
-        try:
-            return _Hand(raw, hands + ends).read()
-        except LineError as err:
-            at = err.line - raw.first_line
-            text = raw.lines[at] if 0 <= at < len(raw.lines) else ""
-            raise HandParseError(raw.file, err.line, 1, text, err.problem, err.code) from None
-
-
-class _Hand:
-    def __init__(self, raw: RawHand, items: list[XmlItem]) -> None:
         self.raw = raw
-        self.items = items
+        nodes = read_elements(raw.lines, raw.first_line, raw.file).nodes
+        try:
+            return self._read(nodes)
+        except LineError as err:
+            raise self.error(err) from None
+
+    def _read(self, nodes: list[Node]) -> ev.Hand:
+        raw = self.raw
         self.events: list[ev.Event] = []
         self.names: dict[str, str] = {}  # position -> name
-        self.stacks: dict[str, int] = {}
-        self.street_bet: dict[str, int] = {}
-        self.current = 0
+        self.stacks: dict[str, int] = {}  # what each has left after his posts
         self.board: tuple[Card, ...] = ()
         self.blinds = 0
         self.showdown = False
-
-    def span(self, line: int) -> SourceSpan:
-        return SourceSpan(self.raw.file, line)
-
-    def read(self) -> ev.Hand:
-        session = first_attrs(self.raw.context, SESSION_TAG)
-        hand = next((i for i in self.items if i.tag == "HAND"), None)
-        if hand is None:
-            raise LineError(self.raw.first_line, "an Everest hand is a <HAND> element")
-        holes: dict[str, list[XmlItem]] = {}
-        for item in self.items:
-            if item.tag == "HOLE":
-                holes.setdefault(item.attrs.get("position", ""), []).append(item)
+        if not nodes or nodes[0].tag != "HAND":
+            raise LineError(raw.first_line, "an Everest hand is a <HAND> element")
+        hand, play = nodes[0], nodes[1:]
+        for node in play:
+            self.check(node)  # every element known, with what it needs, before the play
+        holes: dict[str, list[Node]] = {}
+        for node in play:
+            if node.tag == "HOLE":
+                holes.setdefault(node.get("position"), []).append(node)
         # one <HOLE> per card: the most any player was dealt (a hand with none: 4)
-        start = self._start(session, hand, max((len(c) for c in holes.values()), default=4))
+        session = start_attrs(raw.context, SESSION_TAG)
+        dealer = next((n.get("position") for n in play if n.tag == "DEALER"), "")
+        start = self._start(session, hand, max(map(len, holes.values()), default=4), dealer)
         self.events.append(start)
-        for item in self.items:
-            if item.tag == "SEAT":
-                self._seat(item, item.attrs.get("position", "") in holes)
+        for node in play:
+            if node.tag == "SEAT":
+                self._seat(node, node.get("position") in holes)
+        sweeps = [n for n in play if n.tag == "SWEEP"]
+        self.last_sweep = sweeps[-1] if sweeps else None
         dealt = False
-        sweeps = [i for i in self.items if i.tag == "SWEEP"]
-        for item in self.items:
-            if item.tag in _SKIPPED:
+        for node in play:
+            if self.ELEMENTS[node.tag].inside:
                 continue
-            if not dealt and item.tag not in ("BLIND", "XBLIND", "ANTE"):
+            if not dealt and node.tag not in _POSTS:
                 self._dealt(holes)
                 dealt = True
-            self._item(item, item is sweeps[-1] if sweeps else False)
+            getattr(self, node.tag)(node)
         if not dealt:
             self._dealt(holes)
         return ev.Hand(start, tuple(self.events))
 
-    def money(self, text: str, line: int) -> int:
+    def span(self, node: Node) -> SourceSpan:
+        return SourceSpan(self.raw.file, node.line)
+
+    def money(self, node: Node, name: str) -> int:
         """An amount as written: already in the hand's minor unit (cents, or chips)."""
         try:
-            return to_minor(text, 1)
+            return to_minor(node.get(name, "0") or "0", 1)
         except AmountError as err:
-            raise LineError.of(line, err) from None
+            raise NodeError.at(node, err) from None
 
-    def _start(self, session: dict[str, str], hand: XmlItem, holes: int) -> ev.HandStarted:
+    def player(self, node: Node) -> str:
+        position = node.get("position")
+        name = self.names.get(position)
+        if name is None:
+            raise NodeError(node, f"no player sits at position {position!r}")
+        return name
+
+    def _start(
+        self, session: dict[str, str], hand: Node, holes: int, dealer: str
+    ) -> ev.HandStarted:
         game = session_game(session)
         limit = _LIMITS.get(session.get("gametype", ""))
         if limit is None:
-            raise LineError(hand.line, f"a limit the reader does not know: {game!r}")
+            raise NodeError(hand, f"a limit the reader does not know: {game!r}")
         hi_lo = "lo" in session.get("game", "").removeprefix("omaha-hi")
         money = session.get("money", "")
         tournament = session.get("type", "ring") != "ring"
         currency = "chips" if tournament or not money else CURRENCY_OF_SYMBOL.get(money, money)
         scale = 1 if currency == "chips" else 100
-        small, big = self._stakes(hand.attrs.get("blinds", ""), scale, hand.line)
-        when = hand.attrs.get("time", "")
+        small, big = self._stakes(hand, scale)
+        when = hand.get("time")
         if not when.isdigit() or len(when) > 11:
-            raise LineError(hand.line, f"a start time the reader cannot read: {when!r}")
-        started = datetime.fromtimestamp(int(when), UTC).replace(tzinfo=None)
-        dealer = next((i.attrs.get("position", "") for i in self.items if i.tag == "DEALER"), "")
+            raise NodeError(hand, f"a start time the reader cannot read: {when!r}")
         return ev.HandStarted(
-            self.span(hand.line),
+            self.span(hand),
             site=SITE,
-            hand_id=hand.attrs.get("id", ""),
+            hand_id=hand.get("id"),
             game=game,
             variant=variant(limit, hi_lo, holes),
             limit=limit,
@@ -123,7 +148,7 @@ class _Hand:
             big_stake=big,
             currency=currency,
             scale=scale,
-            started_at=started,
+            started_at=datetime.fromtimestamp(int(when), UTC).replace(tzinfo=None),
             time_zone="UTC",  # an epoch time
             table_name=session.get("tableName", ""),
             max_seats=None,
@@ -131,96 +156,42 @@ class _Hand:
             tournament_id=session.get("id") if tournament else None,
         )
 
-    def _stakes(self, blinds: str, scale: int, line: int) -> tuple[int, int]:
+    def _stakes(self, hand: Node, scale: int) -> tuple[int, int]:
         """ "5 €/10 €", "0,01 €/0,02 €" (a decimal comma): in the hand's minor unit."""
-        small, _, big = blinds.partition("/")
+        small, _, big = hand.get("blinds").partition("/")
         try:
-            return tuple(  # type: ignore[return-value]
-                to_minor(part.replace(",", ".").strip(" €$£"), scale) for part in (small, big)
+            return (
+                to_minor(small.replace(",", ".").strip(" €$£"), scale),
+                to_minor(big.replace(",", ".").strip(" €$£"), scale),
             )
         except AmountError as err:
-            raise LineError.of(line, err) from None
+            raise NodeError.at(hand, err) from None
 
-    def player(self, item: XmlItem) -> str:
-        position = item.attrs.get("position", "")
-        name = self.names.get(position)
-        if name is None:
-            raise LineError(item.line, f"no player sits at position {position!r}")
-        return name
-
-    def _seat(self, item: XmlItem, dealt: bool) -> None:
-        position = item.attrs.get("position", "")
+    def _seat(self, node: Node, dealt: bool) -> None:
+        position = node.get("position")
         if not position.isdigit() or int(position) + 1 > SEAT_LIMIT:
-            raise LineError.of(item.line, SeatError(f"position {position!r} is not a seat"))
+            raise NodeError.at(node, SeatError(f"position {position!r} is not a seat"))
         if position in self.names:
-            raise LineError.of(item.line, SeatError(f"position {position} is listed twice"))
-        name = item.attrs.get("name", "")
-        stack = self.money(item.attrs.get("balance", "0"), item.line)
+            raise NodeError.at(node, SeatError(f"position {position} is listed twice"))
+        name = node.get("name")
+        stack = self.money(node, "balance")
         self.names[position] = name
         self.stacks[name] = stack
         seat = int(position) + 1  # positions are numbered from 0
-        self.events.append(ev.SeatTaken(self.span(item.line), seat, name, stack, not dealt))
+        self.events.append(ev.SeatTaken(self.span(node), seat, name, stack, not dealt))
 
-    def _dealt(self, holes: dict[str, list[XmlItem]]) -> None:
+    def _dealt(self, holes: dict[str, list[Node]]) -> None:
         # one <HOLE> per card per player, dealt round the table; "--": not shown
         for cards in holes.values():
             player = self.player(cards[0])
             known = tuple(card(c.text) for c in cards if c.text and c.text != "--")
-            self.events.append(ev.Dealt(self.span(cards[0].line), player, known))
+            self.events.append(ev.Dealt(self.span(cards[0]), player, known))
 
-    def _item(self, item: XmlItem, last_sweep: bool) -> None:
-        span = self.span(item.line)
-        tag = item.tag
-        if tag == "BLIND":
-            self._blind(item)
-        elif tag == "ANTE":
-            player = self.player(item)
-            amount = self.money(item.attrs.get("amount", "0"), item.line)
-            self.stacks[player] -= amount
-            self.events.append(ev.Posted(span, player, ev.PostKind.ANTE, amount))
-        elif tag == "XBLIND":  # the blind refused: out of the hand (no hole cards)
-            self.events.append(ev.PlayerStatus(span, self.player(item), ev.Status.SITS_OUT))
-        elif tag == "BET":
-            self._bet(item)
-        elif tag == "FOLD":
-            self.events.append(ev.Folded(span, self.player(item)))
-        elif tag == "COMMUNITY":
-            self._board(item)
-        elif tag == "PUSH":  # the bet nobody called, given back
-            amount = self.money(item.attrs.get("amount", "0"), item.line)
-            self.events.append(ev.UncalledReturned(span, self.player(item), amount))
-        elif tag == "SWEEP":
-            if last_sweep:
-                self._pot(item)
-        elif tag in ("SHOW", "MUCK"):
-            if not self.showdown:
-                self.events.append(ev.ShowdownStarted(span, 1))
-                self.showdown = True
-            shown = tuple(card(c.strip()) for c in item.text.split(",") if c.strip())
-            event: ev.Event = (
-                ev.Shown(span, self.player(item), shown)
-                if tag == "SHOW"
-                else ev.Mucked(span, self.player(item), shown)
-            )
-            self.events.append(event)
-        elif tag == "XSHOW":  # a winner nobody called does not show
-            self.events.append(ev.NotShown(span, self.player(item)))
-        elif tag == "WIN":
-            self._win(item)
-        elif tag == "CHAT":  # by name: observers too
-            self.events.append(ev.TableTalk(span, item.attrs.get("name", ""), item.text))
-        elif tag in ("PRIZE", "PLACE"):
-            words = " ".join(f"{k}={v}" for k, v in item.attrs.items())
-            self.events.append(ev.Note(span, f"{tag} {words} {item.text}".strip()))
-        else:
-            raise LineError(item.line, f"an element the reader does not know: <{tag}>")
-
-    def _blind(self, item: XmlItem) -> None:
+    def BLIND(self, node: Node) -> None:
         # the first blind is the small one; later ones the big, or with a penalty (the
         # dead small blind a returning player owes) both
-        player = self.player(item)
-        amount = self.money(item.attrs.get("amount", "0"), item.line)
-        penalty = self.money(item.attrs.get("penalty", "0"), item.line)
+        player = self.player(node)
+        amount, penalty = self.money(node, "amount"), self.money(node, "penalty")
         if self.blinds == 0:
             kind = ev.PostKind.SMALL_BLIND
         elif penalty:
@@ -228,56 +199,83 @@ class _Hand:
         else:
             kind = ev.PostKind.BIG_BLIND
         self.blinds += 1
-        total = amount + penalty
-        self.stacks[player] -= total
+        self.stacks[player] -= amount + penalty
         all_in = self.stacks[player] <= 0
-        self.events.append(ev.Posted(self.span(item.line), player, kind, total, all_in))
-        self.street_bet[player] = self.street_bet.get(player, 0) + amount  # the live part
-        self.current = max(self.current, self.street_bet[player])
+        self.events.append(ev.Posted(self.span(node), player, kind, amount + penalty, all_in))
 
-    def _bet(self, item: XmlItem) -> None:
-        # BET is every chip-moving action: the chips put in (0: a check); whether it
-        # bets, calls or raises is what the bets before it say
-        player = self.player(item)
-        span = self.span(item.line)
-        amount = self.money(item.attrs.get("amount", "0"), item.line)
-        so_far = self.street_bet.get(player, 0)
-        total = so_far + amount
+    def ANTE(self, node: Node) -> None:
+        player, amount = self.player(node), self.money(node, "amount")
         self.stacks[player] -= amount
-        all_in = item.attrs.get("allin") == "1" or (amount > 0 and self.stacks[player] <= 0)
-        event: ev.Event
-        if amount == 0:
-            event = ev.Checked(span, player)
-        elif self.current == 0:
-            event = ev.Bet(span, player, amount, all_in)
-        elif total <= self.current:
-            event = ev.Called(span, player, amount, all_in)
-        else:
-            event = ev.RaisedTo(span, player, amount, 0, all_in, ev.RaiseGiven.BY)
-        self.street_bet[player] = total
-        self.current = max(self.current, total)
-        self.events.append(event)
+        self.events.append(ev.Posted(self.span(node), player, ev.PostKind.ANTE, amount))
 
-    def _board(self, item: XmlItem) -> None:
-        new = tuple(card(c.strip()) for c in item.text.split(",") if c.strip())
+    def XBLIND(self, node: Node) -> None:  # the blind refused: out of the hand (no cards)
+        self.events.append(ev.PlayerStatus(self.span(node), self.player(node), ev.Status.SITS_OUT))
+
+    def BET(self, node: Node) -> None:
+        # every chip-moving action: the chips put in (0: a check); whether it bets, calls
+        # or raises is the replay's to tell; all-in is written only sometimes
+        player, span, amount = self.player(node), self.span(node), self.money(node, "amount")
+        if amount == 0:
+            self.events.append(ev.Checked(span, player))
+            return
+        all_in = True if node.get("allin") == "1" else None
+        self.events.append(ev.ChipsIn(span, player, ev.Verb.CHIPS, amount, None, all_in))
+
+    def FOLD(self, node: Node) -> None:
+        self.events.append(ev.Folded(self.span(node), self.player(node)))
+
+    def COMMUNITY(self, node: Node) -> None:
+        new = tuple(card(c.strip()) for c in node.text.split(",") if c.strip())
         dealt = len(self.board)
         street = _STREETS[0] if dealt == 0 else _STREETS[min(dealt - 2, 2)]
         self.board = self.board + new
-        self.street_bet, self.current = {}, 0
-        self.events.append(ev.StreetDealt(self.span(item.line), street, 1, self.board, new))
+        self.events.append(ev.StreetDealt(self.span(node), street, 1, self.board, new))
 
-    def _pot(self, item: XmlItem) -> None:
+    def PUSH(self, node: Node) -> None:  # the bet nobody called, given back
+        amount = self.money(node, "amount")
+        self.events.append(ev.UncalledReturned(self.span(node), self.player(node), amount))
+
+    def SWEEP(self, node: Node) -> None:
+        if node is not self.last_sweep:
+            return
         # the pot so far NET of the rake and tax taken from it: the gross adds them back
-        net = self.money(item.text or "0", item.line)
-        rake = self.money(item.attrs.get("rake", "0"), item.line)
-        tax = self.money(item.attrs.get("tax", "0"), item.line)
+        try:
+            net = to_minor(node.text or "0", 1)
+        except AmountError as err:
+            raise NodeError.at(node, err) from None
+        rake, tax = self.money(node, "rake"), self.money(node, "tax")
         fees = (("tax", tax),) if tax else ()
-        gross = net + rake + tax
-        self.events.append(ev.SummaryPot(self.span(item.line), gross, None, (), rake, fees))
+        pot = ev.SummaryPot(self.span(node), net + rake + tax, None, (), rake, fees)
+        self.events.append(pot)
 
-    def _win(self, item: XmlItem) -> None:
-        amount = self.money(item.attrs.get("amount", "0"), item.line)
-        pot = item.attrs.get("pot", "0")
+    def SHOW(self, node: Node) -> None:
+        self._shown(node, ev.Shown)
+
+    def MUCK(self, node: Node) -> None:
+        self._shown(node, ev.Mucked)
+
+    def _shown(self, node: Node, kind: type[ev.Shown] | type[ev.Mucked]) -> None:
+        if not self.showdown:
+            self.events.append(ev.ShowdownStarted(self.span(node), 1))
+            self.showdown = True
+        shown = tuple(card(c.strip()) for c in node.text.split(",") if c.strip())
+        self.events.append(kind(self.span(node), self.player(node), shown))
+
+    def XSHOW(self, node: Node) -> None:  # a winner nobody called does not show
+        self.events.append(ev.NotShown(self.span(node), self.player(node)))
+
+    def WIN(self, node: Node) -> None:
+        amount = self.money(node, "amount")
+        pot = node.get("pot", "0")
         number = int(pot) if pot.isdigit() else 0
-        player = self.player(item)
-        self.events.append(ev.Collected(self.span(item.line), player, amount, number, True))
+        span = self.span(node)
+        self.events.append(ev.Collected(span, self.player(node), amount, number, True))
+
+    def CHAT(self, node: Node) -> None:  # by name: observers too
+        self.events.append(ev.TableTalk(self.span(node), node.get("name"), node.text))
+
+    def PRIZE(self, node: Node) -> None:
+        words = " ".join(f"{k}={v}" for k, v in node.attrs.items())
+        self.events.append(ev.Note(self.span(node), f"{node.tag} {words} {node.text}".strip()))
+
+    PLACE = PRIZE

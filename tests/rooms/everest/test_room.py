@@ -15,6 +15,7 @@ from auditor.replay.profile import load_profile
 from auditor.results import FileSummary, HandResult, Status
 from auditor.rooms import REGISTRY
 from auditor.rooms.everest import EverestRoom
+from tests.classified import as_replayed
 from tests.corpus import CORPUS
 
 ROOM = EverestRoom()
@@ -30,8 +31,9 @@ def raw_hands(path: Path | str, text: str | None = None) -> list[RawHand | Stray
 
 
 def events_of(path: Path) -> list[ev.Event]:
+    """The hand's events, its chips lines (BET: the chips, no verb) as the replay tells them."""
     (raw,) = [h for h in raw_hands(path) if isinstance(h, RawHand)]
-    return list(ROOM.reader().read(raw).events)
+    return list(as_replayed(ROOM.reader().read(raw)).events)
 
 
 def audited(path: Path) -> list[HandResult]:
