@@ -6,7 +6,7 @@ parser under ``xml.etree``, in one call: every element becomes a :class:`Node` w
 start tag's file line and column, its attributes, its own text and its children. Text
 that is not XML is the hand's PARSE_ERROR at expat's line and column; a hand the file
 ends inside is read as far as it goes, and said to be cut short (its room decides what
-that makes it). The bytes were decoded before (``auditor/read/decode.py``): expat is
+that makes it, else a PARSE_ERROR). The bytes were decoded before (``auditor/read/decode.py``): expat is
 given text, so a declared encoding is never followed twice.
 
 A room declares its layout as data (:class:`Tag`: what each element is, the attributes
@@ -114,14 +114,17 @@ class _Collector:
             self.stack[-1].parts.append(text)
 
 
-def read_elements(lines: tuple[str, ...], first_line: int, file: str) -> Document:
+def read_elements(
+    lines: tuple[str, ...], first_line: int, file: str, partial: bool = False
+) -> Document:
     """The elements of ``lines`` (line 1 is the file's ``first_line``); text expat cannot
-    read raises the hand's HandParseError at its file line and column."""
+    read raises the hand's HandParseError at its file line and column, and so does text
+    that stops inside the hand's element unless ``partial`` (then read as far as it goes)."""
     collector = _Collector(first_line)
     try:
         collector.parser.Parse("\n".join(lines), True)
     except expat.ExpatError as err:
-        if err.code == _CUT_SHORT and collector.nodes and err.lineno >= len(lines):
+        if partial and err.code == _CUT_SHORT and collector.nodes and err.lineno >= len(lines):
             return Document(collector.nodes, True)
         at = first_line + err.lineno - 1
         text = lines[err.lineno - 1] if 0 < err.lineno <= len(lines) else ""

@@ -8,7 +8,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
-from auditor.parse.xml_documents import XmlLayout, split_documents, start_tag
+from auditor.parse.xml_elements import start_attrs
+from auditor.parse.xml_split import XmlLayout, split_xml
 from auditor.read.split import RawHand, StrayText
 from auditor.rooms import Reader, Room
 from auditor.rooms.bossmedia.games import SITE, game_name, is_omaha
@@ -22,7 +23,7 @@ class BossMediaRoom(Room):
     reads: ClassVar[str] = "Boss Media's XML hand records (`<HISTORY ID=... SESSION=...>`)"
     games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8")
     default_profile: ClassVar[str] = "bossmedia"
-    reader_kind: ClassVar[str] = "XML (xml.etree XMLPullParser)"
+    reader_kind: ClassVar[str] = "streaming XML (auditor/parse/xml_split.py), reader.py"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = ("<HISTORY ID=",)  # the line splitter never sees its files: kept specific
     splits_files: ClassVar[bool] = True
@@ -34,17 +35,17 @@ class BossMediaRoom(Room):
         return _ANY_HISTORY.match(line) is not None
 
     def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
-        return split_documents(lines, file, self.name, LAYOUT)
+        return split_xml(lines, file, self.name, LAYOUT)
 
     def game(self, raw: RawHand) -> str:
-        tag = start_tag(raw, "HISTORY")
+        tag = start_attrs(raw.lines[:8], "HISTORY")
         return game_name(tag.get("GAME", ""), tag.get("LIMIT", ""))
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
 
     def hand_id(self, raw: RawHand) -> str:
-        return start_tag(raw, "HISTORY").get("ID", "")
+        return start_attrs(raw.lines[:8], "HISTORY").get("ID", "")
 
     def reader(self) -> Reader:
         from auditor.rooms.bossmedia.reader import BossMediaReader
@@ -52,4 +53,4 @@ class BossMediaRoom(Room):
         return BossMediaReader()
 
     def table_name(self, raw: RawHand) -> str:
-        return start_tag(raw, "HISTORY").get("TABLE", "")
+        return start_attrs(raw.lines[:8], "HISTORY").get("TABLE", "")

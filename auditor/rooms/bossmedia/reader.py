@@ -1,10 +1,10 @@
-"""Boss Media's XML hands (``<HISTORY ...>``) read into events, element by element as a
-pull parser reads them (the meanings of elements and attributes: README.md here)."""
+"""Boss Media's XML hands (``<HISTORY ...>``) read into events with the XML rooms' one
+reader (auditor/parse/xml_elements.py): the layout is the table below, each element read
+by the method named after it (the meanings of elements and attributes: README.md here)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from xml.etree.ElementTree import Element
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
@@ -12,7 +12,7 @@ from auditor.findings import Code
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, variant
-from auditor.parse.xml_documents import parse_events
+from auditor.parse.xml_elements import ElementReader, Node, NodeError, Tag, read_elements
 from auditor.read.split import RawHand
 from auditor.rooms.bossmedia.games import LIMITS, SITE, game_name, is_hi_lo, is_omaha
 from auditor.rooms.bossmedia.wording import claim
@@ -51,87 +51,76 @@ def card(link: str) -> Card | None:
     return found
 
 
-class BossMediaReader:
-    """Reads one ``<HISTORY>`` element; keeps each player's bet in the street (a raise and
-    an all-in are written as the player's total in the round, a call as chips added)."""
+_PLAYER = ("PLAYER",)
+ELEMENTS = {
+    "HISTORY": Tag("the hand", reads=("ID", "GAME", "LIMIT", "STAKES", "DATE", "POT")),
+    "PLAYER": Tag("a seat", ("SEAT", "NAME"), ("STATE", "AMOUNT", "DEALER")),
+    "ACTION": Tag("a post, deal, street or action", ("TYPE",), ("PLAYER", "VALUE", "KIND")),
+    "RESULT": Tag("a hand shown, and what it won", _PLAYER, ("HAND", "HANDEXT", "WIN")),
+    "SHOWDOWN": Tag("the pots paid, net of the rake", reads=("POT", "RAKE")),
+    "CARD": Tag("a card of its action or result", ("LINK",), inside=True),
+}
+# ACTION TYPE -> the chips line it is (the layout says all-in in its own type)
+_CHIPS = {"ACTION_CALL": ev.Verb.CALL, "ACTION_BET": ev.Verb.BET, "ACTION_RAISE": ev.Verb.RAISE}
 
-    _calls_total = False
+
+class BossMediaReader(ElementReader):
+    """Reads one ``<HISTORY>`` element; keeps no state between hands."""
+
+    ELEMENTS = ELEMENTS
 
     def read(self, raw: RawHand) -> ev.Hand:
+        self.raw = raw
+        nodes = read_elements(raw.lines, raw.first_line, raw.file).nodes
         try:
-            return self._read(raw)
+            return self._read(nodes)
         except LineError as err:
-            text = raw.lines[err.line - raw.first_line] if raw.lines else ""
-            raise HandParseError(raw.file, err.line, 1, text, err.problem, err.code) from None
+            raise self.error(err) from None
 
-    def _read(self, raw: RawHand) -> ev.Hand:
-        events: list[ev.Event] = []
-        seats: list[ev.SeatTaken] = []
-        players: set[str] = set()
-        head: dict[str, str] = {}
-        button: int | None = None
-        lines: list[int] = []
-        bets: dict[str, int] = {}
-        results: list[ev.Event] = []
-        wins: list[ev.Collected] = []
-        pot: ev.SummaryPot | None = None
-        for number, kind, element in parse_events(raw):
-            if kind == "start":
-                if element.tag == "HISTORY" and not head:
-                    head = dict(element.attrib)
-                    # the older layout (no POT: the corpus's 2009-2012 hands) writes a
-                    # call as the caller's total in the round: 2907049756's "CALL 1.15"
-                    # by Player1, in for 0.35, matches the 1.15 raise (flop POT 2.40 =
-                    # 1.15 + 1.15 + the 0.10 blind); the later one (2014, 2017) the chips
-                    # added: 2085694142's "CALL 1000.00" by Supervic, in for 400.00,
-                    # makes the 1400.00 raised (flop POT 3000.00)
-                    self._calls_total = "POT" not in head
-                lines.append(number)
-                continue
-            line = lines.pop()
-            span = SourceSpan(raw.file, line)
-            tag = element.tag
-            try:
-                if tag == "PLAYER":
-                    seat = self._seat(element, span, players)
-                    if seat is not None:
-                        seats.append(seat)
-                        if element.get("DEALER") == "Y":
-                            button = seat.seat
-                    continue
-                if tag == "ACTION":
-                    self._action(element, span, players, bets, events)
-                    if element.get("TYPE") == "HAND_BOARD":
-                        bets = {}
-                elif tag == "RESULT":
-                    self._result(element, span, players, results, wins)
-                elif tag == "SHOWDOWN":
-                    net = _amount(element.get("POT"), line)
-                    rake = _amount(element.get("RAKE") or "0", line)
-                    # POT is what the pots paid, after the rake: the gross is both
-                    pot = ev.SummaryPot(span, net + rake, None, (), rake)
-                elif tag not in ("CARD", "HISTORY"):
-                    raise LineError(line, f"an element Boss Media does not write: <{tag}>")
-            except (AmountError, SeatError, ValueError) as err:
-                raise LineError.of(line, err) from None
-        if not head or not seats:
+    def _read(self, nodes: list[Node]) -> ev.Hand:
+        raw = self.raw
+        self.events: list[ev.Event] = []
+        self.seats: list[ev.SeatTaken] = []
+        self.players: set[str] = set()
+        self.button: int | None = None
+        self.results: list[ev.Event] = []
+        self.wins: list[ev.Collected] = []
+        self.pot: ev.SummaryPot | None = None
+        head = nodes[0].attrs if nodes and nodes[0].tag == "HISTORY" else {}
+        # the older layout (no POT: the corpus's 2009-2012 hands) writes a call as the
+        # caller's total in the round: 2907049756's "CALL 1.15" by Player1, in for 0.35,
+        # matches the 1.15 raise (flop POT 2.40 = 1.15 + 1.15 + the 0.10 blind); the later
+        # one (2014, 2017) the chips added: 2085694142's "CALL 1000.00" by Supervic, in
+        # for 400.00, makes the 1400.00 raised (flop POT 3000.00)
+        self.calls_total = "POT" not in head
+        for node in nodes[1:] if head else nodes:
+            self.visit(node)
+        if not head or not self.seats:
             first = raw.lines[0] if raw.lines else ""
             raise HandParseError(raw.file, raw.first_line, 1, first, "<HISTORY> and <PLAYER>")
-        if button is None:
-            button = _button_of(seats, events)
-        start = self._start(raw, head, button)
-        events[:0] = [start, *seats]
-        events.extend(results)
-        events.extend(wins)
-        if pot is not None:
-            events.append(pot)
+        button = self.button if self.button is not None else _button_of(self.seats, self.events)
+        start = self._start(head, button)
+        events = [start, *self.seats, *self.events, *self.results, *self.wins]
+        if self.pot is not None:
+            events.append(self.pot)
         # no element returns a bet nobody called: POT and WIN leave it out (2085694142:
         # Supervic's uncalled 2200.00 flop bet is not in the 2985.00 he wins)
         return ev.Hand(start, tuple(events), uncalled_returns_written=False)
 
-    def _start(
-        self, raw: RawHand, head: dict[str, str], button: int | None
-    ) -> ev.HandStarted:
+    def span(self, node: Node) -> SourceSpan:
+        return SourceSpan(self.raw.file, node.line)
+
+    def amount(self, node: Node, name: str, default: str = "") -> int:
+        text = node.get(name) or default
+        if not text:
+            raise NodeError(node, f"<{node.tag}> has no {name}")
+        try:
+            return to_minor(text, SCALE)
+        except AmountError as err:
+            raise NodeError.at(node, err) from None
+
+    def _start(self, head: dict[str, str], button: int | None) -> ev.HandStarted:
+        raw = self.raw
         game = game_name(head.get("GAME", ""), head.get("LIMIT", ""))
         limit = LIMITS.get(head.get("LIMIT", ""))
         if limit is None or not is_omaha(game):
@@ -170,105 +159,86 @@ class BossMediaReader:
             button_seat=button,
         )
 
-    def _seat(self, element: Element, span: SourceSpan, players: set[str]) -> ev.SeatTaken | None:
-        state = element.get("STATE", "")
+    def PLAYER(self, node: Node) -> None:
+        state = node.get("STATE")
         if state in _NO_PLAYER:
-            return None
-        number = element.get("SEAT", "")
-        seat = int(number) if number.isdigit() else 0
-        player = element.get("NAME", "")
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {number!r} cannot be at the table")
-        if player in players:
-            raise SeatError(f"player {player!r} is seated twice")
-        players.add(player)
-        stack = to_minor(element.get("AMOUNT", ""), SCALE)
-        return ev.SeatTaken(span, seat, player, stack, sitting_out=state in _OUT)
-
-    def _action(
-        self,
-        element: Element,
-        span: SourceSpan,
-        players: set[str],
-        bets: dict[str, int],
-        events: list[ev.Event],
-    ) -> None:
-        kind = element.get("TYPE", "")
-        if kind == "HAND_BOARD":
-            street = _STREETS.get(element.get("VALUE", ""))
-            if street is None:
-                raise LineError(span.line, f"a street, not {element.get('VALUE')!r}")
-            board = tuple(c for c in map(card, _links(element)) if c is not None)
-            before = next(
-                (e.cards for e in reversed(events) if isinstance(e, ev.StreetDealt)), ()
-            )
-            events.append(ev.StreetDealt(span, street, 1, board, board[len(before) :]))
             return
-        player = element.get("PLAYER", "")
-        if player not in players:
-            raise LineError(span.line, f"player {player!r} has no seat", Code.SEAT_INVALID)
-        value = element.get("VALUE")
-        amount = _amount(value, span.line) if value is not None else 0
-        top = max(bets.values(), default=0)
-        so_far = bets.get(player, 0)
-        if kind == "HAND_BLINDS":
-            post = _POSTS.get(element.get("KIND", ""))
-            if post is None:
-                raise LineError(span.line, f"a blind, not {element.get('KIND')!r}")
-            events.append(ev.Posted(span, player, post, amount))
-            if post is not ev.PostKind.MISSED_BLIND and post is not ev.PostKind.ANTE:
-                bets[player] = so_far + amount
-        elif kind == "HAND_DEAL":
-            cards = tuple(c for c in map(card, _links(element)) if c is not None)
-            if cards:
-                events.append(ev.Dealt(span, player, cards))
-        elif kind == "ACTION_FOLD":
-            events.append(ev.Folded(span, player))
-        elif kind == "ACTION_CHECK":
-            events.append(ev.Checked(span, player))
-        elif kind == "ACTION_CALL":
-            # the chips added; in the older layout the player's total in the round
-            added = amount - so_far if self._calls_total else amount
-            events.append(ev.Called(span, player, added))
-            bets[player] = so_far + added
-        elif kind == "ACTION_BET":
-            events.append(ev.Bet(span, player, amount))
-            bets[player] = so_far + amount
-        elif kind == "ACTION_RAISE":  # the player's total in the round
-            events.append(ev.RaisedTo(span, player, 0, amount, False, ev.RaiseGiven.TO))
-            bets[player] = amount
-        elif kind == "ACTION_ALLIN":  # the player's total in the round, all his chips
-            if amount <= top:
-                events.append(ev.Called(span, player, amount - so_far, True))
-            elif top == 0:
-                events.append(ev.Bet(span, player, amount, True))
-            else:
-                events.append(ev.RaisedTo(span, player, 0, amount, True, ev.RaiseGiven.TO))
-            bets[player] = amount
-        else:
-            raise LineError(span.line, f"an action Boss Media does not write: {kind!r}")
+        number, player = node.get("SEAT"), node.get("NAME")
+        seat = int(number) if number.isdigit() else 0
+        if not 1 <= seat <= SEAT_LIMIT:
+            raise NodeError.at(node, SeatError(f"seat {number!r} cannot be at the table"))
+        if player in self.players:
+            raise NodeError.at(node, SeatError(f"player {player!r} is seated twice"))
+        self.players.add(player)
+        stack = self.amount(node, "AMOUNT")
+        self.seats.append(ev.SeatTaken(self.span(node), seat, player, stack, state in _OUT))
+        if node.get("DEALER") == "Y":
+            self.button = seat
 
-    def _result(
-        self,
-        element: Element,
-        span: SourceSpan,
-        players: set[str],
-        results: list[ev.Event],
-        wins: list[ev.Collected],
-    ) -> None:
-        player = element.get("PLAYER", "")
-        if player not in players:
-            raise LineError(span.line, f"player {player!r} has no seat", Code.SEAT_INVALID)
-        cards = tuple(c for c in map(card, _links(element)) if c is not None)
-        words = element.get("HAND", "")
+    def player(self, node: Node) -> str:
+        player = node.get("PLAYER")
+        if player not in self.players:
+            raise NodeError(node, f"player {player!r} has no seat", Code.SEAT_INVALID)
+        return player
+
+    def ACTION(self, node: Node) -> None:
+        kind, span = node.get("TYPE"), self.span(node)
+        if kind == "HAND_BOARD":
+            street = _STREETS.get(node.get("VALUE"))
+            if street is None:
+                raise NodeError(node, f"a street, not {node.get('VALUE')!r}")
+            board = _cards(node)
+            before = next(
+                (e.cards for e in reversed(self.events) if isinstance(e, ev.StreetDealt)), ()
+            )
+            self.events.append(ev.StreetDealt(span, street, 1, board, board[len(before) :]))
+            return
+        player = self.player(node)
+        amount = self.amount(node, "VALUE") if "VALUE" in node.attrs else 0
+        event: ev.Event
+        if kind == "HAND_BLINDS":
+            post = _POSTS.get(node.get("KIND"))
+            if post is None:
+                raise NodeError(node, f"a blind, not {node.get('KIND')!r}")
+            event = ev.Posted(span, player, post, amount)
+        elif kind == "HAND_DEAL":
+            cards = _cards(node)
+            if not cards:
+                return
+            event = ev.Dealt(span, player, cards)
+        elif kind == "ACTION_FOLD":
+            event = ev.Folded(span, player)
+        elif kind == "ACTION_CHECK":
+            event = ev.Checked(span, player)
+        elif kind == "ACTION_CALL" and self.calls_total:  # the older layout: to a total
+            event = ev.ChipsIn(span, player, ev.Verb.CALL, to=amount, all_in=False)
+        elif kind == "ACTION_RAISE":  # the player's total in the round
+            event = ev.ChipsIn(span, player, ev.Verb.RAISE, to=amount, all_in=False)
+        elif kind in _CHIPS:  # the chips added
+            event = ev.ChipsIn(span, player, _CHIPS[kind], amount, all_in=False)
+        elif kind == "ACTION_ALLIN":  # the player's total in the round, all his chips
+            event = ev.ChipsIn(span, player, ev.Verb.ALL_IN, to=amount, all_in=True)
+        else:
+            raise NodeError(node, f"an action Boss Media does not write: {kind!r}")
+        self.events.append(event)
+
+    def RESULT(self, node: Node) -> None:
+        player, span = self.player(node), self.span(node)
+        cards = _cards(node)
+        words = node.get("HAND")
         if words == _MUCK:
-            results.append(ev.Mucked(span, player, cards))
+            self.results.append(ev.Mucked(span, player, cards))
         elif cards and words != _BY_DEFAULT:
-            said = claim(words, element.get("HANDEXT"))
-            results.append(ev.Shown(span, player, cards, words, said))
-        won = _amount(element.get("WIN") or "0", span.line)
+            said = claim(words, node.attrs.get("HANDEXT"))
+            self.results.append(ev.Shown(span, player, cards, words, said))
+        won = self.amount(node, "WIN", "0")
         if won:
-            wins.append(ev.Collected(span, player, won))
+            self.wins.append(ev.Collected(span, player, won))
+
+    def SHOWDOWN(self, node: Node) -> None:
+        net, rake = self.amount(node, "POT"), self.amount(node, "RAKE", "0")
+        # POT is what the pots paid, after the rake: the gross is both
+        self.pot = ev.SummaryPot(self.span(node), net + rake, None, (), rake)
 
 
 def _button_of(seats: list[ev.SeatTaken], events: list[ev.Event]) -> int | None:
@@ -286,14 +256,6 @@ def _button_of(seats: list[ev.SeatTaken], events: list[ev.Event]) -> int | None:
     return dealt[at] if len(dealt) == 2 else dealt[at - 1]
 
 
-def _links(element: Element) -> list[str]:
-    return [c.get("LINK", "") for c in element.iter("CARD")]
-
-
-def _amount(text: str | None, line: int) -> int:
-    if not text:
-        raise LineError(line, "an amount")
-    try:
-        return to_minor(text, SCALE)
-    except AmountError as err:
-        raise LineError.of(line, err) from None
+def _cards(node: Node) -> tuple[Card, ...]:
+    """The cards of an action or result, those face down left out."""
+    return tuple(c for c in (card(n.get("LINK")) for n in node.iter("CARD")) if c is not None)

@@ -19,6 +19,7 @@ from auditor.rooms.bossmedia import BossMediaRoom
 from auditor.rooms.bossmedia.reader import BossMediaReader, card
 from auditor.rooms.microgaming import MicrogamingRoom
 from auditor.rooms.pokerstars import PokerStarsRoom
+from tests.classified import as_replayed
 from tests.corpus import ROOT
 
 E = TypeVar("E", bound=ev.Event)
@@ -37,8 +38,9 @@ def hands(text: str) -> list[RawHand]:
 
 
 def read_all(text: str) -> list[ev.Hand]:
+    """The hands read, their chips lines as the replay tells them."""
     reader = BossMediaReader()
-    return [reader.read(raw) for raw in hands(text)]
+    return [as_replayed(reader.read(raw), "bossmedia") for raw in hands(text)]
 
 
 def of(hand: ev.Hand, kind: type[E]) -> list[E]:
