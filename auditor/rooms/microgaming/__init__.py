@@ -12,7 +12,8 @@ from itertools import chain
 from typing import ClassVar
 
 from auditor import events as ev
-from auditor.parse.xml_documents import XmlLayout, split_documents, start_tag
+from auditor.parse.xml_elements import start_attrs
+from auditor.parse.xml_split import XmlLayout, split_xml
 from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.rooms import Reader, Room
 from auditor.rooms.microgaming.games import SITE, is_omaha
@@ -32,7 +33,9 @@ class MicrogamingRoom(Room):
     )
     games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8")
     default_profile: ClassVar[str] = "microgaming"
-    reader_kind: ClassVar[str] = "XML (xml.etree XMLPullParser); grammars/microgaming_export.lark"
+    reader_kind: ClassVar[str] = (
+        "streaming XML (auditor/parse/xml_split.py), reader.py; grammars/microgaming_export.lark"
+    )
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = (EXPORT_HEADER,)
     splits_files: ClassVar[bool] = True
@@ -51,12 +54,12 @@ class MicrogamingRoom(Room):
             if line.strip("\ufeff \t\r\n") and not line.startswith("----"):
                 break
         if head and head[-1].lstrip("\ufeff \t").startswith("<"):
-            return split_documents(chain(head, lines), file, self.name, LAYOUT)
+            return split_xml(chain(head, lines), file, self.name, LAYOUT)
         return split_hands(chain(head, lines), file, (self,))
 
     def game(self, raw: RawHand) -> str:
         if _is_xml(raw):
-            tag = start_tag(raw, "Game")
+            tag = start_attrs(raw.lines[:8], "Game")
             return f"{tag.get('gametype', '')} {tag.get('betlimit', '')}".strip()
         table = _export_table(raw)
         return f"{table.group(2)} {table.group(4)}" if table else ""
@@ -66,7 +69,7 @@ class MicrogamingRoom(Room):
 
     def hand_id(self, raw: RawHand) -> str:
         if _is_xml(raw):
-            return start_tag(raw, "Game").get("id", "")
+            return start_attrs(raw.lines[:8], "Game").get("id", "")
         found = _EXPORT.match(raw.header)
         return found.group(1) if found else ""
 
@@ -75,7 +78,7 @@ class MicrogamingRoom(Room):
 
     def table_name(self, raw: RawHand) -> str:
         if _is_xml(raw):
-            return start_tag(raw, "Game").get("tablename", "")
+            return start_attrs(raw.lines[:8], "Game").get("tablename", "")
         table = _export_table(raw)
         return table.group(1) if table else ""
 

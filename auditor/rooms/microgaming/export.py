@@ -41,6 +41,8 @@ NOTATION = CardNotation("tens as 10", ten="10")
 SCALE = 100
 _STREETS = {"flop": ev.Street.FLOP, "turn": ev.Street.TURN, "river": ev.Street.RIVER}
 _BLINDS = {"small blind": ev.PostKind.SMALL_BLIND, "big blind": ev.PostKind.BIG_BLIND}
+
+
 def _lark(lines: _Lines) -> Lark:
     """The export's LALR parser, ``lines``' methods run as it reduces each line rule."""
     text = grammar_text("microgaming_export")

@@ -1,5 +1,6 @@
-"""Microgaming's XML hands (``<Game hhversion=...>``) read into events, element by element
-as a pull parser reads them (the meanings of elements and attributes: README.md here)."""
+"""Microgaming's XML hands (``<Game hhversion=...>``) read into events with the XML rooms'
+one reader (auditor/parse/xml_elements.py): the layout is the table below, each element
+read by the method named after it (the meanings of elements and attributes: README.md)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import base64
 import binascii
 from dataclasses import replace
 from datetime import datetime
-from xml.etree.ElementTree import Element
 
 from auditor import events as ev
 from auditor.cards import Card, CardNotation
@@ -15,7 +15,7 @@ from auditor.findings import Code
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, variant
-from auditor.parse.xml_documents import parse_events
+from auditor.parse.xml_elements import ElementReader, Node, NodeError, Tag, read_elements
 from auditor.read.split import RawHand
 from auditor.rooms.microgaming.games import LIMITS, SITE, is_hi_lo
 from auditor.source import SourceSpan
@@ -43,106 +43,87 @@ def currency(symbol_base64: str) -> str:
     return CURRENCY_OF_SYMBOL.get(symbol.strip(), symbol.strip() or "chips")
 
 
-class MicrogamingReader:
-    """Reads one ``<Game>`` element; keeps the bets of the street it is on (``Bet`` before
-    the flop and ``AllIn`` are a bet, call or raise as the bets before them make them)."""
+ELEMENTS = {
+    "Game": Tag("the hand", reads=("id", "gametype", "betlimit", "stakes", "date", "rake")),
+    "Seats": Tag("the seats"),
+    "Seat": Tag("a seat, or a winner of its Win action", ("num",), ("alias", "balance")),
+    "Gameplay": Tag("the play", inside=True),
+    "Action": Tag("a post, deal, street, action or win", reads=("type", "seat", "value")),
+    "Card": Tag("a card of its action", reads=("value", "suit"), inside=True),
+}
+# an Action's type -> the chips line it is (the layout says all-in in its own type)
+_CHIPS = {"Call": ev.Verb.CALL, "Bet": ev.Verb.CHIPS, "Raise": ev.Verb.CHIPS}
+
+
+class MicrogamingReader(ElementReader):
+    """Reads one ``<Game>`` element; keeps no state between hands."""
+
+    ELEMENTS = ELEMENTS
 
     def read(self, raw: RawHand) -> ev.Hand:
+        self.raw = raw
+        nodes = read_elements(raw.lines, raw.first_line, raw.file).nodes
         try:
-            return self._read(raw)
+            return self._read(nodes)
         except LineError as err:
-            text = raw.lines[err.line - raw.first_line] if raw.lines else ""
-            raise HandParseError(raw.file, err.line, 1, text, err.problem, err.code) from None
+            raise self.error(err) from None
 
-    def _read(self, raw: RawHand) -> ev.Hand:
-        self._file = raw.file
-        events: list[ev.Event] = []
-        seats: list[ev.SeatTaken] = []
-        names: dict[str, str] = {}
-        start: ev.HandStarted | None = None
-        game: dict[str, str] = {}
-        button: int | None = None
-        lines: list[int] = []  # the start line of each open element
-        path: list[str] = []
-        board: tuple[Card, ...] = ()
-        bets: dict[str, int] = {}
-        rake = 0
-        wins: list[ev.Collected] = []
-        acted: set[str] = set()
-        win_line = 0
-        for number, kind, element in parse_events(raw):
-            if kind == "start":
-                if element.tag == "Game" and not game:
-                    game = dict(element.attrib)
-                lines.append(number)
-                path.append(element.tag)
-                continue
-            line = lines.pop()
-            path.pop()
-            span = SourceSpan(raw.file, line)
-            tag = element.tag
-            try:
-                if tag == "Game":
-                    continue
-                parent = path[-1] if path else ""
-                if tag == "Seat" and parent == "Seats":
-                    seat = self._seat(element, span, names)
-                    seats.append(seat)
-                    if element.get("dealer") == "true":
-                        button = seat.seat
-                elif tag == "Seats":
-                    start = self._start(raw, game, button, span)
-                    rake = _cents(game.get("rake", "0"), line)
-                    events.append(start)
-                    events.extend(seats)
-                elif tag == "Action" and start is not None:
-                    kind_ = element.get("type", "")
-                    if kind_ == "Win":
-                        for seat_ in element.iter("Seat"):
-                            player = _player(names, seat_.get("num", ""), line)
-                            amount = _amount(seat_.get("amount", ""), line)
-                            win_line = line
-                            pot = int(seat_.get("pot", "0") or 0)
-                            wins.append(ev.Collected(span, player, amount, pot, pot > 0))
-                    elif kind_ in _STREETS:
-                        new = tuple(self._cards(element))
-                        board += new
-                        events.append(ev.StreetDealt(span, _STREETS[kind_], 1, board, new))
-                        bets = {}
-                    else:
-                        totals = game.get("hhversion", "1") == "1"
-                        self._action(element, kind_, span, names, bets, events, totals)
-                        acted.add(element.get("seat", ""))
-                elif tag not in ("Card", "Seat", "Gameplay"):
-                    raise LineError(line, f"an element Microgaming does not write: <{tag}>")
-            except (AmountError, SeatError, ValueError) as err:
-                raise LineError.of(line, err) from None
-        if start is None:
+    def _read(self, nodes: list[Node]) -> ev.Hand:
+        raw = self.raw
+        self.events: list[ev.Event] = []
+        self.seats: list[ev.SeatTaken] = []
+        self.names: dict[str, str] = {}
+        self.button: int | None = None
+        self.seated = False
+        self.board: tuple[Card, ...] = ()
+        self.wins: list[ev.Collected] = []
+        self.acted: set[str] = set()
+        self.win_line = 0
+        game = nodes[0].attrs if nodes and nodes[0].tag == "Game" else {}
+        # hhversion 1 (no attribute) writes a call's or raise's total in the round (fpdb's
+        # MicrogamingToFpdb: addCallTo, addRaiseTo); later ones the chips put in
+        self.totals = game.get("hhversion", "1") == "1"
+        self.visit_all(nodes[1:] if game else nodes)
+        if not self.seated:
             raise HandParseError(
                 raw.file, raw.first_line, 1, raw.lines[0] if raw.lines else "", "<Seats>"
             )
+        start = self._start(nodes[0], game)
+        try:
+            rake = _cents(game.get("rake", "0"))
+        except ValueError as err:
+            raise NodeError(nodes[0], str(err)) from None
         # hhversion 4 writes no "sittingout": a seated player with no action at all was
         # not dealt in (every player dealt in acts: posts, folds or more)
-        seated = {seat.player: str(seat.seat) for seat in seats}
-        events = [
-            replace(event, sitting_out=True)
-            if isinstance(event, ev.SeatTaken) and seated[event.player] not in acted
-            else event
-            for event in events
+        seats = [
+            replace(seat, sitting_out=True) if str(seat.seat) not in self.acted else seat
+            for seat in self.seats
         ]
+        events: list[ev.Event] = [start, *seats, *self.events]
         returned = any(isinstance(event, ev.UncalledReturned) for event in events)
-        if not returned:
-            wins = _net_of_return(wins, bets)
+        wins = self.wins if returned else _net_of_return(self.wins, _last_round(events))
         events.extend(wins)
         # the Win amounts are what each player took, after the rake ("rake", in cents):
         # the gross pot is both
         won = sum(win.amount for win in wins)
-        events.append(ev.SummaryPot(SourceSpan(raw.file, win_line), won + rake, None, (), rake))
+        span = SourceSpan(raw.file, self.win_line)
+        events.append(ev.SummaryPot(span, won + rake, None, (), rake))
         return ev.Hand(start, tuple(events), uncalled_returns_written=returned)
 
-    def _start(
-        self, raw: RawHand, game: dict[str, str], button: int | None, span: SourceSpan
-    ) -> ev.HandStarted:
+    def span(self, node: Node) -> SourceSpan:
+        return SourceSpan(self.raw.file, node.line)
+
+    def amount(self, node: Node, name: str) -> int:
+        text = node.get(name)
+        if not text:
+            raise NodeError(node, "an amount")
+        try:
+            return to_minor(text, SCALE)
+        except AmountError as err:
+            raise NodeError.at(node, err) from None
+
+    def _start(self, node: Node, game: dict[str, str]) -> ev.HandStarted:
+        raw = self.raw
         limit = LIMITS.get(game.get("betlimit", ""))
         name = game.get("gametype", "")
         if limit is None or "Omaha" not in name:
@@ -150,96 +131,123 @@ class MicrogamingReader:
         small, _, big = game.get("stakes", "").partition("|")
         hi_lo = is_hi_lo(name)
         size = game.get("tablesize", "")
-        return ev.HandStarted(
-            SourceSpan(raw.file, raw.first_line),
-            site=SITE,
-            hand_id=game.get("id", ""),
-            game=f"{name} {game.get('betlimit', '')}",
-            variant=variant(limit, hi_lo, 4),
-            limit=limit,
-            hi_lo=hi_lo,
-            hole_card_count=4,
-            small_stake=to_minor(small, SCALE),
-            big_stake=to_minor(big, SCALE),
-            currency=currency(game.get("currencysymbol", "")),
-            scale=SCALE,
-            started_at=datetime.strptime(game.get("date", ""), "%Y-%m-%d %H:%M:%S"),
-            time_zone="",  # the export names no zone
-            table_name=game.get("tablename", ""),
-            max_seats=int(size) if size.isdigit() else None,
-            button_seat=button,
-        )
+        try:
+            return ev.HandStarted(
+                SourceSpan(raw.file, raw.first_line),
+                site=SITE,
+                hand_id=game.get("id", ""),
+                game=f"{name} {game.get('betlimit', '')}",
+                variant=variant(limit, hi_lo, 4),
+                limit=limit,
+                hi_lo=hi_lo,
+                hole_card_count=4,
+                small_stake=to_minor(small, SCALE),
+                big_stake=to_minor(big, SCALE),
+                currency=currency(game.get("currencysymbol", "")),
+                scale=SCALE,
+                started_at=datetime.strptime(game.get("date", ""), "%Y-%m-%d %H:%M:%S"),
+                time_zone="",  # the export names no zone
+                table_name=game.get("tablename", ""),
+                max_seats=int(size) if size.isdigit() else None,
+                button_seat=self.button,
+            )
+        except (AmountError, ValueError) as err:  # read at the end of the seats, as before
+            raise NodeError.at(self.seats_node, err) from None
 
-    def _seat(self, element: Element, span: SourceSpan, names: dict[str, str]) -> ev.SeatTaken:
-        number = element.get("num", "")
+    def Seats(self, node: Node) -> None:
+        self.seated = True
+        self.seats_node = node
+
+    def Seat(self, node: Node) -> None:
+        if node.parent != "Seats":
+            return  # a winner: read with its Win action
+        number, player = node.get("num"), node.get("alias")
         seat = int(number) if number.isdigit() else 0
-        if not 1 <= seat <= SEAT_LIMIT or number in names:
-            raise SeatError(f"seat {number!r} cannot be at the table (or is listed twice)")
-        player = element.get("alias", "")
-        if player in names.values():
-            raise SeatError(f"player {player!r} is seated twice")
-        names[number] = player
-        stack = to_minor(element.get("balance", ""), SCALE)
-        out = element.get("sittingout") == "true"
-        return ev.SeatTaken(span, seat, player, stack, sitting_out=out)
+        if not 1 <= seat <= SEAT_LIMIT or number in self.names:
+            problem = f"seat {number!r} cannot be at the table (or is listed twice)"
+            raise NodeError.at(node, SeatError(problem))
+        if player in self.names.values():
+            raise NodeError.at(node, SeatError(f"player {player!r} is seated twice"))
+        self.names[number] = player
+        stack = self.amount(node, "balance")
+        out = node.get("sittingout") == "true"
+        self.seats.append(ev.SeatTaken(self.span(node), seat, player, stack, sitting_out=out))
+        if node.get("dealer") == "true":
+            self.button = seat
 
-    def _cards(self, element: Element) -> list[Card]:
-        return [
-            NOTATION.card(card.get("value", "") + card.get("suit", ""))
-            for card in element.iter("Card")
-        ]
-
-    def _action(
-        self,
-        element: Element,
-        kind: str,
-        span: SourceSpan,
-        names: dict[str, str],
-        bets: dict[str, int],
-        events: list[ev.Event],
-        totals: bool,
-    ) -> None:
-        player = _player(names, element.get("seat", ""), span.line)
-        value = element.get("value")
-        amount = _amount(value, span.line) if value is not None else 0
-        top = max(bets.values(), default=0)
-        so_far = bets.get(player, 0)
-        if totals and kind in ("Call", "Raise", "Bet") and not (kind == "Bet" and top == 0):
-            # hhversion 1 (no attribute) writes a call's or raise's total in the round
-            # (fpdb's MicrogamingToFpdb: addCallTo, addRaiseTo)
-            amount -= so_far
+    def Action(self, node: Node) -> None:
+        if not self.seated:
+            return
+        kind, span = node.get("type"), self.span(node)
+        if kind == "Win":
+            for winner in node.iter("Seat"):
+                player = self.player(node, winner.get("num"))
+                pot = int(winner.get("pot", "0") or 0)
+                amount = self.amount(winner, "amount")
+                self.win_line = node.line
+                self.wins.append(ev.Collected(span, player, amount, pot, pot > 0))
+            return
+        if kind in _STREETS:
+            new = _cards(node)
+            self.board += new
+            self.events.append(ev.StreetDealt(span, _STREETS[kind], 1, self.board, new))
+            return
+        self.acted.add(node.get("seat"))
+        player = self.player(node, node.get("seat"))
+        amount = self.amount(node, "value") if "value" in node.attrs else 0
+        event: ev.Event
         if kind in _POSTS:
-            events.append(ev.Posted(span, player, _POSTS[kind], amount))
-            bets[player] = so_far + amount
+            event = ev.Posted(span, player, _POSTS[kind], amount)
         elif kind == "DealCards":
-            events.append(ev.Dealt(span, player, tuple(self._cards(element))))
+            event = ev.Dealt(span, player, _cards(node))
         elif kind == "Fold":
-            events.append(ev.Folded(span, player))
+            event = ev.Folded(span, player)
         elif kind == "Check":
-            events.append(ev.Checked(span, player))
-        elif kind == "Call":
-            events.append(ev.Called(span, player, amount))
-            bets[player] = so_far + amount
-        elif kind in ("Bet", "Raise", "AllIn"):
-            # the value is the chips the player puts in with this action (hhversion 2 and
-            # later); a "Bet" into the blinds is a raise
-            all_in = kind == "AllIn"
-            if top == 0:
-                events.append(ev.Bet(span, player, amount, all_in))
-            elif so_far + amount <= top and all_in:
-                events.append(ev.Called(span, player, amount, all_in))
-            else:
-                given = ev.RaiseGiven.BY
-                events.append(ev.RaisedTo(span, player, amount, 0, all_in, given))
-            bets[player] = so_far + amount
+            event = ev.Checked(span, player)
+        elif kind in _CHIPS and self.totals:  # the player's total in the round
+            event = ev.ChipsIn(span, player, _CHIPS[kind], to=amount, all_in=False)
+        elif kind in _CHIPS:  # the chips put in with this action ("Bet" into the blinds
+            # is a raise: no verb, the chips say which)
+            event = ev.ChipsIn(span, player, _CHIPS[kind], amount, all_in=False)
+        elif kind == "AllIn":
+            event = ev.ChipsIn(span, player, ev.Verb.ALL_IN, amount, all_in=True)
         elif kind == "MoneyReturned":
-            events.append(ev.UncalledReturned(span, player, amount))
+            event = ev.UncalledReturned(span, player, amount)
         elif kind == "ShowCards":
-            events.append(ev.Shown(span, player, tuple(self._cards(element))))
+            event = ev.Shown(span, player, _cards(node))
         elif kind == "MuckCards":
-            events.append(ev.Mucked(span, player, tuple(self._cards(element))))
-        elif kind not in _QUIET:
-            raise LineError(span.line, f"an action Microgaming does not write: {kind!r}")
+            event = ev.Mucked(span, player, _cards(node))
+        elif kind in _QUIET:
+            return
+        else:
+            raise NodeError(node, f"an action Microgaming does not write: {kind!r}")
+        self.events.append(event)
+
+    def player(self, node: Node, seat: str) -> str:
+        player = self.names.get(seat)
+        if player is None:
+            raise NodeError(node, f"seat {seat!r} has no player", Code.SEAT_INVALID)
+        return player
+
+
+def _cards(node: Node) -> tuple[Card, ...]:
+    return tuple(NOTATION.card(c.get("value") + c.get("suit")) for c in node.iter("Card"))
+
+
+def _last_round(events: list[ev.Event]) -> dict[str, int]:
+    """Each player's bet in the last round the hand's events deal, as its chips lines
+    and posts write it: what a Win holds of a bet nobody called (:func:`_net_of_return`)."""
+    bets: dict[str, int] = {}
+    for event in events:
+        if isinstance(event, ev.StreetDealt):
+            bets = {}
+        elif isinstance(event, ev.Posted):
+            bets[event.player] = bets.get(event.player, 0) + event.amount
+        elif isinstance(event, ev.ChipsIn):
+            added = event.added or 0
+            total = event.to if event.to is not None else bets.get(event.player, 0) + added
+            bets[event.player] = total
+    return bets
 
 
 def _net_of_return(wins: list[ev.Collected], bets: dict[str, int]) -> list[ev.Collected]:
@@ -263,23 +271,7 @@ def _net_of_return(wins: list[ev.Collected], bets: dict[str, int]) -> list[ev.Co
     ]
 
 
-def _player(names: dict[str, str], seat: str, line: int) -> str:
-    player = names.get(seat)
-    if player is None:
-        raise LineError(line, f"seat {seat!r} has no player", Code.SEAT_INVALID)
-    return player
-
-
-def _amount(text: str | None, line: int) -> int:
-    if not text:
-        raise LineError(line, "an amount")
-    try:
-        return to_minor(text, SCALE)
-    except AmountError as err:
-        raise LineError.of(line, err) from None
-
-
-def _cents(text: str, line: int) -> int:
+def _cents(text: str) -> int:
     if not text.isdigit():
-        raise LineError(line, f"a rake in cents, not {text!r}")
+        raise ValueError(f"a rake in cents, not {text!r}")
     return int(text)

@@ -17,6 +17,7 @@ from auditor.results import Status
 from auditor.rooms.microgaming import MicrogamingRoom
 from auditor.rooms.microgaming.reader import MicrogamingReader, currency
 from auditor.rooms.pokerstars import PokerStarsRoom
+from tests.classified import as_replayed
 from tests.corpus import ROOT
 
 E = TypeVar("E", bound=ev.Event)
@@ -40,8 +41,9 @@ def of(hand: ev.Hand, kind: type[E]) -> list[E]:
 
 
 def read(text: str) -> ev.Hand:
+    """The hand read, its chips lines as the replay tells them."""
     (raw,) = hands(text)
-    return MicrogamingReader().read(raw)
+    return as_replayed(MicrogamingReader().read(raw), "microgaming")
 
 
 def test_files_are_known_by_content_and_the_room_s_alone() -> None:
