@@ -1,6 +1,6 @@
 """Merge Gaming Network (Carbon Poker, Lock...): its XML exports, a ``<description>`` then
 one ``<game>`` element per hand (split and read with a streaming XML parser:
-auditor/parse/xml_session.py, then reader.py; element meanings in README.md), and the same
+auditor/parse/xml_split.py, then reader.py; element meanings in README.md), and the same
 hands as PokerTracker exports them in text ("MERGE_GAME #N: Omaha PL ...": text.py)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from itertools import chain
 from typing import ClassVar
 
 from auditor import events as ev
-from auditor.parse.xml_session import split_xml_session
+from auditor.parse.xml_split import XmlLayout, split_xml
 from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.rooms import Reader, Room
 from auditor.rooms.merge.games import hand_game, is_omaha
@@ -22,6 +22,7 @@ SITE = "Merge"
 # XML name their games otherwise)
 _XML_GAME = re.compile(r'<game id="[0-9]+-[0-9]+" starttime="')
 _TEXT_HEADER = re.compile(r"^\ufeff?MERGE_GAME #[0-9]+: ", re.MULTILINE)
+_LAYOUT = XmlLayout("game", "description", known=("<?xml",))
 
 
 class MergeRoom(Room):
@@ -32,7 +33,7 @@ class MergeRoom(Room):
     )
     games: ClassVar[tuple[str, ...]] = ("PLO", "NLO", "FLO8", "PLO8")
     default_profile: ClassVar[str] = "merge"
-    reader_kind: ClassVar[str] = "streaming XML (auditor/parse/xml_session.py), reader.py; text.py"
+    reader_kind: ClassVar[str] = "streaming XML (auditor/parse/xml_split.py), reader.py; text.py"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = (HEADER_START,)
     splits_files: ClassVar[bool] = True
@@ -51,7 +52,7 @@ class MergeRoom(Room):
         every = chain(head, lines)
         if head and _TEXT_HEADER.match(head[-1]):
             return split_hands(every, file, (self,))
-        return split_xml_session(every, file, self.name, "game", "description")
+        return split_xml(every, file, self.name, _LAYOUT)
 
     def is_header(self, line: str) -> bool:
         return line.startswith(HEADER_START)

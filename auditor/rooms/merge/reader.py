@@ -15,7 +15,7 @@ from auditor.cards import Card, card
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import LineError, SeatError, local_time, variant
-from auditor.parse.xml_session import first_attrs, read_items
+from auditor.parse.xml_elements import ElementReader, NodeError, Tag, read_elements, start_attrs
 from auditor.read.split import RawHand
 from auditor.rooms.merge.games import LIMITS, hand_game, limit_and_stakes
 from auditor.source import SourceSpan
@@ -43,6 +43,8 @@ _STATUSES = {
     "RECONNECTED": ev.Status.CONNECTED,
     "LEAVE": ev.Status.LEAVES,
 }
+# the chips lines by their type (before September 2010 a RAISE is by the chips it adds)
+_CHIPS = {"CALL": ev.Verb.CALL, "BET": ev.Verb.BET, "RAISE": ev.Verb.RAISE}
 _SILENT = frozenset({"SHOW", "MUCK"})  # their cards elements say what was shown or mucked
 
 
@@ -56,23 +58,38 @@ class Item:
     round: str
 
 
-def items_of(lines: tuple[str, ...], first_line: int, file: str) -> list[Item]:
-    """The hand's elements in document order (at their end tags, with the round each is
-    in; the game, players and round elements at their start tags)."""
+ELEMENTS = {
+    "game": Tag("the hand", ("id",), ("starttime", "numholecards", "data", "dealer", "seats")),
+    "players": Tag("the seats", reads=("dealer",)),
+    "player": Tag("a seat", ("seat",), ("nickname", "balance", "dealtin")),
+    "round": Tag("a round: BLINDS, PREFLOP, POSTFLOP, ..., SHOWDOWN", ("id",)),
+    "event": Tag("a post, action, status or talk", ("type",), ("player", "amount", "text")),
+    "cards": Tag("cards dealt, shown or mucked", ("type",), ("player", "cards")),
+    "winner": Tag("a pot paid, or a bet given back", ("player",), ("amount", "potnumber")),
+}
+
+
+class _Layout(ElementReader):
+    """The layout's table, to check each element against (the hand reads them by round)."""
+
+    ELEMENTS = ELEMENTS
+
+
+def items_of(raw: RawHand) -> list[Item]:
+    """The hand's elements in document order, each with the round it is in (checked
+    against the layout's table)."""
+    reader = _Layout()
     found: list[Item] = []
     round_id = ""
-    for item in read_items(lines, first_line, file):
-        if item.kind == "start":
-            if item.tag == "round":
-                round_id = item.attrs.get("id", "")
-            if item.tag in _OPENERS:
-                found.append(Item(item.tag, item.attrs, item.line, round_id))
-        elif item.tag not in _OPENERS:
-            found.append(Item(item.tag, item.attrs, item.line, round_id))
+    try:
+        for node in read_elements(raw.lines, raw.first_line, raw.file).nodes:
+            reader.check(node)
+            if node.tag == "round":
+                round_id = node.get("id")
+            found.append(Item(node.tag, node.attrs, node.line, round_id))
+    except NodeError as err:
+        raise _error(raw, err) from None
     return found
-
-
-_OPENERS = frozenset({"game", "players", "round"})  # read at their start tags
 
 
 def data_fields(data: str) -> list[str]:
@@ -83,19 +100,19 @@ def data_fields(data: str) -> list[str]:
 
 def description_of(raw: RawHand) -> dict[str, str]:
     """The session's ``<description>`` attributes (empty when it has none)."""
-    return first_attrs(raw.context, "description")
+    return start_attrs(raw.context, "description")
 
 
 def game_attrs(raw: RawHand) -> dict[str, str]:
     """The ``<game>`` start tag's attributes, read without the rest of the hand."""
-    return first_attrs(raw.lines, "game")
+    return start_attrs(raw.lines, "game")
 
 
 class MergeXmlReader:
     """Reads one XML hand; keeps no state between hands."""
 
     def read(self, raw: RawHand) -> ev.Hand:
-        items = items_of(raw.lines, raw.first_line, raw.file)
+        items = items_of(raw)
         try:
             return _Hand(raw, items).read()
         except (AmountError, SeatError, ValueError, KeyError) as err:
@@ -107,7 +124,8 @@ class MergeXmlReader:
 
 def _error(raw: RawHand, err: LineError) -> HandParseError:
     text = raw.lines[err.line - raw.first_line] if err.line >= raw.first_line else ""
-    return HandParseError(raw.file, err.line, 1, text, err.problem, err.code)
+    column = err.column if isinstance(err, NodeError) else 1
+    return HandParseError(raw.file, err.line, column, text.strip(), err.problem, err.code)
 
 
 class _Hand:
@@ -118,9 +136,7 @@ class _Hand:
         self.items = items
         self.events: list[ev.Event] = []
         self.names: dict[str, str] = {}  # seat attribute -> nickname
-        self.stacks: dict[str, int] = {}  # what each has left, for ALL_IN and posts
-        self.street_bet: dict[str, int] = {}
-        self.current = 0
+        self.stacks: dict[str, int] = {}  # what each has left after his posts
         self.board: tuple[Card, ...] = ()
 
     def span(self, line: int) -> SourceSpan:
@@ -247,7 +263,6 @@ class _Hand:
     def _round(self, name: str, items: list[Item]) -> None:
         street = _STREETS.get(name)
         if street is not None:
-            self.street_bet, self.current = {}, 0
             for item in items:  # cards are written at the round's end; dealt before its play
                 if item.tag == "cards":
                     self._cards(item, street)
@@ -262,7 +277,7 @@ class _Hand:
                 cards = shown.pop(seat)
                 self._shown(Item(cards.tag, cards.attrs, item.line, cards.round))
             elif item.tag == "event":
-                self._event(item, name == "BLINDS")
+                self._event(item)
             elif item.tag == "cards" and name == "SHOWDOWN" and seat not in shown:
                 continue  # shown above, at its player's SHOW or MUCK
             elif item.tag == "winner":
@@ -294,7 +309,7 @@ class _Hand:
         elif kind == "HOLE":
             self.events.append(ev.Dealt(span, self.player(item), shown))
 
-    def _event(self, item: Item, blinds: bool) -> None:
+    def _event(self, item: Item) -> None:
         kind = item.attrs.get("type", "")
         span = self.span(item.line)
         if kind == "CHAT":  # by nickname (observers too), not by seat
@@ -307,14 +322,11 @@ class _Hand:
         player = self.player(item)
         amount_text = item.attrs.get("amount")
         amount = self.money(amount_text, item.line) if amount_text is not None else 0
-        bet = self.street_bet.get(player, 0)
         event: ev.Event
         if kind in _POSTS:
             self.stacks[player] = self.stacks.get(player, 0) - amount
             all_in = self.stacks[player] <= 0
             event = ev.Posted(span, player, _POSTS[kind], amount, all_in)
-            live = amount if kind != "RETURN_BLIND" else amount - amount // 3
-            self._put(player, bet + live, amount)
         elif kind in _STATUSES:
             event = ev.PlayerStatus(span, player, _STATUSES[kind], kind)
         elif kind in _SILENT:
@@ -323,35 +335,15 @@ class _Hand:
             event = ev.Folded(span, player, "" if kind == "FOLD" else "sat out")
         elif kind == "CHECK":
             event = ev.Checked(span, player)
-        elif kind == "CALL":
-            event = ev.Called(span, player, amount, self._put(player, bet + amount, amount))
-        elif kind == "BET":
-            event = ev.Bet(span, player, amount, self._put(player, bet + amount, amount))
-        elif kind == "RAISE" and self.raise_to:
-            all_in = self._put(player, amount, amount - bet)
-            event = ev.RaisedTo(span, player, 0, amount, all_in, ev.RaiseGiven.TO)
-        elif kind == "RAISE":
-            all_in = self._put(player, bet + amount, amount)
-            event = ev.RaisedTo(span, player, amount, 0, all_in, ev.RaiseGiven.BY)
+        elif kind == "RAISE" and self.raise_to:  # the total the raiser's bet becomes
+            event = ev.ChipsIn(span, player, ev.Verb.RAISE, to=amount)
+        elif kind in _CHIPS:  # the chips put in; all-in where the stack is spent
+            event = ev.ChipsIn(span, player, _CHIPS[kind], amount)
         elif kind == "ALL_IN":  # the chips put in, whether they bet, call or raise
-            total = bet + amount
-            if self.current == 0 and not blinds:
-                event = ev.Bet(span, player, amount, True)
-            elif total <= self.current:
-                event = ev.Called(span, player, amount, True)
-            else:
-                event = ev.RaisedTo(span, player, amount, 0, True, ev.RaiseGiven.BY)
-            self._put(player, total, amount)
+            event = ev.ChipsIn(span, player, ev.Verb.ALL_IN, amount, all_in=True)
         else:
             raise LineError(item.line, f"an event type the reader does not know: {kind!r}")
         self.events.append(event)
-
-    def _put(self, player: str, total: int, chips: int) -> bool:
-        """Note the player's bet in the round; whether his stack is now empty."""
-        self.street_bet[player] = total
-        self.current = max(self.current, total)
-        self.stacks[player] = self.stacks.get(player, 0) - chips
-        return self.stacks[player] <= 0
 
     def _winner(self, item: Item) -> None:
         player = self.player(item)
@@ -366,7 +358,7 @@ class _Hand:
 
 
 def _start_time(text: str, line: int) -> tuple[datetime | None, str]:
-    """"20120529020717" (New York time, as fpdb-3 reads it) or, in the 2012 layout,
+    """ "20120529020717" (New York time, as fpdb-3 reads it) or, in the 2012 layout,
     "2012/06/05 19:39:26 -0400" (its own offset)."""
     text = text.strip()
     try:

@@ -22,6 +22,7 @@ from auditor.replay.profile import load_profile
 from auditor.results import FileSummary, HandResult, Status
 from auditor.rooms import REGISTRY
 from auditor.rooms.merge import MergeRoom
+from tests.classified import as_replayed
 from tests.corpus import CORPUS
 
 ROOM = MergeRoom()
@@ -42,8 +43,9 @@ def audited(path: Path) -> list[HandResult]:
 
 
 def events_of(path: Path, hand: int = 0) -> list[ev.Event]:
+    """The hand's events, its chips lines as the replay tells them."""
     raw = [h for h in hands_of(path) if isinstance(h, RawHand)][hand]
-    return list(ROOM.reader().read(raw).events)
+    return list(as_replayed(ROOM.reader().read(raw), "merge").events)
 
 
 def test_it_is_registered_and_sniffs_its_files_by_content() -> None:
@@ -194,7 +196,8 @@ def test_a_wrong_amount_is_found() -> None:
     )
     raw = next(h for h in hands_of("short.txt", text) if isinstance(h, RawHand))
     hand = ROOM.reader().read(raw)
-    call = [e for e in hand.events if isinstance(e, ev.Called) and e.player == "Hero"]
+    told = as_replayed(hand, "merge")
+    call = [e for e in told.events if isinstance(e, ev.Called) and e.player == "Hero"]
     assert call[0].amount == 300
     codes = {f.code for f in replay_hand(hand, load_profile("merge")).findings}
     assert "CALL_WRONG" in codes
@@ -222,7 +225,8 @@ def test_a_cut_off_session_reports_where_it_stops() -> None:
     assert [r.first_line for r in raws] == [2, 42]
     with pytest.raises(HandParseError) as caught:
         ROOM.reader().read(raws[1])
-    assert caught.value.line == 61  # the document ends there, its game still open
+    # the document ends at the end of its last line (60 of the 60 kept), its game open
+    assert (caught.value.line, caught.value.column) == (60, 73)
 
 
 def test_each_hand_is_handed_on_as_soon_as_its_element_closes() -> None:
