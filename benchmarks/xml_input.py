@@ -13,7 +13,7 @@ from pathlib import Path
 
 from auditor.read.decode import open_text
 from auditor.read.split import RawHand
-from auditor.rooms.ipoker.split import split_session
+from auditor.rooms.ipoker import IPokerRoom
 from tests.corpus import CORPUS
 
 SOURCE = CORPUS / "iPoker" / "PLO" / "PLO-USD-0.01-0.02-201108.Sample.txt"
@@ -24,7 +24,7 @@ def session_parts(source: Path = SOURCE) -> tuple[list[str], list[str]]:
     """The session's <general> block and its games' texts (each game's own lines)."""
     with open(source, "rb") as raw:
         text, _ = open_text(raw)
-        found = [h for h in split_session(text, str(source), "ipoker") if isinstance(h, RawHand)]
+        found = [h for h in IPokerRoom().split_file(text, str(source)) if isinstance(h, RawHand)]
     if not found:
         raise SystemExit(f"no iPoker games in {source}: is ../shared/corpus beside the checkout?")
     head = [line.strip() for line in found[0].context]

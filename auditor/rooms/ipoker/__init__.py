@@ -1,7 +1,8 @@
 """iPoker: the network's XML session exports (``<session>`` with a ``<general>`` block,
 then one ``<game>`` per hand), as the client writes them and as PokerTracker / Holdem
-Manager keep them. The room splits its files itself (:mod:`.split`, streaming) and
-reads each game with expat (:mod:`.reader`); what the elements and attributes mean is in
+Manager keep them. The room splits its files itself (streaming) and
+reads each game (:mod:`.reader`), both with the XML rooms' one base (auditor/parse/xml_split.py,
+xml_elements.py); what the elements and attributes mean is in
 README.md here."""
 
 from __future__ import annotations
@@ -12,11 +13,15 @@ from itertools import chain
 from typing import ClassVar
 
 from auditor.parse.xml_prologue import after_prologue
+from auditor.parse.xml_split import XmlLayout, split_xml
 from auditor.read.split import RawHand, StrayText
 from auditor.rooms import Reader, Room
 from auditor.rooms.ipoker.games import SITE, game_name, is_omaha
 
 _TAG_START = "<gametype>"
+# one <game> per hand, the session's <general> block their context; a file may hold
+# several sessions, each with its declaration
+LAYOUT = XmlLayout("game", "general", known=("<?xml", "<session", "</session"))
 TEXT_HEADER = "GAME #"
 # "GAME #4999408769: Omaha 50/100 - 2013-08-01 22:16:18"
 _TEXT_HEADER = re.compile(r"GAME #[0-9]+: .+ - [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8}\s*$")
@@ -30,7 +35,7 @@ class IPokerRoom(Room):
     )
     games: ClassVar[tuple[str, ...]] = ("PLO", "PLO5")
     default_profile: ClassVar[str] = "seeds"
-    reader_kind: ClassVar[str] = "XML (expat, streaming): auditor/rooms/ipoker"
+    reader_kind: ClassVar[str] = "streaming XML (auditor/parse/xml_split.py), reader.py"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     splits_files: ClassVar[bool] = True
 
@@ -45,14 +50,13 @@ class IPokerRoom(Room):
 
     def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
         from auditor.read.split import split_hands
-        from auditor.rooms.ipoker.split import split_session
 
         stream = iter(lines)
         first = next(stream, "")
         rest = chain((first,), stream)
         if first.lstrip("\ufeff \t").startswith(TEXT_HEADER):  # the text layout: by headers
             return split_hands(rest, file, (self,))
-        return split_session(rest, file, self.name)
+        return split_xml(rest, file, self.name, LAYOUT)
 
     header_starts = (TEXT_HEADER,)
 

@@ -14,7 +14,7 @@ from auditor.cards import DECK, Card
 from auditor.parse.facts import CURRENCY_OF_SYMBOL
 
 if TYPE_CHECKING:
-    from auditor.rooms.ipoker.reader import Element
+    from auditor.parse.xml_elements import Node
 
 SITE = "iPoker"
 
@@ -73,9 +73,9 @@ def is_omaha(gametype: str) -> bool:
     return game_name(gametype).startswith("Omaha")
 
 
-def read_session(found: list[Element]) -> Session:
+def read_session(found: list[Node]) -> Session:
     """The session block's facts (an empty list: a game with no session block)."""
-    text = {e.name: "".join(e.text).strip() for e in found}
+    text = {e.tag: e.text for e in found}
     gametype = text.get("gametype", "")
     parsed = _GAMETYPE.match(gametype)
     name = (parsed.group("game") if parsed else "") or "Omaha"

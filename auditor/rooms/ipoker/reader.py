@@ -8,15 +8,15 @@ and column; the events are then built from those elements, actions in the order 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
-from xml.parsers import expat
 
 from auditor import events as ev
 from auditor.cards import Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, variant
+from auditor.parse.xml_elements import Node, Tag, read_elements
 from auditor.read.split import RawHand
 from auditor.rooms.ipoker.games import (
     SITE,
@@ -50,73 +50,27 @@ _POSTS = {
     ANTE: ev.PostKind.ANTE,
     BRING_IN: ev.PostKind.BRING_IN,
 }
+# the chips lines by type code: the verb, and whether all-in (the layout says it in 7)
+_CHIPS = {
+    CALL: (ev.Verb.CALL, False),
+    BET: (ev.Verb.BET, False),
+    RAISE_BY: (ev.Verb.CHIPS, False),
+    ALL_IN: (ev.Verb.ALL_IN, True),
+}
 _STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
 
 
-@dataclass(slots=True)
-class Element:
-    """One element as read: its name, attributes, text and place in the file."""
-
-    name: str
-    attrs: dict[str, str]
-    line: int
-    column: int
-    text: list[str] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class _Collector:
-    """expat's handlers: every element of a document, in document order."""
-
-    first_line: int
-    elements: list[Element] = field(default_factory=list)
-    stack: list[Element] = field(default_factory=list)
-    parser: expat.XMLParserType = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.parser = expat.ParserCreate()
-        self.parser.buffer_text = True
-        self.parser.StartElementHandler = self._start
-        self.parser.EndElementHandler = self._end
-        self.parser.CharacterDataHandler = self._text
-
-    def _start(self, name: str, attrs: dict[str, str]) -> None:
-        p = self.parser
-        found = Element(
-            name, attrs, self.first_line + p.CurrentLineNumber - 1, p.CurrentColumnNumber + 1
-        )
-        self.elements.append(found)
-        self.stack.append(found)
-
-    def _end(self, name: str) -> None:
-        self.stack.pop()
-
-    def _text(self, text: str) -> None:
-        if self.stack:
-            self.stack[-1].text.append(text)
-
-
-_CUT_SHORT = expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS]
-
-
-def elements(lines: tuple[str, ...], first_line: int, file: str) -> tuple[list[Element], bool]:
-    """The elements of ``lines`` (one element and its children; line 1 is the file's
-    ``first_line``), and whether the text stops before the element's end tag (the end of
-    a file cut short: what is there is read); a document expat cannot read raises
-    HandParseError at its place."""
-    collector = _Collector(first_line)
-    try:
-        collector.parser.Parse("\n".join(lines), True)
-    except expat.ExpatError as err:
-        if err.code == _CUT_SHORT and collector.elements and err.lineno >= len(lines):
-            return collector.elements, True
-        line = first_line + err.lineno - 1
-        text = lines[err.lineno - 1] if 0 < err.lineno <= len(lines) else ""
-        reason = expat.errors.messages[err.code]
-        raise HandParseError(
-            file, line, err.offset + 1, text.strip(), f"well-formed XML ({reason})"
-        ) from None
-    return collector.elements, False
+_PLAYER = ("player",)
+ELEMENTS = {
+    "game": Tag("the hand", ("gamecode",)),
+    "general": Tag("the hand's start date and players", inside=True),
+    "startdate": Tag("when the hand started", inside=True),
+    "players": Tag("the seats", inside=True),
+    "player": Tag("a seat, and what it won", ("seat", "name"), ("chips", "dealer", "win")),
+    "round": Tag("a betting round (0: the blinds)", reads=("no",), inside=True),
+    "cards": Tag("cards dealt: Pocket or a street's", ("type",), _PLAYER, inside=True),
+    "action": Tag("an action, by its type code", ("type", "player"), ("no", "sum"), True),
+}
 
 
 class IPokerReader:
@@ -150,13 +104,16 @@ class IPokerReader:
         if found is None:
             if len(self._sessions) > 64:
                 self._sessions.clear()
-            found = read_session(elements(raw.context, 1, raw.file)[0] if raw.context else [])
+            found = read_session(
+                read_elements(raw.context, 1, raw.file).nodes if raw.context else []
+            )
             self._sessions[raw.context] = found
         return found
 
     def _read(self, raw: RawHand) -> ev.Hand:
         session = self._session(raw)
-        found, cut_short = elements(raw.lines, raw.first_line, raw.file)
+        document = read_elements(raw.lines, raw.first_line, raw.file, partial=True)
+        found, cut_short = document.nodes, document.cut_short
         hand = _Game(raw, session, found).hand()
         if cut_short:  # the file ends inside the game: read as far as it goes
             last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1)
@@ -165,7 +122,7 @@ class IPokerReader:
 
 
 class _Game:
-    def __init__(self, raw: RawHand, session: Session, found: list[Element]) -> None:
+    def __init__(self, raw: RawHand, session: Session, found: list[Node]) -> None:
         self.raw = raw
         self.session = session
         self.found = found
@@ -175,37 +132,37 @@ class _Game:
         self.pocketed: set[str] = set()
         self.big = self._stake(session.big)
 
-    def span(self, at: Element) -> SourceSpan:
+    def span(self, at: Node) -> SourceSpan:
         return SourceSpan(self.raw.file, at.line, at.column)
 
-    def money(self, at: Element, name: str) -> int:
+    def money(self, at: Node, name: str) -> int:
         text = at.attrs.get(name)
         if text is None:
-            raise LineError(at.line, f"<{at.name}> has no {name} attribute")
+            raise LineError(at.line, f"<{at.tag}> has no {name} attribute")
         try:
             return to_minor(amount_text(text), self.scale)
         except AmountError as err:
             raise LineError.of(at.line, err) from None
 
-    def need(self, at: Element, name: str) -> str:
+    def need(self, at: Node, name: str) -> str:
         value = at.attrs.get(name)
         if value is None:
-            raise LineError(at.line, f"<{at.name}> has no {name} attribute")
+            raise LineError(at.line, f"<{at.tag}> has no {name} attribute")
         return value
 
     def hand(self) -> ev.Hand:
         game = self.found[0]
-        if game.name != "game":
-            raise LineError(game.line, f"a <game> element, not <{game.name}>")
+        if game.tag != "game":
+            raise LineError(game.line, f"a <game> element, not <{game.tag}>")
         hand_id = self.need(game, "gamecode")
-        players = [e for e in self.found if e.name == "player"]
-        pockets = [e for e in self.found if e.name == "cards" and e.attrs.get("type") == "Pocket"]
-        hole = max((len("".join(e.text).split()) for e in pockets), default=4)
-        date = next((e for e in self.found if e.name == "startdate"), None)
+        players = [e for e in self.found if e.tag == "player"]
+        pockets = [e for e in self.found if e.tag == "cards" and e.attrs.get("type") == "Pocket"]
+        hole = max((len(e.text.split()) for e in pockets), default=4)
+        date = next((e for e in self.found if e.tag == "startdate"), None)
         started = self.session.started
         if date is not None:
             try:
-                started = start_time("".join(date.text).strip())
+                started = start_time(date.text)
             except ValueError as err:
                 raise LineError(date.line, str(err)) from None
         session = self.session
@@ -242,10 +199,10 @@ class _Game:
         acting = {
             e.attrs.get("player", "")
             for e in self.found
-            if e.name == "action" and e.attrs.get("type") not in (SITTING_OUT, SITS_OUT)
+            if e.tag == "action" and e.attrs.get("type") not in (SITTING_OUT, SITS_OUT)
         }
         self.pocketed = pocketed
-        wins: list[tuple[Element, str, int]] = []
+        wins: list[tuple[Node, str, int]] = []
         for player in players:
             seat_text = self.need(player, "seat")
             name = self.need(player, "name")
@@ -264,20 +221,19 @@ class _Game:
             if "win" in player.attrs:
                 wins.append((player, name, self.money(player, "win")))
         folded: set[str] = set()
-        shown: list[tuple[Element, str, tuple[Card, ...]]] = []
+        shown: list[tuple[Node, str, tuple[Card, ...]]] = []
         board: tuple[Card, ...] = ()
-        rounds = [e for e in self.found if e.name == "round"]
+        rounds = [e for e in self.found if e.tag == "round"]
         children = self._children(rounds)
-        committed: dict[str, int] = {}
-        betting: dict[str, int] = {}  # the bets of the last round anyone put chips in
+        rounds_from: list[int] = []  # where each betting round's events start
         for round_at, inside in children:
             number = round_at.attrs.get("no", "")
-            if number not in ("0", "1"):  # the blinds (round 0) count in the preflop bets
-                committed = {}
+            if number not in ("0", "1") or not rounds_from:  # the blinds count preflop
+                rounds_from.append(len(self.events))
             for item in inside:
-                if item.name != "cards":
+                if item.tag != "cards":
                     continue
-                cards = tuple(card_of(t) for t in "".join(item.text).split())
+                cards = tuple(card_of(t) for t in item.text.split())
                 kind = item.attrs.get("type", "")
                 if kind == "Pocket":
                     whose = item.attrs.get("player", "")
@@ -295,17 +251,15 @@ class _Game:
                     )
                 else:
                     raise LineError(item.line, f"cards of type {kind!r}")
-            actions = sorted((e for e in inside if e.name == "action"), key=_order)
+            actions = sorted((e for e in inside if e.tag == "action"), key=_order)
             for action in actions:
-                self._action(action, number, committed, folded)
-            if any(committed.values()):
-                betting = committed
+                self._action(action, number, folded)
         if not any(r.attrs.get("no", "0") != "0" for r in rounds):
             # only the blinds (the "partial" exports): the record stops before the deal
             self.truncated = True
         # the wins: net of the rake; with no <uncalled_bet_enabled>, a bet nobody called
         # is in its bettor's win as well (README.md)
-        uncalled = {} if session.uncalled_bet_enabled else _uncalled(betting)
+        uncalled = {} if session.uncalled_bet_enabled else _uncalled(self._last_bets(rounds_from))
         standing = [n for n in names if n not in folded]
         shown = [(item, whose, cards) for item, whose, cards in shown if whose in standing]
         if len(standing) > 1 and shown:
@@ -332,27 +286,42 @@ class _Game:
         except AmountError as err:
             raise LineError(self.raw.first_line, str(err)) from None
 
-    def _children(self, rounds: list[Element]) -> list[tuple[Element, list[Element]]]:
+    def _children(self, rounds: list[Node]) -> list[tuple[Node, list[Node]]]:
         """Each round with the elements inside it (the elements come in document order)."""
-        out: list[tuple[Element, list[Element]]] = []
-        inside: list[Element] = []
+        out: list[tuple[Node, list[Node]]] = []
+        inside: list[Node] = []
         for item in self.found:
-            if item.name == "round":
+            if item.tag == "round":
                 inside = []
                 out.append((item, inside))
-            elif out and item.name in ("action", "cards"):
+            elif out and item.tag in ("action", "cards"):
                 inside.append(item)
         return out
 
-    def _action(
-        self, at: Element, number: str, committed: dict[str, int], folded: set[str]
-    ) -> None:
+    def _last_bets(self, rounds_from: list[int]) -> dict[str, int]:
+        """The bets of the last round anyone put chips in, as its posts and chips lines
+        write them (live chips only: a dead small blind matches nothing)."""
+        last: dict[str, int] = {}
+        for begin, end in zip(rounds_from, [*rounds_from[1:], len(self.events)], strict=False):
+            bets: dict[str, int] = {}
+            for event in self.events[begin:end]:
+                if isinstance(event, ev.Posted) and event.kind is not ev.PostKind.ANTE:
+                    live = self.big if event.kind is ev.PostKind.SMALL_AND_BIG else event.amount
+                    bets[event.player] = bets.get(event.player, 0) + live
+                elif isinstance(event, ev.ChipsIn):
+                    so_far = bets.get(event.player, 0)
+                    bets[event.player] = (
+                        event.to if event.to is not None else so_far + (event.added or 0)
+                    )
+            if any(bets.values()):
+                last = bets
+        return last
+
+    def _action(self, at: Node, number: str, folded: set[str]) -> None:
         kind = self.need(at, "type")
         player = self.need(at, "player")
         span = self.span(at)
         amount = self.money(at, "sum") if "sum" in at.attrs else 0
-        facing = max(committed.values(), default=0)
-        mine = committed.get(player, 0)
         event: ev.Event
         if kind == FOLD:
             event = ev.Folded(span, player)
@@ -370,35 +339,18 @@ class _Game:
             event = ev.Checked(span, player)
         elif kind in _POSTS:
             post = _POSTS[kind]
-            live = amount
             if post is ev.PostKind.BIG_BLIND and 0 < self.big < amount:
                 # a newcomer's big blind with the small blind dead on top (fpdb reads
                 # it so too): "posts small & big blinds"
-                post, live = ev.PostKind.SMALL_AND_BIG, self.big
+                post = ev.PostKind.SMALL_AND_BIG
             event = ev.Posted(span, player, post, amount)
-            if post is not ev.PostKind.ANTE:
-                committed[player] = mine + live
-        elif kind == CALL:
-            event = ev.Called(span, player, amount)
-            committed[player] = mine + amount
-        elif kind == BET:
-            event = ev.Bet(span, player, amount)
-            committed[player] = mine + amount
         elif kind == RAISE_TO:
-            event = ev.RaisedTo(span, player, 0, amount, given=ev.RaiseGiven.TO)
-            committed[player] = amount
-        elif kind in (RAISE_BY, ALL_IN):
-            # the chips put in with the action: a bet, a call or a raise by what it adds
-            # (7: all-in; 6: fpdb reads a raise by, HHSmithy another all-in: the chips
-            # say which it is, the all-in is not claimed)
-            total, all_in = mine + amount, kind == ALL_IN
-            if facing == 0:
-                event = ev.Bet(span, player, amount, all_in=all_in)
-            elif total <= facing:
-                event = ev.Called(span, player, amount, all_in=all_in)
-            else:
-                event = ev.RaisedTo(span, player, amount, 0, all_in=all_in, given=ev.RaiseGiven.BY)
-            committed[player] = total
+            event = ev.ChipsIn(span, player, ev.Verb.RAISE, to=amount, all_in=False)
+        elif kind in _CHIPS:
+            # the chips put in with the action (7: all-in; 6: fpdb reads a raise by,
+            # HHSmithy another all-in: the chips say which it is, the all-in is not claimed)
+            verb, all_in = _CHIPS[kind]
+            event = ev.ChipsIn(span, player, verb, amount, all_in=all_in)
         else:
             raise LineError(
                 at.line, f"an action of type {kind!r} (no iPoker type the reader knows)"
@@ -408,7 +360,7 @@ class _Game:
         self.events.append(event)
 
 
-def _order(at: Element) -> int:
+def _order(at: Node) -> int:
     number = at.attrs.get("no", "")
     return int(number) if number.isdecimal() else 0
 

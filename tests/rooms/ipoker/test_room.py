@@ -20,7 +20,7 @@ from auditor.rooms import REGISTRY, profile_for_site
 from auditor.rooms.ipoker import IPokerRoom
 from auditor.rooms.ipoker.games import amount_text, card_of, game_name
 from auditor.rooms.ipoker.reader import IPokerReader
-from auditor.rooms.ipoker.split import split_session
+from tests.classified import as_replayed
 from tests.corpus import ROOT
 
 E = TypeVar("E", bound=ev.Event)
@@ -81,12 +81,13 @@ def audit(text: str | bytes) -> tuple[list[HandResult], FileSummary]:
 
 
 def hands(text: str) -> list[RawHand | StrayText]:
-    return list(split_session(io.StringIO(text), "s.xml", "ipoker"))
+    return list(IPokerRoom().split_file(io.StringIO(text), "s.xml"))
 
 
 def read_all(text: str) -> list[ev.Hand]:
+    """The games read, their chips lines as the replay tells them."""
     reader = IPokerReader()
-    return [reader.read(raw) for raw in hands(text) if isinstance(raw, RawHand)]
+    return [as_replayed(reader.read(raw)) for raw in hands(text) if isinstance(raw, RawHand)]
 
 
 def of(hand: ev.Hand, kind: type[E]) -> list[E]:
@@ -130,7 +131,7 @@ def test_a_game_is_yielded_when_it_closes_not_at_the_end_of_the_session() -> Non
             taken += 1
             yield line
 
-    split = split_session(stream(), "s.xml", "ipoker")
+    split = IPokerRoom().split_file(stream(), "s.xml")
     first = next(split)
     assert isinstance(first, RawHand) and first.lines[-1].strip() == "</game>"
     assert taken == 9 + 18  # the session head and the first game: nothing more read

@@ -11,9 +11,10 @@ from auditor.findings import Code
 from auditor.read.split import RawHand
 from auditor.replay.engine import replay_hand
 from auditor.replay.profile import load_profile
+from auditor.rooms.ipoker import IPokerRoom
 from auditor.rooms.ipoker.reader import IPokerReader
-from auditor.rooms.ipoker.split import split_session
 from auditor.showdown.awards import settle_hand
+from tests.classified import as_replayed
 
 SAMPLE = "iPoker/PLO/PLO-USD-0.01-0.02-201108.Sample.txt"
 
@@ -22,10 +23,10 @@ def test_seat_ordered_shows_are_not_a_showdown_order_finding(corpus: Path) -> No
     with open(corpus / SAMPLE, encoding="utf-8") as lines:
         (raw,) = [
             r
-            for r in split_session(lines, SAMPLE, "ipoker")
+            for r in IPokerRoom().split_file(lines, SAMPLE)
             if isinstance(r, RawHand) and r.lines[0].strip().endswith('"2874216438">')
         ]
-    hand = IPokerReader().read(raw)
+    hand = as_replayed(IPokerReader().read(raw))  # its chips lines told
     profile = load_profile("seeds")
     codes = [f.code for f in settle_hand(hand, replay_hand(hand, profile), profile).findings]
     assert Code.SHOWDOWN_ORDER not in codes
