@@ -5,9 +5,10 @@ and a reader that takes each element to the method named after it.
 parser under ``xml.etree``, in one call: every element becomes a :class:`Node` with its
 start tag's file line and column, its attributes, its own text and its children. Text
 that is not XML is the hand's PARSE_ERROR at expat's line and column; a hand the file
-ends inside is read as far as it goes, and said to be cut short (its room decides what
-that makes it, else a PARSE_ERROR). The bytes were decoded before (``auditor/read/decode.py``): expat is
-given text, so a declared encoding is never followed twice.
+ends inside is a PARSE_ERROR too, or, for a room that asks (``partial``), read as far as
+it goes and said to be cut short. The bytes were decoded before
+(``auditor/read/decode.py``): expat is given text, so a declared encoding is never
+followed twice.
 
 A room declares its layout as data (:class:`Tag`: what each element is, the attributes
 it must have and those it reads) and an :class:`ElementReader` with one method per
@@ -201,11 +202,16 @@ class ElementReader:
 
     def error(self, err: LineError) -> HandParseError:
         """A reading error as the hand's HandParseError, at its line and column."""
-        raw = self.raw
-        at = err.line - raw.first_line
-        text = raw.lines[at].strip() if 0 <= at < len(raw.lines) else ""
-        column = err.column if isinstance(err, NodeError) else 1
-        return HandParseError(raw.file, err.line, column, text, err.problem, err.code)
+        return hand_error(self.raw, err)
+
+
+def hand_error(raw: RawHand, err: LineError) -> HandParseError:
+    """A reading error of ``raw`` as its HandParseError, at the element's line and column
+    (the line's start for an error that names no element)."""
+    at = err.line - raw.first_line
+    text = raw.lines[at].strip() if 0 <= at < len(raw.lines) else ""
+    column = err.column if isinstance(err, NodeError) else 1
+    return HandParseError(raw.file, err.line, column, text, err.problem, err.code)
 
 
 def missing_methods(reader: type[ElementReader]) -> set[str]:

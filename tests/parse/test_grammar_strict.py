@@ -38,7 +38,7 @@ def test_a_collision_is_refused() -> None:
     from lark.exceptions import LexError
 
     with pytest.raises(LexError, match="Collision"):
-        Lark('start: A | B\nA: /[0-9]/\nB: /[0-5]/', parser="lalr", strict=True)
+        Lark("start: A | B\nA: /[0-9]/\nB: /[0-5]/", parser="lalr", strict=True)
 
 
 def test_every_grammar_is_named() -> None:

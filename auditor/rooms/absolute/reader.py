@@ -45,18 +45,28 @@ _HEADER = re.compile(
 )
 _TABLE = re.compile(r"Table: (?P<table>.+?)(?: \((?:Real|Play) Money\))? Seat #(?P<button>[0-9]+)")
 _SEAT = re.compile(r"Seat (?P<seat>[0-9]+) - (?P<player>.+?) \(" + _M.format("stack") + " in chips")
-_POST = re.compile(r"(?P<player>.+?) - (?P<kind>Posts small blind|Posts big blind|Posts|Ante) "
-                   + _M.format("amount"))
-_ALL_IN = re.compile(r"(?P<player>.+?) - All-In(?P<raise>\(Raise\))? " + _M.format("amount")
-                     + "(?: to " + _M.format("to") + ")?$")
+_POST = re.compile(
+    r"(?P<player>.+?) - (?P<kind>Posts small blind|Posts big blind|Posts|Ante) "
+    + _M.format("amount")
+)
+_ALL_IN = re.compile(
+    r"(?P<player>.+?) - All-In(?P<raise>\(Raise\))? "
+    + _M.format("amount")
+    + "(?: to "
+    + _M.format("to")
+    + ")?$"
+)
 _RAISE = re.compile(r"(?P<player>.+?) - Raises " + _M.format("amount") + " to " + _M.format("to"))
 _CALL_BET = re.compile(r"(?P<player>.+?) - (?:Calls|Bets) " + _M.format("amount"))
 _RETURNED = re.compile(r"(?P<player>.+?) - returned \(" + _M.format("amount") + r"\)")
 _SHOWS = re.compile(
     r"(?P<player>.+?) - (?:Shows|Mucks)(?: \[(?P<cards>[^\]]*)\])?(?: \((?P<words>.*)\))?$"
 )
-_COLLECTS = re.compile(r"(?P<player>.+?) Collects " + _M.format("amount")
-                       + r" from (?P<pot>main pot|side pot(?: #?(?P<side>[0-9]+))?)")
+_COLLECTS = re.compile(
+    r"(?P<player>.+?) Collects "
+    + _M.format("amount")
+    + r" from (?P<pot>main pot|side pot(?: #?(?P<side>[0-9]+))?)"
+)
 _STREET = re.compile(r"\*\*\* (?P<street>[A-Z ]+) \*\*\*(?P<cards>.*)$")
 _DEALT = re.compile(r"Dealt to (?P<player>.+) \[(?P<cards>[^\]]*)\]$")
 _TOTAL = re.compile(
@@ -367,5 +377,3 @@ def _claim(words: str) -> Claim:
     pair, sevens" (this reader has no reading of Absolute's wordings: nothing is checked,
     and an unworded low is no claim of "no low")."""
     return Claim(words, words, None, low_text="") if words else NO_CLAIM
-
-

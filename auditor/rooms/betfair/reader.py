@@ -251,9 +251,7 @@ class BetfairReader(LineReader):
         f = line_fields(_WINS, text)
         pot = int(f["side"] or 1) if f["pot"].startswith("side") else 0
         named = f["pot"] != "the pot"
-        self._events.append(
-            ev.Collected(span, f["player"], self._money(f["amount"]), pot, named)
-        )
+        self._events.append(ev.Collected(span, f["player"], self._money(f["amount"]), pot, named))
 
     def SITS_OUT(self, text: str, span: SourceSpan) -> None:
         player = text.removesuffix(" sits out")
@@ -279,5 +277,3 @@ class BetfairReader(LineReader):
         f = line_fields(_DEALT, text)
         cards = comma_cards(self.card_notation, f["cards"])
         self._events.append(ev.Dealt(span, f["player"], cards))
-
-

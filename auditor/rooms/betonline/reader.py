@@ -50,8 +50,10 @@ _SEAT = re.compile(
     r"Seat (?P<seat>[0-9]+): (?P<player>.+?) \((?P<stack>[0-9][0-9,.]*) in chips\)"
     r"(?: - (?P<note>.+))?$"
 )
-_POST = re.compile(r"(?P<player>.+?): (?P<kind>posts small blind|posts big blind|post now) "
-                   r"(?P<amount>[0-9][0-9,.]*)$")
+_POST = re.compile(
+    r"(?P<player>.+?): (?P<kind>posts small blind|posts big blind|post now) "
+    r"(?P<amount>[0-9][0-9,.]*)$"
+)
 _AMOUNT_LINE = re.compile(
     r"(?P<player>.+?): (?:calls|bets|raises) (?P<amount>[0-9][0-9,.]*)"
     r"(?: to (?P<to>[0-9][0-9,.]*))?(?P<all_in> and is all in)?$"
@@ -339,5 +341,3 @@ def _summary_seats(lines: tuple[str, ...]) -> set[int] | None:
         elif line.startswith("*** SUMMARY ***"):
             return seats or None
     return None
-
-

@@ -53,7 +53,7 @@ def card(link: str) -> Card | None:
 
 _PLAYER = ("PLAYER",)
 ELEMENTS = {
-    "HISTORY": Tag("the hand", reads=("ID", "GAME", "LIMIT", "STAKES", "DATE", "POT")),
+    "HISTORY": Tag("the hand", reads=("ID", "GAME", "LIMIT", "STAKES", "DATE", "POT"), inside=True),
     "PLAYER": Tag("a seat", ("SEAT", "NAME"), ("STATE", "AMOUNT", "DEALER")),
     "ACTION": Tag("a post, deal, street or action", ("TYPE",), ("PLAYER", "VALUE", "KIND")),
     "RESULT": Tag("a hand shown, and what it won", _PLAYER, ("HAND", "HANDEXT", "WIN")),

@@ -467,9 +467,7 @@ class BovadaReader(FieldsReader):
 
     def RANKING(self, f: Fields, span: SourceSpan) -> None:
         text = f.group().strip()
-        self._events.append(
-            ev.PlayerStatus(span, self._who(f["who"]), ev.Status.FINISHED, text)
-        )
+        self._events.append(ev.PlayerStatus(span, self._who(f["who"]), ev.Status.FINISHED, text))
         return
 
     def BOUNTY(self, f: Fields, span: SourceSpan) -> None:

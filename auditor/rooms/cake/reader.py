@@ -328,4 +328,3 @@ def _started_at(head: dict[str, str]) -> datetime | None:
     y, mo, d = int(head["year"]), int(head["month"]), int(head["day"])
     h, mi, s = int(head["hour"]), int(head["minute"]), int(head["second"])
     return local_time(y, mo, d, h, mi, s, "")
-

@@ -69,7 +69,7 @@ _PLAYING = _BLINDS + "Small Blind:  A  (0.02)\nBig Blind:  B  (0.04)\n\n"
 # match_examples labels an error with the first whose parser state it shares.
 _MISTAKES: dict[str, list[str]] = {
     "a header the layout does not have (game, stakes or table)": [
-        "Game # 1 - Omaha High Pot Limit - Table \"T\"\n",
+        'Game # 1 - Omaha High Pot Limit - Table "T"\n',
     ],
     "a seat line the layout does not have": [
         _HEAD + "A                           (4.00 in chips)\n",

@@ -11,8 +11,14 @@ from auditor import events as ev
 from auditor.cards import Card, card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, variant
-from auditor.parse.xml_elements import ElementReader, Node, NodeError, Tag, read_elements
-from auditor.parse.xml_elements import start_attrs as start_attrs
+from auditor.parse.xml_elements import (
+    ElementReader,
+    Node,
+    NodeError,
+    Tag,
+    read_elements,
+    start_attrs,
+)
 from auditor.read.split import RawHand
 from auditor.rooms.everest import SESSION_TAG, SITE, session_game
 from auditor.source import SourceSpan

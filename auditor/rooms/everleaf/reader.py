@@ -236,9 +236,7 @@ class EverleafReader(LineReader):
     def RAISE(self, text: str, span: SourceSpan) -> None:
         found = line_fields(_RAISE, text)
         added = self._money(found["amount"])
-        self._events.append(
-            ev.RaisedTo(span, found["player"], added, 0, given=ev.RaiseGiven.BY)
-        )
+        self._events.append(ev.RaisedTo(span, found["player"], added, 0, given=ev.RaiseGiven.BY))
 
     def SHOWS(self, text: str, span: SourceSpan) -> None:
         found = line_fields(_SHOWS, text)

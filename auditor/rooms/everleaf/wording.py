@@ -58,4 +58,3 @@ def high_claim(description: str) -> Claim:
     if not description:
         return NO_CLAIM
     return Claim(description, description, read_high(description), low_text="")
-

@@ -24,7 +24,14 @@ class FullTiltRoom(Room):
         "5 and 6 Card, Courchevel, run twice"
     )
     games: ClassVar[tuple[str, ...]] = (
-        "PLO", "PLO8", "NLO8", "FLO8", "PLO5", "PLO5-8", "PLO6", "PLC",
+        "PLO",
+        "PLO8",
+        "NLO8",
+        "FLO8",
+        "PLO5",
+        "PLO5-8",
+        "PLO6",
+        "PLC",
     )
     default_profile: ClassVar[str] = "fulltilt"
     reader_kind: ClassVar[str] = "grammars/fulltilt.lark"

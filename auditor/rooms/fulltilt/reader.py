@@ -395,9 +395,7 @@ class FullTiltReader:
 
     def ANTE(self, tok: str, span: SourceSpan) -> None:
         player, amount, all_in = _action(tok, " antes ")
-        self._events.append(
-            ev.Posted(span, player, ev.PostKind.ANTE, self._money(amount), all_in)
-        )
+        self._events.append(ev.Posted(span, player, ev.PostKind.ANTE, self._money(amount), all_in))
 
     def DEALT(self, tok: str, span: SourceSpan) -> None:
         text = tok.rstrip()[len("Dealt to ") :]
@@ -438,7 +436,7 @@ class FullTiltReader:
         self._capped(tok, span, player)
 
     def _capped(self, tok: str, span: SourceSpan, player: str) -> None:
-        """", and is capped": the table's cap reached (a "$400 Pot Limit" table), he may
+        """ ", and is capped": the table's cap reached (a "$400 Pot Limit" table), he may
         put in no more this hand and has no action left, chips behind or not."""
         if tok.rstrip().endswith(_CAPPED):
             self._events.append(ev.PlayerStatus(span, player, ev.Status.CAPPED, "is capped"))
@@ -488,7 +486,7 @@ class FullTiltReader:
         self._events.append(ev.Mucked(span, text[:at], cards))
 
     def WINS(self, tok: str, span: SourceSpan) -> None:
-        """"X wins the pot ($5)", "wins the side pot", "wins the high pot", "ties for
+        """ "X wins the pot ($5)", "wins the side pot", "wins the high pot", "ties for
         pot 1" (the first run of a hand run twice)."""
         text = tok.rstrip()
         with_at = text.find(") with ")
@@ -533,9 +531,7 @@ class FullTiltReader:
                 self._events.append(ev.PlayerStatus(span, player, status, words))
                 return
         # the clock ("has 15 seconds left to act", "has requested TIME") and emotes
-        at = min(
-            (i for w in (" has ", " is feeling ") if (i := text.rfind(w)) >= 0), default=-1
-        )
+        at = min((i for w in (" has ", " is feeling ") if (i := text.rfind(w)) >= 0), default=-1)
         self._events.append(ev.PlayerStatus(span, text[:at], ev.Status.OTHER, text[at + 1 :]))
 
     def TALK(self, tok: str, span: SourceSpan) -> None:
@@ -660,8 +656,16 @@ class FullTiltReader:
             results = padding + results
         self._events.append(
             ev.SummarySeat(
-                span, seat, player, tuple(positions), outcome, folded_on, didnt_bet, cards,
-                results, other,
+                span,
+                seat,
+                player,
+                tuple(positions),
+                outcome,
+                folded_on,
+                didnt_bet,
+                cards,
+                results,
+                other,
             )
         )
 
@@ -744,4 +748,3 @@ def _action(tok: str, marker: str) -> tuple[str, str, bool]:
     if found is not None:
         rest = rest[: found.start()]
     return text[:at], rest, found is not None
-

@@ -14,9 +14,15 @@ from typing import TYPE_CHECKING
 from auditor import events as ev
 from auditor.cards import Card
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, variant
-from auditor.parse.xml_elements import Node, Tag, read_elements
+from auditor.parse.xml_elements import (
+    ElementReader,
+    Node,
+    NodeError,
+    Tag,
+    hand_error,
+    read_elements,
+)
 from auditor.read.split import RawHand
 from auditor.rooms.ipoker.games import (
     SITE,
@@ -68,8 +74,8 @@ ELEMENTS = {
     "players": Tag("the seats", inside=True),
     "player": Tag("a seat, and what it won", ("seat", "name"), ("chips", "dealer", "win")),
     "round": Tag("a betting round (0: the blinds)", reads=("no",), inside=True),
-    "cards": Tag("cards dealt: Pocket or a street's", ("type",), _PLAYER, inside=True),
-    "action": Tag("an action, by its type code", ("type", "player"), ("no", "sum"), True),
+    "cards": Tag("cards dealt: Pocket or a street's", ("type",), _PLAYER),
+    "action": Tag("an action, by its type code", ("type", "player"), ("no", "sum")),
 }
 
 
@@ -93,11 +99,7 @@ class IPokerReader:
         try:
             return self._read(raw)
         except LineError as err:
-            text = ""
-            at = err.line - raw.first_line
-            if 0 <= at < len(raw.lines):
-                text = raw.lines[at].strip()
-            raise HandParseError(raw.file, err.line, 1, text, err.problem, err.code) from None
+            raise hand_error(raw, err) from None
 
     def _session(self, raw: RawHand) -> Session:
         found = self._sessions.get(raw.context)
@@ -121,8 +123,14 @@ class IPokerReader:
         return hand
 
 
-class _Game:
+class _Game(ElementReader):
+    """One game's events, each element read by the method named after it (a layout
+    whose exports add elements of no use to the reader: others are let be)."""
+
+    ELEMENTS = ELEMENTS
+
     def __init__(self, raw: RawHand, session: Session, found: list[Node]) -> None:
+        super().__init__()
         self.raw = raw
         self.session = session
         self.found = found
@@ -144,17 +152,12 @@ class _Game:
         except AmountError as err:
             raise LineError.of(at.line, err) from None
 
-    def need(self, at: Node, name: str) -> str:
-        value = at.attrs.get(name)
-        if value is None:
-            raise LineError(at.line, f"<{at.tag}> has no {name} attribute")
-        return value
-
     def hand(self) -> ev.Hand:
         game = self.found[0]
         if game.tag != "game":
             raise LineError(game.line, f"a <game> element, not <{game.tag}>")
-        hand_id = self.need(game, "gamecode")
+        self.check(game)
+        hand_id = game.get("gamecode")
         players = [e for e in self.found if e.tag == "player"]
         pockets = [e for e in self.found if e.tag == "cards" and e.attrs.get("type") == "Pocket"]
         hole = max((len(e.text.split()) for e in pockets), default=4)
@@ -194,79 +197,46 @@ class _Game:
             button_seat=button,
         )
         self.events.append(start)
-        names: set[str] = set()
-        pocketed = {e.attrs.get("player", "") for e in pockets}
-        acting = {
+        for node in self.found:
+            if node.tag in ELEMENTS:
+                self.check(node)
+        self.names: set[str] = set()
+        self.pocketed = {e.attrs.get("player", "") for e in pockets}
+        self.acting = {
             e.attrs.get("player", "")
             for e in self.found
             if e.tag == "action" and e.attrs.get("type") not in (SITTING_OUT, SITS_OUT)
         }
-        self.pocketed = pocketed
-        wins: list[tuple[Node, str, int]] = []
-        for player in players:
-            seat_text = self.need(player, "seat")
-            name = self.need(player, "name")
-            if not name:  # an empty seat, written as a player with no name and no chips
-                continue
-            if not seat_text.isdecimal() or not 0 < int(seat_text) <= SEAT_LIMIT or name in names:
-                problem = f"seat {seat_text!r} of {name!r}: not a seat, or a player seated twice"
-                raise LineError.of(player.line, SeatError(problem))
-            names.add(name)
-            stack = self.money(player, "chips")
-            # <players> lists everyone seated; those dealt in have a Pocket <cards>
-            # (a "partial" export has none: there, whoever the record shows doing nothing)
-            out = name not in pocketed and name not in acting
-            seat = ev.SeatTaken(self.span(player), int(seat_text), name, stack, out_of_hand=out)
-            self.events.append(seat)
-            if "win" in player.attrs:
-                wins.append((player, name, self.money(player, "win")))
-        folded: set[str] = set()
-        shown: list[tuple[Node, str, tuple[Card, ...]]] = []
-        board: tuple[Card, ...] = ()
+        self.wins: list[tuple[Node, str, int]] = []
+        for node in players:
+            self.player(node)
+        self.folded: set[str] = set()
+        self.shown: list[tuple[Node, str, tuple[Card, ...]]] = []
+        self.board: tuple[Card, ...] = ()
         rounds = [e for e in self.found if e.tag == "round"]
-        children = self._children(rounds)
         rounds_from: list[int] = []  # where each betting round's events start
-        for round_at, inside in children:
-            number = round_at.attrs.get("no", "")
-            if number not in ("0", "1") or not rounds_from:  # the blinds count preflop
+        for round_at in rounds:
+            self.round = round_at.attrs.get("no", "")
+            if self.round not in ("0", "1") or not rounds_from:  # the blinds count preflop
                 rounds_from.append(len(self.events))
-            for item in inside:
-                if item.tag != "cards":
-                    continue
-                cards = tuple(card_of(t) for t in item.text.split())
-                kind = item.attrs.get("type", "")
-                if kind == "Pocket":
-                    whose = item.attrs.get("player", "")
-                    known = () if all(c is UNKNOWN for c in cards) else cards
-                    if known:  # shown at the showdown if he gets there (README.md)
-                        shown.append((item, whose, known))
-                    # the export's own player sees his cards; others' are known from
-                    # their show (with no <nickname>, whose cards these are is not said)
-                    dealt = known if whose == session.hero or not session.hero else ()
-                    self.events.append(ev.Dealt(self.span(item), whose, dealt))
-                elif kind in _STREETS:
-                    board = board + cards
-                    self.events.append(
-                        ev.StreetDealt(self.span(item), _STREETS[kind], 1, board, cards)
-                    )
-                else:
-                    raise LineError(item.line, f"cards of type {kind!r}")
-            actions = sorted((e for e in inside if e.tag == "action"), key=_order)
-            for action in actions:
-                self._action(action, number, folded)
+            for node in round_at.children:
+                if node.tag == "cards":
+                    self.cards(node)
+            for node in sorted((e for e in round_at.children if e.tag == "action"), key=_order):
+                self.action(node)
         if not any(r.attrs.get("no", "0") != "0" for r in rounds):
             # only the blinds (the "partial" exports): the record stops before the deal
             self.truncated = True
         # the wins: net of the rake; with no <uncalled_bet_enabled>, a bet nobody called
         # is in its bettor's win as well (README.md)
         uncalled = {} if session.uncalled_bet_enabled else _uncalled(self._last_bets(rounds_from))
-        standing = [n for n in names if n not in folded]
-        shown = [(item, whose, cards) for item, whose, cards in shown if whose in standing]
+        standing = [n for n in self.names if n not in self.folded]
+        shown = [(item, whose, cards) for item, whose, cards in self.shown if whose in standing]
         if len(standing) > 1 and shown:
             self.events.append(ev.ShowdownStarted(self.span(shown[0][0]), 1))
             for item, whose, cards in shown:
                 self.events.append(ev.Shown(self.span(item), whose, cards))
-        for player_at, name, won in wins:
+        for player_at, name, won in self.wins:
             won -= uncalled.get(name, 0)
             if won > 0:
                 self.events.append(ev.Collected(self.span(player_at), name, won))
@@ -286,17 +256,43 @@ class _Game:
         except AmountError as err:
             raise LineError(self.raw.first_line, str(err)) from None
 
-    def _children(self, rounds: list[Node]) -> list[tuple[Node, list[Node]]]:
-        """Each round with the elements inside it (the elements come in document order)."""
-        out: list[tuple[Node, list[Node]]] = []
-        inside: list[Node] = []
-        for item in self.found:
-            if item.tag == "round":
-                inside = []
-                out.append((item, inside))
-            elif out and item.tag in ("action", "cards"):
-                inside.append(item)
-        return out
+    def player(self, node: Node) -> None:
+        seat_text, name = node.get("seat"), node.get("name")
+        if not name:  # an empty seat, written as a player with no name and no chips
+            return
+        if not seat_text.isdecimal() or not 0 < int(seat_text) <= SEAT_LIMIT or name in self.names:
+            problem = f"seat {seat_text!r} of {name!r}: not a seat, or a player seated twice"
+            raise NodeError.at(node, SeatError(problem))
+        self.names.add(name)
+        stack = self.money(node, "chips")
+        # <players> lists everyone seated; those dealt in have a Pocket <cards> (a
+        # "partial" export has none: there, whoever the record shows doing nothing)
+        out = name not in self.pocketed and name not in self.acting
+        seat = ev.SeatTaken(self.span(node), int(seat_text), name, stack, out_of_hand=out)
+        self.events.append(seat)
+        if "win" in node.attrs:
+            self.wins.append((node, name, self.money(node, "win")))
+
+    def cards(self, node: Node) -> None:
+        cards = tuple(card_of(t) for t in node.text.split())
+        kind = node.get("type")
+        if kind == "Pocket":
+            whose = node.get("player")
+            known = () if all(c is UNKNOWN for c in cards) else cards
+            if known:  # shown at the showdown if he gets there (README.md)
+                self.shown.append((node, whose, known))
+            # the export's own player sees his cards; others' are known from their show
+            # (with no <nickname>, whose cards these are is not said)
+            hero = self.session.hero
+            self.events.append(
+                ev.Dealt(self.span(node), whose, known if whose == hero or not hero else ())
+            )
+        elif kind in _STREETS:
+            self.board = self.board + cards
+            street = ev.StreetDealt(self.span(node), _STREETS[kind], 1, self.board, cards)
+            self.events.append(street)
+        else:
+            raise NodeError(node, f"cards of type {kind!r}")
 
     def _last_bets(self, rounds_from: list[int]) -> dict[str, int]:
         """The bets of the last round anyone put chips in, as its posts and chips lines
@@ -317,9 +313,8 @@ class _Game:
                 last = bets
         return last
 
-    def _action(self, at: Node, number: str, folded: set[str]) -> None:
-        kind = self.need(at, "type")
-        player = self.need(at, "player")
+    def action(self, at: Node) -> None:
+        kind, player, folded = at.get("type"), at.get("player"), self.folded
         span = self.span(at)
         amount = self.money(at, "sum") if "sum" in at.attrs else 0
         event: ev.Event
@@ -355,7 +350,7 @@ class _Game:
             raise LineError(
                 at.line, f"an action of type {kind!r} (no iPoker type the reader knows)"
             )
-        if number == "0" and kind not in (*_POSTS, SITTING_OUT, SITS_OUT):
+        if self.round == "0" and kind not in (*_POSTS, SITTING_OUT, SITS_OUT):
             raise LineError(at.line, f"an action of type {kind!r} before the cards are dealt")
         self.events.append(event)
 

@@ -67,7 +67,9 @@ _STREET = re.compile(
 )
 _DEALT = re.compile(r"Dealt to (?P<player>.+): \[(?P<cards>[^\]]*)\]$")
 _WINS = re.compile(
-    r"(?P<player>.+) wins (?:pot \(" + _MONEY.format("pot_amount") + r"\)|\("
+    r"(?P<player>.+) wins (?:pot \("
+    + _MONEY.format("pot_amount")
+    + r"\)|\("
     + _MONEY.format("amount")
     + r"\) from (?:pot|side pot (?P<side>[0-9]+)))$"
 )
@@ -297,4 +299,3 @@ def _started_at(head: dict[str, str]) -> datetime | None:
     y, mo, d = int(head["year"]), int(head["month"]), int(head["day"])
     h, mi, s = int(head["hour"]), int(head["minute"]), int(head["second"])
     return local_time(y, mo, d, h, mi, s, "")
-

@@ -13,9 +13,15 @@ from datetime import datetime
 from auditor import events as ev
 from auditor.cards import Card, card
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import LineError, SeatError, local_time, variant
-from auditor.parse.xml_elements import ElementReader, NodeError, Tag, read_elements, start_attrs
+from auditor.parse.xml_elements import (
+    ElementReader,
+    NodeError,
+    Tag,
+    hand_error,
+    read_elements,
+    start_attrs,
+)
 from auditor.read.split import RawHand
 from auditor.rooms.merge.games import LIMITS, hand_game, limit_and_stakes
 from auditor.source import SourceSpan
@@ -88,7 +94,7 @@ def items_of(raw: RawHand) -> list[Item]:
                 round_id = node.get("id")
             found.append(Item(node.tag, node.attrs, node.line, round_id))
     except NodeError as err:
-        raise _error(raw, err) from None
+        raise hand_error(raw, err) from None
     return found
 
 
@@ -117,15 +123,9 @@ class MergeXmlReader:
             return _Hand(raw, items).read()
         except (AmountError, SeatError, ValueError, KeyError) as err:
             line = getattr(err, "line", raw.first_line)
-            raise _error(raw, LineError.of(line, err)) from None
+            raise hand_error(raw, LineError.of(line, err)) from None
         except LineError as err:
-            raise _error(raw, err) from None
-
-
-def _error(raw: RawHand, err: LineError) -> HandParseError:
-    text = raw.lines[err.line - raw.first_line] if err.line >= raw.first_line else ""
-    column = err.column if isinstance(err, NodeError) else 1
-    return HandParseError(raw.file, err.line, column, text.strip(), err.problem, err.code)
+            raise hand_error(raw, err) from None
 
 
 class _Hand:

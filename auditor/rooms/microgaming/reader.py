@@ -44,7 +44,9 @@ def currency(symbol_base64: str) -> str:
 
 
 ELEMENTS = {
-    "Game": Tag("the hand", reads=("id", "gametype", "betlimit", "stakes", "date", "rake")),
+    "Game": Tag(
+        "the hand", reads=("id", "gametype", "betlimit", "stakes", "date", "rake"), inside=True
+    ),
     "Seats": Tag("the seats"),
     "Seat": Tag("a seat, or a winner of its Win action", ("num",), ("alias", "balance")),
     "Gameplay": Tag("the play", inside=True),

@@ -233,9 +233,9 @@ class _Hand:
             table_name=document.table_name(self.raw.lines),
             max_seats=size,
             button_seat=button or None,
-            tournament_id=str(number) if tournament and number is not None else (
-                "" if tournament else None
-            ),
+            tournament_id=str(number)
+            if tournament and number is not None
+            else ("" if tournament else None),
             buy_in=str(buy_in) if tournament and buy_in is not None else None,
             table_span=self.span("table_name") if "table_name" in ohh else None,
         )
@@ -353,7 +353,7 @@ class _Hand:
 
     def cards(self, texts: object, at: tuple[int, int]) -> tuple[Card, ...]:
         if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
-            raise _Bad("cards must be a list of cards like \"Ah\"", at)
+            raise _Bad('cards must be a list of cards like "Ah"', at)
         return tuple(LETTERS.card(str(t)) for t in texts if "?" not in str(t) and t != "X")
 
     def pots(self, events: list[ev.Event], players: dict[int, tuple[int, str, int, bool]]) -> None:
@@ -424,4 +424,3 @@ def _utc_naive(moment: datetime) -> datetime:
     from datetime import UTC
 
     return moment.astimezone(UTC).replace(tzinfo=None)
-

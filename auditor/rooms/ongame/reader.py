@@ -277,9 +277,7 @@ class OnGameReader(LineReader):
         self._money(found["added"])  # checked as an amount; the engine works out the rest
         to = self._money(found["to"])
         self._events.append(
-            ev.RaisedTo(
-                span, found["player"], 0, to, bool(found["all_in"]), given=ev.RaiseGiven.TO
-            )
+            ev.RaisedTo(span, found["player"], 0, to, bool(found["all_in"]), given=ev.RaiseGiven.TO)
         )
 
     def STATUS(self, text: str, span: SourceSpan) -> None:
@@ -378,4 +376,3 @@ def _started_at(head: dict[str, str]) -> tuple[datetime | None, str]:
         head["zone"],
     )
     return local, head["zone"]
-

@@ -506,4 +506,3 @@ def _fields(pattern: re.Pattern[str], text: str) -> re.Match[str]:
 def _half(text: str | None) -> str | None:
     """The cards of a claim half's text ("Hi: Jd, ..." -> "Jd, ..."), None if none."""
     return text.split(": ", 1)[1] if text else None
-

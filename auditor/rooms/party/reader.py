@@ -111,6 +111,7 @@ _BLANK_LINE = re.compile(r"[ \t\r]*\n")
 class _UnknownLine(LineError):
     """A line of the play that no kind of line reads."""
 
+
 # The runs of lines the lexer takes as one token, with their line kinds in the grammar's order.
 _BLOCKS: dict[str, tuple[str, ...]] = {
     "SEATS": ("SEAT",),
@@ -268,17 +269,13 @@ class PartyReader:
         except (AmountError, ValueError, OverflowError) as err:
             line = raw.first_line + raw.header_at
             found = LineError.of(line, err)
-            raise HandParseError(
-                raw.file, line, 1, raw.header, found.problem, found.code
-            ) from None
+            raise HandParseError(raw.file, line, 1, raw.header, found.problem, found.code) from None
         self._events[self._start_at] = start
         if cut_at is not None:
             return ev.Hand(start, tuple(self._events), truncated=True, truncated_at=cut_at)
         return ev.Hand(start, tuple(self._events))
 
-    def _cut_short(
-        self, raw: RawHand, err: UnexpectedInput, last: SourceSpan
-    ) -> SourceSpan | None:
+    def _cut_short(self, raw: RawHand, err: UnexpectedInput, last: SourceSpan) -> SourceSpan | None:
         """Where a record that stops inside its last line was cut (None: not cut short,
         the error stands). A record cut short is incomplete, not unreadable."""
         if self._settled or self._start_at < 0:
@@ -596,7 +593,7 @@ class PartyReader:
         self._events.append(ev.Shown(span, player, shown, description, claim(description)))
 
     def SHOWS_LOW(self, f: Fields, span: SourceSpan) -> None:
-        """"X shows7,5,4,2,A  for low.": the low of the hand X showed."""
+        """ "X shows7,5,4,2,A  for low.": the low of the hand X showed."""
         player, low = f["player"], f["low"]
         at = self._shown.get(player)
         if at is None:
@@ -669,9 +666,7 @@ class PartyReader:
 
     def POT_LINE(self, f: Fields, span: SourceSpan) -> None:
         main, rake = self._money(f["main"]), self._money(f["rake"])
-        sides = tuple(
-            self._money(amount) for amount in re.findall(r": ([^ ]+)", f["sides"] or "")
-        )
+        sides = tuple(self._money(amount) for amount in re.findall(r": ([^ ]+)", f["sides"] or ""))
         # written net of the rake: the total pot (gross) is the pots and the rake
         self._events.append(ev.SummaryPot(span, main + sum(sides) + rake, None, (), rake))
 
@@ -775,4 +770,3 @@ def _local_time(text: str) -> tuple[datetime | None, str]:
         int(found["year"]), month, day, int(found["h"]), int(found["mi"]), int(found["s"]), zone
     )
     return when, zone
-

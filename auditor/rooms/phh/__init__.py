@@ -32,9 +32,7 @@ _SNIFF_FIELD = re.compile(
 class PhhRoom(Room):
     name: ClassVar[str] = "phh"
     reads: ClassVar[str] = "PHH, pokerkit's Poker Hand History (TOML, .phh and .phhs)"
-    games: ClassVar[tuple[str, ...]] = tuple(
-        dict.fromkeys(game.variant for game in OMAHA.values())
-    )
+    games: ClassVar[tuple[str, ...]] = tuple(dict.fromkeys(game.variant for game in OMAHA.values()))
     default_profile: ClassVar[str] = "phh"  # live tournament hands (WSOP: TDA rules)
     reader_kind: ClassVar[str] = "tomllib (auditor/rooms/phh/reader.py)"
     sites: ClassVar[tuple[str, ...]] = ("PHH",)

@@ -259,7 +259,12 @@ class _Hand:
         try:
             on = date(*(int(v) for v in day if isinstance(v, int)))
             return local_time(
-                on.year, on.month, on.day, when.hour, when.minute, when.second,
+                on.year,
+                on.month,
+                on.day,
+                when.hour,
+                when.minute,
+                when.second,
                 str(doc.get("time_zone", "")),
             )
         except (ValueError, OverflowError) as err:  # a year beyond C's int too
@@ -407,9 +412,7 @@ class _Hand:
         key = "finishing_stacks"
         if finishing:
             returned = table.uncalled()
-            won = [
-                finishing[s] - (stacks[s] - table.put_in[s] + returned[s]) for s in range(count)
-            ]
+            won = [finishing[s] - (stacks[s] - table.put_in[s] + returned[s]) for s in range(count)]
         else:
             won, key = self.amounts("winnings", count, required=False), "winnings"
         span = self.span(key)

@@ -431,4 +431,3 @@ def _started_at(head: dict[str, str]) -> datetime | None:
     y, d = int(head["year"]), int(head["day"])
     h, mi, s = int(head["hour"]), int(head["minute"]), int(head["second"])
     return local_time(y, month, d, h, mi, s, "")
-

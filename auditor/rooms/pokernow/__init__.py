@@ -67,7 +67,7 @@ class PokerNowRoom(Room):
 
     def sniff(self, head: str) -> bool:
         first, _, rest = head.lstrip("\ufeff").partition("\n")
-        return first.rstrip("\r") == COLUMNS and ('Z,' in rest or not rest.strip())
+        return first.rstrip("\r") == COLUMNS and ("Z," in rest or not rest.strip())
 
     def is_header(self, line: str) -> bool:
         return line.startswith(self.header_starts)

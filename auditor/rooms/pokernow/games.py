@@ -19,7 +19,7 @@ from auditor.parse.facts import variant
 
 HEADER_START = "-- starting hand #"
 HEADER = re.compile(
-    r'-- starting hand #(?P<number>[0-9]+) (?:\(id: (?P<id>[a-z0-9]+)\) )? '
+    r"-- starting hand #(?P<number>[0-9]+) (?:\(id: (?P<id>[a-z0-9]+)\) )? "
     r'\((?P<game>[^\n]+?)\) \((?:dealer: "(?P<dealer>[^\n]+)"|(?P<dead>dead button))\) --$'
 )
 _LIMITS = {"Pot Limit": ev.Limit.POT, "No Limit": ev.Limit.NO, "Limit": ev.Limit.FIXED}

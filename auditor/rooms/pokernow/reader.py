@@ -75,7 +75,7 @@ _STREET = re.compile(
     r"(?P<street>Flop|Turn|River)(?: \(second (?P<second>run|board)\))?: +"
     r"(?P<before>[^\[\n]*?) *\[(?P<new>[^\]\n]*)\]$"
 )
-_SEAT = re.compile(r'#(?P<seat>[0-9]+) ' + _PLAYER + r" \(" + _AMOUNT + r"\)")
+_SEAT = re.compile(r"#(?P<seat>[0-9]+) " + _PLAYER + r" \(" + _AMOUNT + r"\)")
 _SEAT_STATUS = re.compile(
     r"The player " + _PLAYER + r" (?P<what>joined the game|quits the game|stand up|sit back"
     r"|requested a seat|canceled the seat request|passed the room ownership)"
@@ -85,8 +85,11 @@ _ADMIN_STACK = re.compile(
     r"(?P<new>[0-9.]+)\.$"
 )
 _QUEUED = re.compile(
-    r"WARNING: the admin queued the stack change for the player " + _PLAYER
-    + r" (?P<how>adding|reseting to|removing) " + _AMOUNT + r" chips in the next hand\.$"
+    r"WARNING: the admin queued the stack change for the player "
+    + _PLAYER
+    + r" (?P<how>adding|reseting to|removing) "
+    + _AMOUNT
+    + r" chips in the next hand\.$"
 )
 _CENTS = re.compile(r"\([0-9]+\.[0-9]+\)")
 _POST_KINDS = {

@@ -25,7 +25,17 @@ class PokerStarsRoom(Room):
         "(those under the seeds profile)"
     )
     games: ClassVar[tuple[str, ...]] = (
-        "PLO", "PLO8", "NLO", "NLO8", "FLO", "FLO8", "PLO5", "PLO5-8", "PLO6", "PLC", "PLC8",
+        "PLO",
+        "PLO8",
+        "NLO",
+        "NLO8",
+        "FLO",
+        "FLO8",
+        "PLO5",
+        "PLO5-8",
+        "PLO6",
+        "PLC",
+        "PLC8",
     )
     default_profile: ClassVar[str] = "pokerstars"
     reader_kind: ClassVar[str] = "grammars/pokerstars.lark"

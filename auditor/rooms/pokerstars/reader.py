@@ -242,6 +242,7 @@ _Kind = tuple[int, tuple[int, ...], _LineMethod]
 
 _SHOWN = (ev.Shown, ev.Mucked)  # the hands a record shows at the showdown
 
+
 class PokerStarsReader:
     """Reads one hand at a time; not thread-safe (one per process)."""
 
@@ -637,9 +638,7 @@ class PokerStarsReader:
     def BET(self, span: SourceSpan, player: str, amount: str, all_in: str | None) -> None:
         self._events.append(ev.Bet(span, player, self._money(amount), all_in is not None))
 
-    def RAISE(
-        self, span: SourceSpan, player: str, by: str, to: str, all_in: str | None
-    ) -> None:
+    def RAISE(self, span: SourceSpan, player: str, by: str, to: str, all_in: str | None) -> None:
         self._events.append(
             ev.RaisedTo(span, player, self._money(by), self._money(to), all_in is not None)
         )
@@ -647,9 +646,7 @@ class PokerStarsReader:
     def UNCALLED(self, span: SourceSpan, amount: str, player: str) -> None:
         self._events.append(ev.UncalledReturned(span, player, self._money(amount)))
 
-    def SHOWS(
-        self, span: SourceSpan, player: str, cards: str, description: str | None
-    ) -> None:
+    def SHOWS(self, span: SourceSpan, player: str, cards: str, description: str | None) -> None:
         shown = self.card_notation.cards(cards)
         said = description or ""
         self._events.append(ev.Shown(span, player, shown, said, read_claim(said)))
@@ -990,7 +987,6 @@ def _status_of(what: str) -> ev.Status:
     if what.startswith("was removed from the table"):
         return ev.Status.LEAVES
     return _STATUS_OF_WORDS[what]
-
 
 
 @lru_cache(maxsize=1024)  # "*** HOLE CARDS ***" and "*** SHOWDOWN ***" are in every hand

@@ -333,4 +333,3 @@ def _started_at(head: dict[str, str]) -> datetime | None:
     y, mo, d = int(head["year"]), int(head["month"]), int(head["day"])
     h, mi, s = int(head["hour"]), int(head["minute"]), int(head.get("second", "0"))
     return local_time(y, mo, d, h, mi, s, head.get("zone", ""))
-

@@ -314,5 +314,3 @@ class SealsWithClubsReader(LineReader):
     def DEALT(self, text: str, span: SourceSpan) -> None:
         f = line_fields(_DEALT, text)
         self._events.append(ev.Dealt(span, f["player"], self.card_notation.cards(f["cards"])))
-
-

@@ -37,9 +37,7 @@ def of(hand: ev.Hand, kind: type[E]) -> list[E]:
 
 def test_the_header_is_betfair_s_alone() -> None:
     header = TEXT.splitlines()[0]
-    assert [name for name, room in rooms.REGISTRY.items() if room.is_header(header)] == [
-        "betfair"
-    ]
+    assert [name for name, room in rooms.REGISTRY.items() if room.is_header(header)] == ["betfair"]
     assert [name for name, room in rooms.REGISTRY.items() if room.sniff(TEXT)] == ["betfair"]
     for other in ("***** 888poker Hand History for Game 385494443 *****",
                   "***** Hand History for Game 4458541564 *****"):  # fmt: skip

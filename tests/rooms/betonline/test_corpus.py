@@ -38,8 +38,8 @@ Key = tuple[str, str, str, int]  # (file, hand id, code, line)
 PLO = "BetOnline/PLO/PLO-10max-USD-0.05-0.10-201209.txt"
 
 _TURN_RULE = (
-    "(b) docs/RULES.md (the seeds): \"Pre-flop action starts left of the big blind; later "
-    "streets with the first active player left of the button\" (then clockwise): "
+    '(b) docs/RULES.md (the seeds): "Pre-flop action starts left of the big blind; later '
+    'streets with the first active player left of the button" (then clockwise): '
 )
 
 
@@ -238,7 +238,7 @@ HEADERS = {
 # Every error entry's reason starts "(a) " (the record against itself, with the
 # arithmetic) or "(b) " (the rule it breaks, quoted, with its source).
 EXPECTED: dict[Key, str] = {
-    (PLO, hand, "GAME_MISLABELED", line): "the header says \"Hold'em Pot Limit\" and the "
+    (PLO, hand, "GAME_MISLABELED", line): 'the header says "Hold\'em Pot Limit" and the '
     "hand deals four hole cards ('Dealt to Hero [..]' with four cards): it is PLO"
     for hand, line in HEADERS.items()
 }

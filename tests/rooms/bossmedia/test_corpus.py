@@ -22,7 +22,7 @@ LO8 = "BossMedia/PLO8/LO8-EUR-0.05-0.10-201207.xml"
 # board is written 5d Ks 7c Jc 7d (LINK 4 51 19 23 6) where the session's own record has
 # 6c 7c 3h Jd 9s, and the shown hands are left as they were
 _EDITED = (
-    "(b) docs/RULES.md (the seeds): \"52-card deck, no jokers; every card at most once per "
+    '(b) docs/RULES.md (the seeds): "52-card deck, no jokers; every card at most once per '
     "hand\": River.txt's board, edited from the session's record of the same hand"
 )
 EXPECTED: dict[Key, str] = {
@@ -30,8 +30,8 @@ EXPECTED: dict[Key, str] = {
     + ": Ks and 7d are on the board and in ToyBoy66's shown cards (LINK 51, 6)",
     (RIVER, "2076619909", "HAND_DESCRIPTION_WRONG", 50): _EDITED
     + ": ItalyToast's 6s Kh 9h 5h no longer make the 'two pair, nines and sixes' written",
-    (TURN, "2089896542", "CARD_DUPLICATE", 39): "(b) docs/RULES.md (the seeds): \"52-card "
-    "deck, no jokers; every card at most once per hand\": the record deals 3d twice: to "
+    (TURN, "2089896542", "CARD_DUPLICATE", 39): '(b) docs/RULES.md (the seeds): "52-card '
+    'deck, no jokers; every card at most once per hand": the record deals 3d twice: to '
     "ItalyToast "
     "(HAND_DEAL, LINK 2, line 11) and as the turn card (HAND_BOARD, LINK 2, line 43)",
 }
@@ -49,11 +49,11 @@ SEEDS_ORDER = {
 # Copies of one hand id that differ (HAND_DUPLICATE_DIFFERS), each with what differs.
 DUPLICATES_DIFFER: dict[str, str] = {
     "2076618714": "(a) two records of hand 2076618714 differ: Limit1.txt line 1 "
-    "TABLECURRENCY=\"USD\", 10MultipleHands.txt line 3 TABLECURRENCY=\"SEK\"",
+    'TABLECURRENCY="USD", 10MultipleHands.txt line 3 TABLECURRENCY="SEK"',
     "2076620358": "(a) two records of hand 2076620358 differ: Preflop.txt line 1 "
-    "TABLECURRENCY=\"USD\", 10MultipleHands.txt line 299 TABLECURRENCY=\"SEK\"",
+    'TABLECURRENCY="USD", 10MultipleHands.txt line 299 TABLECURRENCY="SEK"',
     "2076882486": "(a) two records of hand 2076882486 differ: Table2.txt lines 3 and 8 seat "
-    "and post for \"Oh My GOD!\" where BasicHand.txt has \"ItalyToast\"",
+    'and post for "Oh My GOD!" where BasicHand.txt has "ItalyToast"',
     "2076619909": "(a) two records of hand 2076619909 differ: River.txt's board 5d Ks 7c "
     "Jc 7d, 10MultipleHands.txt's (line 245 on) 6c 7c 3h Jd 9s",
 }
@@ -128,9 +128,11 @@ def test_a_whole_run_finds_no_more_across_hands(corpus: Path, tmp_path: Path) ->
     assert tables["hands"].profile.astype(str).unique().tolist() == ["bossmedia"]
     assert tables["files"].format.astype(str).unique().tolist() == ["bossmedia"]
     findings = tables["findings"]
-    across = findings[findings.code.astype(str).isin(
-        ["HAND_DUPLICATE", "HAND_DUPLICATE_DIFFERS", "STACK_CONTINUITY"]
-    )]
+    across = findings[
+        findings.code.astype(str).isin(
+            ["HAND_DUPLICATE", "HAND_DUPLICATE_DIFFERS", "STACK_CONTINUITY"]
+        )
+    ]
     got = sorted(zip(across.code.astype(str), across.hand_id.astype(str), strict=True))
     assert got == sorted(
         [

@@ -27,8 +27,7 @@ MIXED = "Merge/MIXED/HORSE-Tournament-Freeroll.201107.xml"
 # gone; the small blind's call to the full 200 is Robert's Rules' ("Button and blind
 # use", rule 1: the bring-in stays the same "even when the player in the blind does not
 # have enough chips to post the full amount").
-EXPECTED: dict[Key, str] = {
-}
+EXPECTED: dict[Key, str] = {}
 # No line holds a second finding of the same code (a key is one per line).
 SECOND_ON_LINE: dict[Key, int] = {}
 

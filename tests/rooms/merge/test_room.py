@@ -72,9 +72,7 @@ def test_game_id_and_table_of_xml_and_text_hands() -> None:
     (text,) = hands_of(TEXT)
     assert isinstance(text, RawHand)
     assert (ROOM.game(text), ROOM.hand_id(text)) == ("Omaha PL", "4927169400081")
-    assert ROOM.table_name(text) == (
-        "$5 Free PLO Hero Arena - Country Restricted , 49271005"
-    )
+    assert ROOM.table_name(text) == ("$5 Free PLO Hero Arena - Country Restricted , 49271005")
 
 
 def test_a_mixed_session_names_each_hand_s_game(corpus: Path) -> None:

@@ -77,7 +77,7 @@ def test_a_broken_document_is_a_parse_error_at_its_line_and_column() -> None:
     """The first hand's flop written "</Seats>" inside its "<Gameplay>" (a mismatched
     tag, file line 14 column 9): that hand is PARSE_ERROR there, the next one is read."""
     lines = HI_LO.splitlines()
-    assert lines[13] == "      <Action seq=\"6\" type=\"DealFlop\">"
+    assert lines[13] == '      <Action seq="6" type="DealFlop">'
     lines[13] = "      </Seats>"
     broken = "\n".join(lines) + "\n" + "----PRIMA.DAT----\n\n" + PLO
     first, second = audit_text(broken, name="s.txt")

@@ -136,12 +136,26 @@ def test_a_hi_lo_side_pot_hand_audits_clean_end_to_end() -> None:
     assert [s.player for s in shown] == ["Dee", "Ann", "Bob"]
     assert hand.events.index(of(hand, ev.ShowdownStarted)[0]) < hand.events.index(shown[0])
     # a half paid to the wrong player is the engine's finding, as for any room
-    wrong = omaha(PRETTY, pots=[
-        {"number": 0, "amount": 182, "rake": 2, "player_wins": [
-            {"player_id": 3, "win_amount": 180}]},
-        {"number": 1, "amount": 100, "rake": 0, "player_wins": [
-            {"player_id": 3, "win_amount": 50}, {"player_id": 0, "win_amount": 50}]},
-    ])
+    wrong = omaha(
+        PRETTY,
+        pots=[
+            {
+                "number": 0,
+                "amount": 182,
+                "rake": 2,
+                "player_wins": [{"player_id": 3, "win_amount": 180}],
+            },
+            {
+                "number": 1,
+                "amount": 100,
+                "rake": 0,
+                "player_wins": [
+                    {"player_id": 3, "win_amount": 50},
+                    {"player_id": 0, "win_amount": 50},
+                ],
+            },
+        ],
+    )
     (result,) = audit_text(wrong)
     assert "WINNER_WRONG" in {str(f.code) for f in result.findings}
 
@@ -193,8 +207,11 @@ def test_the_corpus_s_hold_em_is_read_skipped_and_counted(corpus: object) -> Non
     ("damage", "code", "words"),
     [
         (('"action":"Fold"', '"action":"Folds"'), Code.PARSE_ERROR, "'Folds'"),
-        (('"player_id":0,"action":"Fold"', '"player_id":9,"action":"Fold"'), Code.SEAT_INVALID,
-         "no player"),
+        (
+            ('"player_id":0,"action":"Fold"', '"player_id":9,"action":"Fold"'),
+            Code.SEAT_INVALID,
+            "no player",
+        ),
         (('"amount":3.5', '"amount":"3.5"'), Code.PARSE_ERROR, "not an amount"),
         (('"amount":3.5', '"amount":1e30'), Code.AMOUNT_OUT_OF_RANGE, "amount"),
         (('"street":"Flop"', '"street":"Flopp"'), Code.PARSE_ERROR, "'Flopp'"),

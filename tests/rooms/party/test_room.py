@@ -179,7 +179,7 @@ def test_raises_are_the_chips_added_and_the_uncalled_bet_is_inside_wins() -> Non
 
 
 def test_all_in_lines_and_side_pots() -> None:
-    """"is all-In [$X]" is a call, bet or raise as the bets stand; the last side pot, only
+    """ "is all-In [$X]" is a call, bet or raise as the bets stand; the last side pot, only
     its bettor's, is his uncalled chips."""
     hand = _read(
         HEAD + "Cid raises [$3.50 USD]\nAnn folds\nBen raises [$10 USD]\n"

@@ -19,7 +19,8 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.mark.parametrize(
-    "row", [r for r in manifest() if r.file.startswith("PHH/") and "HOLDEM" not in r.game],
+    "row",
+    [r for r in manifest() if r.file.startswith("PHH/") and "HOLDEM" not in r.game],
     ids=lambda r: r.file,
 )
 def test_pokerkit_works_out_the_same_calls_and_winnings(row: ManifestRow, corpus: Path) -> None:

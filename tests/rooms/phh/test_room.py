@@ -136,9 +136,7 @@ def test_a_corpus_hand_s_fields_and_actions() -> None:
     shown = kinds(hand, ev.ShowdownStarted, ev.Shown, ev.Mucked)
     assert [type(e).__name__ for e in shown] == ["ShowdownStarted", "Shown", "Mucked"]
     # collections from the finishing stacks: Tong 6,100,000 = 4,600,000 - 1,400,000 + 2,900,000
-    assert [(c.player, c.amount) for c in of(hand, ev.Collected)] == [
-        ("Kristopher Tong", 2900000)
-    ]
+    assert [(c.player, c.amount) for c in of(hand, ev.Collected)] == [("Kristopher Tong", 2900000)]
     assert not hand.uncalled_returns_written
 
 
@@ -234,10 +232,18 @@ def test_hold_em_is_read_and_skipped(corpus: object) -> None:
         (("small_bet = 200000", "small_bet = 200000 2"), 5, Code.PARSE_ERROR, "after a statement"),
         (("'p2 cc', 'd db 3s7hKs'", "'p2 xx', 'd db 3s7hKs'"), 8, Code.PARSE_ERROR, "'p2 xx'"),
         (("'p4 f'", "'p9 f'"), 8, Code.SEAT_INVALID, "no player"),
-        (("'p3 cbr 400000', 'p4 f'", "'p3 cbr 99999999999999999999', 'p4 f'"), 8,
-         Code.AMOUNT_OUT_OF_RANGE, "actions"),
-        (("starting_stacks = [4175000, ", "starting_stacks = [4175000, 'x', "), 7,
-         Code.PARSE_ERROR, "not a number"),
+        (
+            ("'p3 cbr 400000', 'p4 f'", "'p3 cbr 99999999999999999999', 'p4 f'"),
+            8,
+            Code.AMOUNT_OUT_OF_RANGE,
+            "actions",
+        ),
+        (
+            ("starting_stacks = [4175000, ", "starting_stacks = [4175000, 'x', "),
+            7,
+            Code.PARSE_ERROR,
+            "not a number",
+        ),
         (("'d db 8s'", "'d db 8s9s'"), 8, Code.PARSE_ERROR, "next street"),
     ],
 )

@@ -32,9 +32,15 @@ PLO8 = "PokerNow/PLO8/poker_now_log_pgldC8wst6x4dJlZ9LwBCUpUX.csv"
 # has both, in memory.
 
 EXPECTED: dict[Key, str] = {
-    (PLO8, "318-165933193601501", "UNCALLED_UNWRITTEN", 166, "no return is written for an "
-     "uncalled bet before the flop; the record's totals leave it out of the pot: it went "
-     "back"): "a warning, no error (the totals imply the return): at blinds 1/1 Sean, back in the "
+    (
+        PLO8,
+        "318-165933193601501",
+        "UNCALLED_UNWRITTEN",
+        166,
+        "no return is written for an "
+        "uncalled bet before the flop; the record's totals leave it out of the pot: it went "
+        "back",
+    ): "a warning, no error (the totals imply the return): at blinds 1/1 Sean, back in the "
     "small blind seat, 'posts a small blind of 1', 'a missing small blind of 1' (dead) and "
     "'a missed big blind of 1' (live, docs/RULES.md: 'a player who missed blinds posts "
     "small+big, the small part dead'): his bet is 2, Ayo 'calls 1' and the big blind checks, "

@@ -137,7 +137,7 @@ def test_free_text_loses_its_trailing_blanks_only() -> None:
         "a: posts small blind $1\n"
         "b: posts big blind $2\n"
         "*** HOLE CARDS ***\n"
-        '#  a comment  \t\n'
+        "#  a comment  \t\n"
         'a said, "hi  there"  \n'
         "a: folds (timeout)\n"
         "Uncalled bet ($1) returned to b  \n"

@@ -93,9 +93,7 @@ def test_words_no_reader_knows_make_no_claim(tmp_path: Path) -> None:
 
 def test_summary_seat_outcomes_are_an_enum() -> None:
     hands = read_file(FIXTURES / "tournament_plo8_side_pots.txt")
-    outcomes = {
-        e.player: e.outcome for e in hands[0].events if isinstance(e, ev.SummarySeat)
-    }
+    outcomes = {e.player: e.outcome for e in hands[0].events if isinstance(e, ev.SummarySeat)}
     assert outcomes == {
         "alpha": ev.SeatOutcome.SHOWED,
         "bravo": ev.SeatOutcome.SHOWED,
@@ -115,11 +113,15 @@ def test_summary_seat_outcomes_are_an_enum() -> None:
 def test_collect_says_whether_it_names_its_pot() -> None:
     side_pots = events_of(FIXTURES / "tournament_plo8_side_pots.txt", ev.Collected)
     assert [(c.pot, c.names_pot) for c in side_pots if isinstance(c, ev.Collected)] == [
-        (1, True), (1, True), (0, True), (0, True)
+        (1, True),
+        (1, True),
+        (0, True),
+        (0, True),
     ]
     plain = events_of(FIXTURES / "tournament_rebuy_and_add_on.txt", ev.Collected)
     assert [(c.pot, c.names_pot) for c in plain if isinstance(c, ev.Collected)] == [
-        (0, False), (0, False)
+        (0, False),
+        (0, False),
     ]
 
 
@@ -167,17 +169,13 @@ def test_raise_given_by_only_replays_as_to() -> None:
     for path in sorted((CORPUS / "PokerStars" / "PLO").glob("*.txt"))[:12]:
         for hand in read_file(path):
             result = replay_hand(hand, profile)
-            added = {
-                a.source_line: a.amount for a in result.actions if a.action == "raise"
-            }
+            added = {a.source_line: a.amount for a in result.actions if a.action == "raise"}
             events: list[ev.Event] = []
             for event in hand.events:
                 if isinstance(event, ev.RaisedTo) and event.span.line in added:
                     chips = added[event.span.line]
                     assert chips is not None
-                    event = dataclasses.replace(
-                        event, by=chips, to=0, given=ev.RaiseGiven.BY
-                    )
+                    event = dataclasses.replace(event, by=chips, to=0, given=ev.RaiseGiven.BY)
                     raises += 1
                 events.append(event)
             rewritten = dataclasses.replace(hand, events=tuple(events))

@@ -126,7 +126,7 @@ def test_the_new_layout_s_header_money_and_time() -> None:
 
 
 def test_new_raises_are_written_as_the_chips_in_then_the_total() -> None:
-    """"raises $1.75 to $1.75" from nothing; "raises 890.00 to 990.00" after a 100 blind:
+    """ "raises $1.75 to $1.75" from nothing; "raises 890.00 to 990.00" after a 100 blind:
     the total is the raise (given "to"); the first amount is the chips put in."""
     events = _events(NEW_CASH) + _events(NEW_TOURNAMENT)
     raises = [e for e in events if isinstance(e, ev.RaisedTo)]
@@ -168,7 +168,7 @@ def test_old_amounts_are_the_chips_put_in_and_allin_is_read_from_the_round() -> 
 
 
 def test_a_cap_table_s_capped_players_are_all_in_for_the_rest_of_the_hand() -> None:
-    """"The CAP is set at 30bb ... you're considered to be all-in for the remainder of
+    """ "The CAP is set at 30bb ... you're considered to be all-in for the remainder of
     the hand": Eve's "caps (53)" and Cid's call reach $60 at $1/$2, and nobody acts after;
     the replay waits for nobody (without the CAPPED status: STREET_EARLY on the flop)."""
     result = _one(OLD_CAP)
