@@ -44,6 +44,7 @@ _SHOWS = re.compile(r"^(?P<player>.+): (?P<verb>Shows|Mucks) \[(?P<cards>[^\]]*)
 _WINS = re.compile(r"^(?P<player>.+): wins (?P<amount>\S+)$")
 _MARKERS = {"*** HOLE CARDS ***", "*** SUMMARY ***"}
 _POST_KINDS = {"SB": ev.PostKind.SMALL_BLIND, "BB": ev.PostKind.BIG_BLIND, "Ante": ev.PostKind.ANTE}
+_VERBS = {"Call": ev.Verb.CALL, "Bet": ev.Verb.BET, "Raise": ev.Verb.RAISE}
 _STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 
 
@@ -72,8 +73,7 @@ class _TextHand:
         self.raw = raw
         self.events: list[ev.Event] = []
         self.scale = 100
-        self.stacks: dict[str, int] = {}
-        self.bets: dict[str, int] = {}
+        self.stacks: dict[str, int] = {}  # what each has left after his posts
         self.board: tuple[Card, ...] = ()
         self.summary = False
         self.big_blind_lines: set[int] = set()  # "Post SB" lines that are the big blind
@@ -199,14 +199,10 @@ class _TextHand:
             (_ACTION, self._action),
         )
 
-    def _put(self, player: str, chips: int) -> bool:
-        self.bets[player] = self.bets.get(player, 0) + chips
-        self.stacks[player] = self.stacks.get(player, 0) - chips
-        return self.stacks[player] <= 0
-
     def _post(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
         amount = self.money(found["amount"], span.line)
-        all_in = self._put(found["player"], amount)
+        self.stacks[found["player"]] = self.stacks.get(found["player"], 0) - amount
+        all_in = self.stacks[found["player"]] <= 0
         kind = _POST_KINDS[found["kind"]]
         if span.line in self.big_blind_lines:
             kind = ev.PostKind.BIG_BLIND
@@ -218,7 +214,6 @@ class _TextHand:
     def _street(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
         new = tuple(card(c) for c in found["cards"].split())
         self.board = self.board + new
-        self.bets = {}
         return ev.StreetDealt(span, _STREETS[found["street"]], 1, self.board, new)
 
     def _shows(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
@@ -238,13 +233,9 @@ class _TextHand:
             return ev.Checked(span, player)
         if found["amount"] is None:
             raise LineError(span.line, f"{verb} with no amount")
-        amount = self.money(found["amount"], span.line)
-        all_in = self._put(player, amount)
-        if verb == "Call":
-            return ev.Called(span, player, amount, all_in)
-        if verb == "Bet":
-            return ev.Bet(span, player, amount, all_in)
-        return ev.RaisedTo(span, player, 0, self.bets[player], all_in, ev.RaiseGiven.TO)
+        # the chips put in ("Raise $X" too: the chips it adds); all-in where the stack is
+        # spent, as the replay tells
+        return ev.ChipsIn(span, player, _VERBS[verb], self.money(found["amount"], span.line))
 
 
 def _time(found: re.Match[str], line: int) -> datetime:

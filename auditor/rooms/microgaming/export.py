@@ -6,8 +6,8 @@ What the export means:
 
 - "raised to €1.25", "called - €1.00", "bet - €1.50", "went all-in - €21.26": the chips
   the player puts in with this action (in 5029053937 the €0.25 small blind "raised to
-  €1.25" and the €0.50 big blind "called - €1.00": both have €1.50 in), so a raise is
-  given BY, and an all-in is a bet, call or raise as the bets before it make it.
+  €1.25" and the €0.50 big blind "called - €1.00": both have €1.50 in): chips lines
+  (ChipsIn) the replay tells a bet, call or raise, as the bets before them make them.
 - "wins €X from the main pot": what the pot paid after the rake ("Rake: €0.15"). No line
   returns a bet nobody called: when the hand ends with every other player folded, the
   winner's "wins" is all he took back, his unmatched bet with it (5029053937: €4.35 + the
@@ -35,6 +35,7 @@ from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, SeatError, varian
 from auditor.parse.grammar import grammar_text, new_lark, private_cache_folder
 from auditor.read.split import RawHand
 from auditor.rooms.microgaming.games import LIMITS, SITE, is_hi_lo
+from auditor.rooms.microgaming.reader import last_round_bets
 from auditor.source import SourceSpan
 
 NOTATION = CardNotation("tens as 10", ten="10")
@@ -57,7 +58,7 @@ def _cards(text: str) -> tuple[Card, ...]:
 
 
 class _Lines(Transformer[Token, None]):
-    """One hand's lines into events (``events``), with the bets of the street so far."""
+    """One hand's lines into events (``events``)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -68,7 +69,6 @@ class _Lines(Transformer[Token, None]):
         self.raw = raw
         self.events: list[ev.Event] = []
         self.head: dict[str, Any] = {}
-        self.bets: dict[str, int] = {}
         self.board: tuple[Card, ...] = ()
         self.symbol = ""
         self.button: int | None = None
@@ -120,36 +120,29 @@ class _Lines(Transformer[Token, None]):
         player, blind, amount = items
         chips = self._money(amount)
         self.events.append(ev.Posted(self._span(player), str(player), _BLINDS[str(blind)], chips))
-        self.bets[str(player)] = self.bets.get(str(player), 0) + chips
 
     def dealt(self, items: list[Token]) -> None:
         player, cards = items
         self.events.append(ev.Dealt(self._span(player), str(player), _cards(cards)))
 
-    def _put_in(self, player: Token, amount: Token, kind: str) -> None:
+    def _put_in(self, player: Token, amount: Token, verb: ev.Verb) -> None:
+        # the chips put in with the action: a bet, call or raise as the replay tells
+        # them ("raised to" with nothing bet is a bet); all-in is said in its own line
         name, chips, span = str(player), self._money(amount), self._span(player)
-        top = max(self.bets.values(), default=0)
-        so_far = self.bets.get(name, 0)
-        all_in = kind == "allin"
-        if kind == "call" or (all_in and top and so_far + chips <= top):
-            self.events.append(ev.Called(span, name, chips, all_in))
-        elif top == 0:
-            self.events.append(ev.Bet(span, name, chips, all_in))
-        else:
-            self.events.append(ev.RaisedTo(span, name, chips, 0, all_in, ev.RaiseGiven.BY))
-        self.bets[name] = so_far + chips
+        all_in = verb is ev.Verb.ALL_IN
+        self.events.append(ev.ChipsIn(span, name, verb, chips, all_in=all_in))
 
     def raised(self, items: list[Token]) -> None:
-        self._put_in(items[0], items[1], "raise")
+        self._put_in(items[0], items[1], ev.Verb.CHIPS)
 
     def call(self, items: list[Token]) -> None:
-        self._put_in(items[0], items[1], "call")
+        self._put_in(items[0], items[1], ev.Verb.CALL)
 
     def bet(self, items: list[Token]) -> None:
-        self._put_in(items[0], items[1], "bet")
+        self._put_in(items[0], items[1], ev.Verb.CHIPS)
 
     def allin(self, items: list[Token]) -> None:
-        self._put_in(items[0], items[1], "allin")
+        self._put_in(items[0], items[1], ev.Verb.ALL_IN)
 
     def check(self, items: list[Token]) -> None:
         self.events.append(ev.Checked(self._span(items[0]), str(items[0])))
@@ -172,7 +165,6 @@ class _Lines(Transformer[Token, None]):
         self.board += new
         span = self._span(name)
         self.events.append(ev.StreetDealt(span, _STREETS[str(name)], 1, self.board, new))
-        self.bets = {}
 
     def wins(self, items: list[Token]) -> None:
         player, amount, pot = items
@@ -241,7 +233,7 @@ def _hand(raw: RawHand, lines: _Lines) -> ev.Hand:
     )
     wins = lines.collected
     if not lines.showdown:
-        wins = _net_of_return(wins, lines.bets)
+        wins = _net_of_return(wins, last_round_bets(lines.events))
     won = sum(win.amount for win in wins)
     span = head.get("rake_span", wins[-1].span if wins else head["span"])
     pot = ev.SummaryPot(span, won + lines.rake_taken, None, (), lines.rake_taken)

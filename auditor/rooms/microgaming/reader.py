@@ -103,7 +103,7 @@ class MicrogamingReader(ElementReader):
         ]
         events: list[ev.Event] = [start, *seats, *self.events]
         returned = any(isinstance(event, ev.UncalledReturned) for event in events)
-        wins = self.wins if returned else _net_of_return(self.wins, _last_round(events))
+        wins = self.wins if returned else _net_of_return(self.wins, last_round_bets(events))
         events.extend(wins)
         # the Win amounts are what each player took, after the rake ("rake", in cents):
         # the gross pot is both
@@ -236,7 +236,7 @@ def _cards(node: Node) -> tuple[Card, ...]:
     return tuple(NOTATION.card(c.get("value") + c.get("suit")) for c in node.iter("Card"))
 
 
-def _last_round(events: list[ev.Event]) -> dict[str, int]:
+def last_round_bets(events: list[ev.Event]) -> dict[str, int]:
     """Each player's bet in the last round the hand's events deal, as its chips lines
     and posts write it: what a Win holds of a bet nobody called (:func:`_net_of_return`)."""
     bets: dict[str, int] = {}
