@@ -56,6 +56,14 @@ class XmlLayout:
                 return tag
         return ""
 
+    def hand_at(self, line: str) -> int:
+        """Where the hand's start tag is in ``line`` after its first column (-1: not)."""
+        start, at = "<" + self.hand, 0
+        while (at := line.find(start, at + 1)) > 0:
+            if line[at + len(start) : at + len(start) + 1] in _AFTER:
+                return at
+        return -1
+
 
 _AFTER = (" ", ">", "/", "\t", "")  # what follows an element's name in its start tag
 
@@ -138,6 +146,14 @@ def split_xml(
                     stray = []
                 open_ = _Element(tag, number, tag == layout.hand)
             close = close_tags[open_.tag]
+            if open_.broken and open_.lines:
+                # the next hand may start in the line, after the end of the broken one
+                at = layout.hand_at(line)
+                if at > 0:
+                    open_.lines.append(line[:at])
+                    yield from _ended(open_, file, room, context)
+                    open_, rest = None, " " * at + line[at:]
+                    continue
             if open_.broken or (open_.lines and close not in line):
                 # fed with the line that may close it (one feed, not one a line)
                 if len(open_.lines) < BROKEN_KEPT:

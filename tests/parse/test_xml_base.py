@@ -121,3 +121,16 @@ def test_each_element_to_the_method_named_after_it_an_unknown_one_an_error() -> 
 @pytest.mark.parametrize("reader", [EverestReader, BossMediaReader, MicrogamingReader])
 def test_every_element_of_a_room_s_table_has_its_method(reader: type[ElementReader]) -> None:
     assert missing_methods(reader) == set()
+
+
+def test_a_broken_hand_ends_where_the_next_starts_on_its_end_tag_s_line() -> None:
+    # the 2011 iPoker exports write "</game><game gamecode=...>" on one line
+    text = '<hand id="1">\n  <act who="a" & />\n</hand><hand id="2">\n  <act/>\n</hand>\n'
+    broken, good = split(text)
+    assert isinstance(broken, RawHand) and broken.lines[-1] == "</hand>"
+    assert isinstance(good, RawHand) and good.first_line == 3
+    assert good.lines[0] == " " * len("</hand>") + '<hand id="2">'
+    with pytest.raises(HandParseError) as caught:
+        read_elements(broken.lines, broken.first_line, "f.xml")
+    assert caught.value.line == 2
+    assert [n.tag for n in read_elements(good.lines, 3, "f.xml").nodes] == ["hand", "act"]

@@ -1,6 +1,7 @@
 """PokerTracker's text of Microgaming hands ("** Hand # N starting - ..."), read with its
-grammar (``grammars/microgaming_export.lark``): a Transformer, one method per line rule,
-runs as the LALR parser reduces each line, so the events come out in file order.
+grammar (``grammars/microgaming_export.lark``) by the text rooms' one driver
+(:class:`~auditor.parse.text_reader.FieldsReader`): one method per line terminal, named
+after it, reading the line's fields by name.
 
 What the export means:
 
@@ -18,21 +19,14 @@ What the export means:
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
-
-import lark
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from auditor import events as ev
 from auditor.cards import Card, CardNotation
-from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
+from auditor.money import to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, SeatError, variant
-from auditor.parse.grammar import grammar_text, new_lark, private_cache_folder
+from auditor.parse.text_reader import Fields, FieldsReader
 from auditor.read.split import RawHand
 from auditor.rooms.microgaming.games import LIMITS, SITE, is_hi_lo
 from auditor.rooms.microgaming.reader import last_round_bets
@@ -42,203 +36,178 @@ NOTATION = CardNotation("tens as 10", ten="10")
 SCALE = 100
 _STREETS = {"flop": ev.Street.FLOP, "turn": ev.Street.TURN, "river": ev.Street.RIVER}
 _BLINDS = {"small blind": ev.PostKind.SMALL_BLIND, "big blind": ev.PostKind.BIG_BLIND}
-
-
-def _lark(lines: _Lines) -> Lark:
-    """The export's LALR parser, ``lines``' methods run as it reduces each line rule."""
-    text = grammar_text("microgaming_export")
-    folder = private_cache_folder()
-    digest = hashlib.sha256(f"{text}\0{lark.__version__}".encode()).hexdigest()[:16]
-    cache: str | bool = str(folder / f"microgaming_export-{digest}.lark-cache") if folder else False
-    return new_lark(text, parser="lalr", lexer="contextual", transformer=lines, cache=cache)
+_LINES = (
+    "SEAT", "POST", "DEALT", "RAISED", "CALL", "BET", "CHECK", "FOLD", "ALLIN", "SHOWS",
+    "MUCKS", "STREET", "WINS", "RAKE", "BLANK",
+)  # fmt: skip
+_WORDS = {
+    "HEADER": "the hand's header (** Hand # N starting - date time)",
+    "TABLE": "the table line (** name [game] (small|big limit - kind))",
+    "LINES": "a line of the hand",
+    "BLANKS": "a blank line",
+}
 
 
 def _cards(text: str) -> tuple[Card, ...]:
     return NOTATION.cards(text.replace(",", " "))
 
 
-class _Lines(Transformer[Token, None]):
-    """One hand's lines into events (``events``)."""
+class ExportReader(FieldsReader):
+    """Reads one hand at a time; not thread-safe (one per process)."""
+
+    WORDS = _WORDS
 
     def __init__(self) -> None:
-        super().__init__()
-        self.begin(RawHand("", 1, ()))
+        self._wire("microgaming_export", ("HEADER", "TABLE"), {"LINES": _LINES})
 
-    def begin(self, raw: RawHand) -> None:
-        """Forget the last hand: ``raw`` is read next."""
-        self.raw = raw
+    # ------------------------------------------------------------ driving
+    def _reset(self, raw: RawHand) -> None:
+        self._file = raw.file
+        self._offset = raw.first_line - 1
         self.events: list[ev.Event] = []
-        self.head: dict[str, Any] = {}
+        self.head: dict[str, str] = {}
+        self.head_span = self.table_span = SourceSpan(raw.file, raw.first_line)
+        self.started: datetime | None = None
         self.board: tuple[Card, ...] = ()
         self.symbol = ""
         self.button: int | None = None
         self.seats: set[int] = set()
         self.collected: list[ev.Collected] = []
         self.rake_taken = 0
+        self.rake_span: SourceSpan | None = None
         self.showdown = False
 
-    def _span(self, token: Token) -> SourceSpan:
-        return SourceSpan(self.raw.file, self.raw.first_line + (token.line or 1) - 1)
+    def _open(self) -> bool:
+        return False  # no line ends a hand: a record cut short is read as it is
 
-    def _money(self, token: Token) -> int:
-        text = str(token)
+    def _money(self, text: str) -> int:
         if not text[0].isdigit():
             self.symbol = self.symbol or text[0]
-        try:
-            return to_minor(text.lstrip(text[0]) if not text[0].isdigit() else text, SCALE)
-        except AmountError as err:
-            raise LineError.of(self._span(token).line, err) from None
+            text = text.lstrip(text[0])
+        return to_minor(text, SCALE)
 
-    def header(self, items: list[Token]) -> None:
-        hand_id, date, time = items
+    # ------------------------------------------------------------ the head
+    def HEADER(self, f: Fields, span: SourceSpan) -> None:
         try:
-            started = datetime.strptime(f"{date} {time}", "%Y-%m-%d %H:%M:%S")
+            self.started = datetime.strptime(
+                f"{f['head_date']} {f['head_time']}", "%Y-%m-%d %H:%M:%S"
+            )
         except ValueError:  # month 0, day 32...: the header line's problem
-            raise LineError(self._span(hand_id).line, f"no such date: {date} {time}") from None
-        self.head.update(
-            span=self._span(hand_id),
-            hand_id=str(hand_id),
-            started=started,
-        )
+            raise ValueError(f"no such date: {f['head_date']} {f['head_time']}") from None
+        self.head["hand_id"], self.head_span = f["head_id"], span
 
-    def table(self, items: list[Token]) -> None:
-        name, game, small, big, limit = items[:5]
-        self.head.update(table=str(name), game=str(game), small=small, big=big, limit=limit)
-        self.head["table_span"] = self._span(name)
+    def TABLE(self, f: Fields, span: SourceSpan) -> None:
+        self.head.update({k.removeprefix("table_"): v for k, v in f.groupdict().items() if v})
+        self.table_span = span
 
-    def seat(self, items: list[Token]) -> None:
-        player, number, stack = items[:3]
-        seat = int(number)
+    # ------------------------------------------------------------ the lines
+    def BLANK(self, f: Fields, span: SourceSpan) -> None:
+        pass  # a blank line: the export writes one after every line in some files
+
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        seat = int(f["seat_number"])
         if seat in self.seats or seat < 1:
-            raise LineError.of(self._span(player).line, SeatError(f"seat {seat} listed twice"))
+            raise SeatError(f"seat {seat} listed twice")
         self.seats.add(seat)
-        if len(items) > 3:
+        if f["seat_dealer"]:
             self.button = seat
-        self.events.append(ev.SeatTaken(self._span(player), seat, str(player), self._money(stack)))
+        stack = self._money(f["seat_stack"])
+        self.events.append(ev.SeatTaken(span, seat, f["seat_player"], stack))
 
-    def post(self, items: list[Token]) -> None:
-        player, blind, amount = items
-        chips = self._money(amount)
-        self.events.append(ev.Posted(self._span(player), str(player), _BLINDS[str(blind)], chips))
+    def POST(self, f: Fields, span: SourceSpan) -> None:
+        chips = self._money(f["post_amount"])
+        self.events.append(ev.Posted(span, f["post_player"], _BLINDS[f["post_blind"]], chips))
 
-    def dealt(self, items: list[Token]) -> None:
-        player, cards = items
-        self.events.append(ev.Dealt(self._span(player), str(player), _cards(cards)))
+    def DEALT(self, f: Fields, span: SourceSpan) -> None:
+        self.events.append(ev.Dealt(span, f["dealt_player"], _cards(f["dealt_cards"])))
 
-    def _put_in(self, player: Token, amount: Token, verb: ev.Verb) -> None:
+    def _chips(self, span: SourceSpan, player: str, amount: str, verb: ev.Verb) -> None:
         # the chips put in with the action: a bet, call or raise as the replay tells
         # them ("raised to" with nothing bet is a bet); all-in is said in its own line
-        name, chips, span = str(player), self._money(amount), self._span(player)
-        all_in = verb is ev.Verb.ALL_IN
-        self.events.append(ev.ChipsIn(span, name, verb, chips, all_in=all_in))
+        chips, all_in = self._money(amount), verb is ev.Verb.ALL_IN
+        self.events.append(ev.ChipsIn(span, player, verb, chips, all_in=all_in))
 
-    def raised(self, items: list[Token]) -> None:
-        self._put_in(items[0], items[1], ev.Verb.CHIPS)
+    def RAISED(self, f: Fields, span: SourceSpan) -> None:
+        self._chips(span, f["raised_player"], f["raised_amount"], ev.Verb.CHIPS)
 
-    def call(self, items: list[Token]) -> None:
-        self._put_in(items[0], items[1], ev.Verb.CALL)
+    def CALL(self, f: Fields, span: SourceSpan) -> None:
+        self._chips(span, f["call_player"], f["call_amount"], ev.Verb.CALL)
 
-    def bet(self, items: list[Token]) -> None:
-        self._put_in(items[0], items[1], ev.Verb.CHIPS)
+    def BET(self, f: Fields, span: SourceSpan) -> None:
+        self._chips(span, f["bet_player"], f["bet_amount"], ev.Verb.CHIPS)
 
-    def allin(self, items: list[Token]) -> None:
-        self._put_in(items[0], items[1], ev.Verb.ALL_IN)
+    def ALLIN(self, f: Fields, span: SourceSpan) -> None:
+        self._chips(span, f["allin_player"], f["allin_amount"], ev.Verb.ALL_IN)
 
-    def check(self, items: list[Token]) -> None:
-        self.events.append(ev.Checked(self._span(items[0]), str(items[0])))
+    def CHECK(self, f: Fields, span: SourceSpan) -> None:
+        self.events.append(ev.Checked(span, f["check_player"]))
 
-    def fold(self, items: list[Token]) -> None:
-        self.events.append(ev.Folded(self._span(items[0]), str(items[0])))
+    def FOLD(self, f: Fields, span: SourceSpan) -> None:
+        self.events.append(ev.Folded(span, f["fold_player"]))
 
-    def shows(self, items: list[Token]) -> None:
-        player, cards = items
+    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
         self.showdown = True
-        self.events.append(ev.Shown(self._span(player), str(player), _cards(cards)))
+        self.events.append(ev.Shown(span, f["shows_player"], _cards(f["shows_cards"])))
 
-    def mucks(self, items: list[Token]) -> None:
-        cards = _cards(items[1]) if len(items) > 1 else ()
-        self.events.append(ev.Mucked(self._span(items[0]), str(items[0]), cards))
+    def MUCKS(self, f: Fields, span: SourceSpan) -> None:
+        cards = _cards(f["mucks_cards"]) if f["mucks_cards"] else ()
+        self.events.append(ev.Mucked(span, f["mucks_player"], cards))
 
-    def street(self, items: list[Token]) -> None:
-        name, cards = items
-        new = _cards(cards)
+    def STREET(self, f: Fields, span: SourceSpan) -> None:
+        new = _cards(f["street_cards"])
         self.board += new
-        span = self._span(name)
-        self.events.append(ev.StreetDealt(span, _STREETS[str(name)], 1, self.board, new))
+        street = _STREETS[f["street_name"]]
+        self.events.append(ev.StreetDealt(span, street, 1, self.board, new))
 
-    def wins(self, items: list[Token]) -> None:
-        player, amount, pot = items
-        side = str(pot).startswith("side")
-        number = int(str(pot).rsplit(" ", 1)[1]) if side and str(pot)[-1].isdigit() else int(side)
-        span = self._span(player)
-        self.collected.append(ev.Collected(span, str(player), self._money(amount), number, True))
+    def WINS(self, f: Fields, span: SourceSpan) -> None:
+        pot = f["wins_pot"]
+        side = pot.startswith("side")
+        number = int(pot.rsplit(" ", 1)[1]) if side and pot[-1].isdigit() else int(side)
+        amount = self._money(f["wins_amount"])
+        self.collected.append(ev.Collected(span, f["wins_player"], amount, number, True))
 
-    def rake(self, items: list[Token]) -> None:
-        self.rake_taken = self._money(items[0])
-        self.head["rake_span"] = self._span(items[0])
+    def RAKE(self, f: Fields, span: SourceSpan) -> None:
+        self.rake_taken, self.rake_span = self._money(f["rake_amount"]), span
 
-
-class ExportReader:
-    """Reads one hand at a time; not thread-safe (one per process)."""
-
-    def __init__(self) -> None:
-        self._lines = _Lines()
-        self._parser: Lark | None = None
-
-    def read(self, raw: RawHand) -> ev.Hand:
-        if self._parser is None:  # lark is loaded when a hand of the export is read
-            self._parser = _lark(self._lines)
-        lines = self._lines
-        lines.begin(raw)
-        text = "\n".join(raw.lines) + "\n"
-        try:
-            self._parser.parse(text)
-            return _hand(raw, lines)
-        except LineError as err:
-            line_text = raw.lines[err.line - raw.first_line] if raw.lines else ""
-            raise HandParseError(raw.file, err.line, 1, line_text, err.problem, err.code) from None
-        except UnexpectedInput as err:
-            raise _parse_error(raw, text, err) from None
-
-
-def _hand(raw: RawHand, lines: _Lines) -> ev.Hand:
-    head = lines.head
-    try:  # the header's stakes: a problem with them is the header line's
-        small = to_minor(str(head["small"]), SCALE)
-        big = to_minor(str(head["big"]), SCALE)
-    except AmountError as err:
-        raise LineError.of(raw.first_line, err) from None
-    limit = LIMITS[str(head["limit"])]
-    game = str(head["game"])
-    hi_lo = is_hi_lo(game)
-    start = ev.HandStarted(
-        head["span"],
-        site=SITE,
-        hand_id=head["hand_id"],
-        game=f"{game} {head['limit']}",
-        variant=variant(limit, hi_lo, 4),
-        limit=limit,
-        hi_lo=hi_lo,
-        hole_card_count=4,
-        small_stake=small,
-        big_stake=big,
-        currency=CURRENCY_OF_SYMBOL.get(lines.symbol, "chips"),
-        scale=SCALE,
-        started_at=head["started"],
-        time_zone="",
-        table_name=head["table"],
-        max_seats=None,
-        button_seat=lines.button,
-        table_span=head["table_span"],
-    )
-    wins = lines.collected
-    if not lines.showdown:
-        wins = _net_of_return(wins, last_round_bets(lines.events))
-    won = sum(win.amount for win in wins)
-    span = head.get("rake_span", wins[-1].span if wins else head["span"])
-    pot = ev.SummaryPot(span, won + lines.rake_taken, None, (), lines.rake_taken)
-    events = (start, *lines.events, *wins, pot)
-    return ev.Hand(start, events, uncalled_returns_written=False)
+    # ------------------------------------------------------------ the hand
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        head = self.head
+        try:  # the header's stakes: a problem with them is the header line's
+            small = to_minor(head["small"], SCALE)
+            big = to_minor(head["big"], SCALE)
+        except ValueError as err:
+            raise LineError.of(raw.first_line, err) from None
+        limit = LIMITS[head["limit"]]
+        game = head["game"]
+        hi_lo = is_hi_lo(game)
+        start = ev.HandStarted(
+            self.head_span,
+            site=SITE,
+            hand_id=head["hand_id"],
+            game=f"{game} {head['limit']}",
+            variant=variant(limit, hi_lo, 4),
+            limit=limit,
+            hi_lo=hi_lo,
+            hole_card_count=4,
+            small_stake=small,
+            big_stake=big,
+            currency=CURRENCY_OF_SYMBOL.get(self.symbol, "chips"),
+            scale=SCALE,
+            started_at=self.started,
+            time_zone="",
+            table_name=head["name"],
+            max_seats=None,
+            button_seat=self.button,
+            table_span=self.table_span,
+        )
+        wins = self.collected
+        if not self.showdown:
+            wins = _net_of_return(wins, last_round_bets(self.events))
+        won = sum(win.amount for win in wins)
+        span = self.rake_span or (wins[-1].span if wins else self.head_span)
+        pot = ev.SummaryPot(span, won + self.rake_taken, None, (), self.rake_taken)
+        events = (start, *self.events, *wins, pot)
+        return ev.Hand(start, events, uncalled_returns_written=False)
 
 
 def _net_of_return(wins: list[ev.Collected], bets: dict[str, int]) -> list[ev.Collected]:
@@ -254,22 +223,3 @@ def _net_of_return(wins: list[ev.Collected], bets: dict[str, int]) -> list[ev.Co
         else win
         for win in wins
     ]
-
-
-def _parse_error(raw: RawHand, text: str, err: UnexpectedInput) -> HandParseError:
-    line = max(getattr(err, "line", 1) or 1, 1)
-    column = max(getattr(err, "column", 1) or 1, 1)
-    at = min(line, len(raw.lines)) if raw.lines else 1
-    shown = raw.lines[at - 1] if raw.lines else ""
-    if isinstance(err, UnexpectedToken):
-        expected = ", ".join(sorted(err.expected))
-    elif isinstance(err, UnexpectedCharacters):
-        expected = ", ".join(sorted(err.allowed or ()))
-    elif isinstance(err, UnexpectedEOF):
-        expected = ", ".join(sorted(err.expected))
-    else:
-        expected = "a line of PokerTracker's Microgaming export"
-    context = err.get_context(text) if line <= len(raw.lines) else ""
-    return HandParseError(
-        raw.file, raw.first_line + at - 1, column, shown, expected or "a line", context=context
-    )
