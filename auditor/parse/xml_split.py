@@ -99,7 +99,8 @@ class _Element:
         try:
             self.parser.Parse(text, False)
         except expat.ExpatError:
-            self.broken = True  # kept whole to the next hand: its reader says where
+            # text after the end tag on its line is no break of this element
+            self.broken = not self.closed  # kept whole to the next hand: its reader says where
 
 
 def split_xml(
@@ -145,25 +146,30 @@ def split_xml(
                     yield StrayText(file, stray_start, tuple(stray), stray_count)
                     stray = []
                 open_ = _Element(tag, number, tag == layout.hand)
-            close = close_tags[open_.tag]
-            if open_.broken and open_.lines:
+            if not open_.broken:
+                if open_.lines and close_tags[open_.tag] not in line:
+                    # fed with the line that may close it (one feed, not one a line)
+                    if len(open_.lines) < BROKEN_KEPT:
+                        open_.lines.append(line)
+                    continue
+                open_.feed(line)
+            if open_.broken:
                 # the next hand may start in the line, after the end of the broken one
-                at = layout.hand_at(line)
+                # (found broken on that very line, or on one before)
+                at = layout.hand_at(line) if open_.lines else -1
                 if at > 0:
                     open_.lines.append(line[:at])
                     yield from _ended(open_, file, room, context)
                     open_, rest = None, " " * at + line[at:]
                     continue
-            if open_.broken or (open_.lines and close not in line):
-                # fed with the line that may close it (one feed, not one a line)
                 if len(open_.lines) < BROKEN_KEPT:
                     open_.lines.append(line)
                 continue
-            open_.feed(line)
             if not open_.closed:
                 open_.lines.append(line)
                 continue
             # the element closed on this line: text after its end tag is outside it
+            close = close_tags[open_.tag]
             at = line.rfind(close)
             cut = at + len(close) if at >= 0 else len(line)
             open_.lines.append(line[:cut])
