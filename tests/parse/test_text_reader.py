@@ -9,7 +9,6 @@ from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, SeatError
 from auditor.parse.text_reader import (
     FieldsReader,
-    LineReader,
     comma_cards,
     in_words,
     line_kinds,
@@ -72,9 +71,9 @@ _EVERLEAF = (
 )
 
 
-def test_a_line_reader_reads_a_whole_record_and_marks_one_cut_short() -> None:
+def test_a_fields_reader_reads_a_whole_record_and_marks_one_cut_short() -> None:
     reader = REGISTRY["everleaf"].reader()
-    assert isinstance(reader, LineReader)
+    assert isinstance(reader, FieldsReader)
     hand = reader.read(RawHand("e.txt", 1, _EVERLEAF))
     assert not hand.truncated
     assert hand.start.hand_id == "149107406"
@@ -83,7 +82,7 @@ def test_a_line_reader_reads_a_whole_record_and_marks_one_cut_short() -> None:
     assert cut.truncated_at is not None and cut.truncated_at.line == len(_EVERLEAF) - 1
 
 
-def test_a_line_reader_names_the_line_it_cannot_read_and_what_could_stand_there() -> None:
+def test_a_fields_reader_names_the_line_it_cannot_read_and_what_could_stand_there() -> None:
     reader = REGISTRY["everleaf"].reader()
     damaged = (*_EVERLEAF[:8], "Hero shoves it all", *_EVERLEAF[8:])
     with pytest.raises(HandParseError) as caught:
@@ -96,5 +95,5 @@ def test_a_line_reader_names_the_line_it_cannot_read_and_what_could_stand_there(
 
 
 def test_the_fields_readers_are_built_on_the_shared_base() -> None:
-    for room in ("enet", "entraction", "bovada"):
+    for room in ("enet", "entraction", "bovada", "everleaf"):
         assert isinstance(REGISTRY[room].reader(), FieldsReader)

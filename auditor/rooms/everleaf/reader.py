@@ -1,8 +1,9 @@
 """Everleaf hands to events.
 
-The grammar (``grammars/everleaf.lark``) decides which kind each line is; the methods here,
-one per line terminal, read that line's named fields (each kind's pattern below names
-them) into an event. They run as lexer callbacks, so the events come out in file order.
+The grammar (``grammars/everleaf.lark``) decides which kind each line is; each line
+terminal is one regular expression with named fields. The methods here, one per line
+terminal, run as lexer callbacks (so the events come out in file order) and read a
+line's fields by name from its terminal's own pattern.
 
 What Everleaf's layout means, where it is not the Stars layout:
 
@@ -17,14 +18,12 @@ What Everleaf's layout means, where it is not the Stars layout:
 
 from __future__ import annotations
 
-import re
-from datetime import datetime
-
 from auditor import events as ev
-from auditor.cards import LETTERS, Card, CardNotation
+from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
+from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import LineReader, comma_cards, line_fields, take_seat
+from auditor.parse.text_reader import Fields, FieldsReader, comma_cards, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.everleaf.games import game_facts
 from auditor.rooms.everleaf.wording import high_claim
@@ -32,34 +31,6 @@ from auditor.source import SourceSpan
 
 SITE = "Everleaf"
 
-# "$ 0.05 USD", "$0.09", "10 USD", "1500": the number only
-_MONEY = r"[$€]? ?(?P<{0}>[0-9][0-9,]*(?:\.[0-9]+)?)(?: (?:USD|EUR|EURO|Chips|GEL))?"
-_GAME_LINE = re.compile(
-    r"(?:Blinds )?(?P<symbol>[$€]?)(?P<small>[0-9][0-9,]*(?:\.[0-9]+)?)/[$€]?"
-    r"(?P<big>[0-9][0-9,]*(?:\.[0-9]+)?) (?:(?P<limit>NL|PL) )?(?P<game>.+?)"
-    r"(?: - (?P<max>[0-9]+) Max)? - (?P<year>[0-9]{4})/(?P<month>[0-9]{2})/(?P<day>[0-9]{2})"
-    r" - (?P<hour>[0-9]{2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2})"
-)
-_SEAT = re.compile(r"Seat (?P<seat>[0-9]+): (?P<player>.+?) \( *" + _MONEY.format("stack"))
-_POST = re.compile(
-    r"(?P<player>.+?): posts (?P<kind>small blind|big blind|both blinds|ante) \["
-    + _MONEY.format("amount")
-    + r"\]$"
-)
-_CALL = re.compile(r"(?P<player>.+) calls \[" + _MONEY.format("amount") + r"\]$")
-_BET = re.compile(r"(?P<player>.+): bets \[" + _MONEY.format("amount") + r"\]$")
-_RAISE = re.compile(r"(?P<player>.+) raises \[" + _MONEY.format("amount") + r"\]$")
-_SHOWS = re.compile(
-    r"(?P<player>.+?) (?P<verb>shows|mucks) \[ ?(?P<cards>[^\]]*?) ?\](?: (?P<words>.+))?$"
-)
-_WINS = re.compile(
-    r"(?P<player>.+?) wins (?:(?: (?P<half>high|low) \(" + _MONEY.format("half_amount") + r"\))"
-    r"|" + _MONEY.format("amount") + r") from (?P<pot>main pot|side pot(?: #?(?P<side>[0-9]+))?)"
-)
-_STREET = re.compile(
-    r"\*\* Dealing (?P<street>down cards|Flop|Turn|River) \*\*(?: \[ ?(?P<cards>[^\]]*?) ?\])?"
-)
-_DEALT = re.compile(r"Dealt to (?P<player>.+) \[ ?(?P<cards>[^\]]*?) ?\]$")
 _POST_KINDS = {
     "small blind": ev.PostKind.SMALL_BLIND,
     "big blind": ev.PostKind.BIG_BLIND,
@@ -72,13 +43,13 @@ _STREETS = {
     "Turn": ev.Street.TURN,
     "River": ev.Street.RIVER,
 }
-_PLAYER_LINE = (
+# what may follow a player's name (the grammar's PLAYER_LINE), in its order
+_PLAYER_KINDS = (
     "POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "SHOWS", "MUCKS", "NO_SHOW", "WINS", "STATUS"
 )  # fmt: skip
-_BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
-    "SEATS": ("SEAT",),
-    "PLAY": (_PLAYER_LINE, "STREET", "DEALT"),
-}
+# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
+_BLOCKS = {"SEATS": ("SEAT",), "PLAY": (*_PLAYER_KINDS, "STREET", "DEALT")}
+_SINGLES = ("GAME_ID", "HISTORY_ID", "GAME_LINE", "TABLE", "BUTTON", "PLAYERS")
 
 # What each of the grammar's terminals is, in Everleaf's words, for parse errors.
 _WORDS = {
@@ -92,100 +63,105 @@ _WORDS = {
     "PLAY": "a line of play (NAME calls [$ x USD], ** Dealing Flop ** [ .. ])",
 }
 
-
 # Everleaf writes no "returned" line: Villain's uncalled $1.80 turn bet in #149107406
 # is not in the $1.71 he wins (the $1.80 pot less its rake)
 _RETURNS_WRITTEN = False
 
 
-class EverleafReader(LineReader):
+class EverleafReader(FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    card_notation: CardNotation = LETTERS
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        singles = ("GAME_ID", "HISTORY_ID", "GAME_LINE", "TABLE", "BUTTON", "PLAYERS")
-        self._wire("everleaf", singles, _BLOCKS)
+        self._wire("everleaf", _SINGLES, _BLOCKS)
+
+    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
+        if block != "PLAY":
+            return super()._run(block, kinds)
+        # a player's line: the name once, then the kinds that follow it (as PLAYER_LINE;
+        # the kinds' own patterns at once would hold the name's group name twice)
+        tails = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
+        player = f"(?:{self._pattern('WHO')}(?:{tails}){self._pattern('EOL')})"
+        return "|".join([player, *(f"(?:{self._pattern(k)}(?P<{k}>))" for k in kinds[-2:])])
 
     # ------------------------------------------------------------ driving
-    def _complete(self) -> bool:
-        return self._won  # a pot won: the hand's end (Everleaf has no summary)
-
-    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
-        cut = truncated_at is not None
-        return ev.Hand(start, tuple(self._events), cut, truncated_at, _RETURNS_WRITTEN)
-
-    def _before_block(self, block: str) -> None:
-        self._ensure_start()
+    def _open(self) -> bool:
+        return self._start is not None and not self._won
 
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
-        self._events = []
-        self._start = None
-        self._won = False
+        self._events: list[ev.Event] = []
+        self._start: ev.HandStarted | None = None
+        self._won = False  # a pot won: the hand's end (Everleaf has no summary)
         self._head: dict[str, str] = {}
+        self._head_span = SourceSpan(raw.file, raw.first_line, 1)
+        self._game_line = raw.first_line
         self._table_span: SourceSpan | None = None
         self._button: int | None = None
         self._scale = 100
         self._seats: dict[int, str] = {}
         self._board: tuple[Card, ...] = ()
 
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        if self._start is None:  # cannot be: the grammar wants a seat line
+            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
+        cut = None if self._won else SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
+        return ev.Hand(self._start, tuple(self._events), cut is not None, cut, _RETURNS_WRITTEN)
+
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
 
-    # ------------------------------------------------------------ the hand's head
-    def GAME_ID(self, text: str, span: SourceSpan) -> None:
-        self._head["hand_id"] = text.rsplit("#", 1)[1]
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return comma_cards(LETTERS, text)
 
-    def HISTORY_ID(self, text: str, span: SourceSpan) -> None:
+    # ------------------------------------------------------------ the hand's head
+    def GAME_ID(self, f: Fields, span: SourceSpan) -> None:
+        self._head_span = span
+        self._head["hand_id"] = f["id_game"]
+
+    def HISTORY_ID(self, f: Fields, span: SourceSpan) -> None:
         return  # "***** Hand history for game #N *****": the id again
 
-    def GAME_LINE(self, text: str, span: SourceSpan) -> None:
-        found = _GAME_LINE.match(text)
-        if found is None:
-            raise ValueError(f"cannot read the fields of {text!r}")
-        fields = {k: v for k, v in found.groupdict().items() if v is not None}
-        symbol = fields.get("symbol", "")
+    def GAME_LINE(self, f: Fields, span: SourceSpan) -> None:
+        self._head.update((k.removeprefix("game_"), v) for k, v in f.groupdict().items() if v)
+        self._game_line = span.line
         # no currency symbol: a tournament's chips
-        self._scale = 100 if symbol else 1
-        fields["currency"] = CURRENCY_OF_SYMBOL[symbol] if symbol else "chips"
-        limit = fields.get("limit")
-        fields["game"] = f"{limit} {fields['game']}" if limit else fields["game"]
-        self._head.update(fields)
+        self._scale = 100 if "symbol" in self._head else 1
 
-    def TABLE(self, text: str, span: SourceSpan) -> None:
-        self._head["table"] = text.removeprefix("Table ")
+    def TABLE(self, f: Fields, span: SourceSpan) -> None:
+        self._head["table"] = f["table_name"]
         self._table_span = span
 
-    def BUTTON(self, text: str, span: SourceSpan) -> None:
-        button = int(text.split(" ", 2)[1])
+    def BUTTON(self, f: Fields, span: SourceSpan) -> None:
+        button = int(f["button_seat"])
         if not 1 <= button <= SEAT_LIMIT:
             raise SeatError(f"the button on seat {button}, which no table has")
         self._button = button
 
-    def PLAYERS(self, text: str, span: SourceSpan) -> None:
+    def PLAYERS(self, f: Fields, span: SourceSpan) -> None:
         return  # "Total number of players: 2": the seat lines list them
 
-    def _ensure_start(self) -> None:
-        if self._start is not None:
-            return
+    def _begin(self) -> ev.HandStarted:
+        """The hand's head, once its seats start: the head's lines are all read."""
         h = self._head
-        game = h.get("game", "")
+        game = f"{h['limit']} {h['name']}" if "limit" in h else h.get("name", "")
         limit, hi_lo, hole, variant = game_facts(game)
-        game_line = self._offset + 3
+        symbol = h.get("symbol", "")
         try:
-            started_at = _started_at(h)
-            small_stake = self._money(h.get("small", "0"))
-            big_stake = self._money(h.get("big", "0"))
+            y, mo, d, hh, mi, s = (
+                int(h[k]) for k in ("year", "month", "day", "hour", "minute", "second")
+            )
+            started_at = local_time(y, mo, d, hh, mi, s, "")
+            small_stake, big_stake = self._money(h["small"]), self._money(h["big"])
             max_seats = int(h["max"]) if "max" in h else None
             if max_seats is not None and not 1 <= max_seats <= SEAT_LIMIT:
                 raise SeatError(f"a table of {max_seats} seats")
         except (AmountError, ValueError) as err:
-            raise LineError.of(game_line, err) from None
-        self._start = ev.HandStarted(
-            span=SourceSpan(self._file, self._offset + 1, 1),
+            raise LineError.of(self._game_line, err) from None
+        start = ev.HandStarted(
+            span=self._head_span,
             site=SITE,
             hand_id=h.get("hand_id", ""),
             game=game,
@@ -195,7 +171,7 @@ class EverleafReader(LineReader):
             hole_card_count=hole,
             small_stake=small_stake,
             big_stake=big_stake,
-            currency=h.get("currency", "chips"),
+            currency=CURRENCY_OF_SYMBOL[symbol] if symbol else "chips",
             scale=self._scale,
             started_at=started_at,
             time_zone="",  # Everleaf writes none
@@ -204,87 +180,67 @@ class EverleafReader(LineReader):
             button_seat=self._button,
             table_span=self._table_span,
         )
-        self._events.append(self._start)
+        self._events.append(start)
+        return start
 
     # ------------------------------------------------------------ seats
-    def SEAT(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_SEAT, text)
-        seat, player = int(found["seat"]), found["player"]
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        if self._start is None:
+            self._start = self._begin()
+        seat, player = int(f["seat_number"]), f["seat_who"]
         take_seat(self._seats, seat, player)
-        self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
+        self._events.append(ev.SeatTaken(span, seat, player, self._money(f["seat_stack"])))
 
     # ------------------------------------------------------------ the play
-    def POST(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_POST, text)
-        kind = _POST_KINDS[found["kind"]]
-        self._events.append(ev.Posted(span, found["player"], kind, self._money(found["amount"])))
+    def POST(self, f: Fields, span: SourceSpan) -> None:
+        kind = _POST_KINDS[f["post_kind"]]
+        self._events.append(ev.Posted(span, f["who"], kind, self._money(f["post_amount"])))
 
-    def FOLD(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, text.removesuffix(" folds")))
+    def FOLD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Folded(span, f["who"]))
 
-    def CHECK(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, text.removesuffix(" checks")))
+    def CHECK(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Checked(span, f["who"]))
 
-    def CALL(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_CALL, text)
-        self._events.append(ev.Called(span, found["player"], self._money(found["amount"])))
+    def CALL(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Called(span, f["who"], self._money(f["call_amount"])))
 
-    def BET(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_BET, text)
-        self._events.append(ev.Bet(span, found["player"], self._money(found["amount"])))
+    def BET(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Bet(span, f["who"], self._money(f["bet_amount"])))
 
-    def RAISE(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_RAISE, text)
-        added = self._money(found["amount"])
-        self._events.append(ev.RaisedTo(span, found["player"], added, 0, given=ev.RaiseGiven.BY))
+    def RAISE(self, f: Fields, span: SourceSpan) -> None:
+        added = self._money(f["raise_amount"])
+        self._events.append(ev.RaisedTo(span, f["who"], added, 0, given=ev.RaiseGiven.BY))
 
-    def SHOWS(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_SHOWS, text)
-        cards = comma_cards(self.card_notation, found["cards"])
-        words = found["words"] or ""
-        self._events.append(ev.Shown(span, found["player"], cards, words, high_claim(words)))
+    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
+        cards = self._cards(f["shows_cards"])
+        words = f["shows_words"] or ""
+        self._events.append(ev.Shown(span, f["who"], cards, words, high_claim(words)))
 
-    def MUCKS(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_SHOWS, text)
-        cards = comma_cards(self.card_notation, found["cards"])
-        self._events.append(ev.Mucked(span, found["player"], cards))
+    def MUCKS(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Mucked(span, f["who"], self._cards(f["mucks_cards"])))
 
-    def NO_SHOW(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.NotShown(span, text.removesuffix(" does not show cards")))
+    def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.NotShown(span, f["who"]))
 
-    def WINS(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_WINS, text)
-        amount = self._money(found["half_amount"] or found["amount"])
-        pot = 0
-        if found["pot"].startswith("side pot"):
-            pot = int(found["side"] or 1)
+    def WINS(self, f: Fields, span: SourceSpan) -> None:
+        amount = self._money(f["wins_half"] or f["wins_amount"])
+        pot = int(f["wins_side_number"] or 1) if f["wins_side"] else 0
         self._won = True
-        self._events.append(ev.Collected(span, found["player"], amount, pot, True))
+        self._events.append(ev.Collected(span, f["who"], amount, pot, True))
 
-    def STATUS(self, text: str, span: SourceSpan) -> None:
-        player, _, words = text.partition(" has disconnected")
+    def STATUS(self, f: Fields, span: SourceSpan) -> None:
         status = ev.Status.DISCONNECTED
-        self._events.append(ev.PlayerStatus(span, player, status, "has disconnected" + words))
+        self._events.append(ev.PlayerStatus(span, f["who"], status, f["status_words"]))
 
-    def STREET(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_STREET, text)
-        street = _STREETS[found["street"]]
+    def STREET(self, f: Fields, span: SourceSpan) -> None:
+        street = _STREETS[f["street_name"]]
         if street is ev.Street.PREFLOP:
             self._events.append(ev.StreetDealt(span, street, 1, (), ()))
             return
-        new = comma_cards(self.card_notation, found["cards"] or "")
+        new = self._cards(f["street_cards"] or "")
         self._board += new
         self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
 
-    def DEALT(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_DEALT, text)
-        cards = comma_cards(self.card_notation, found["cards"])
-        self._events.append(ev.Dealt(span, found["player"], cards))
-
-
-def _started_at(head: dict[str, str]) -> datetime | None:
-    if "year" not in head:
-        return None
-    y, mo, d = int(head["year"]), int(head["month"]), int(head["day"])
-    h, mi, s = int(head["hour"]), int(head["minute"]), int(head["second"])
-    return local_time(y, mo, d, h, mi, s, "")
+    def DEALT(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Dealt(span, f["dealt_who"], self._cards(f["dealt_cards"])))
