@@ -1,8 +1,9 @@
 """Betfair hands to events.
 
-The grammar (``grammars/betfair.lark``) decides which kind each line is; the methods here,
-one per line terminal, read that line's named fields into an event. They run as lexer
-callbacks, so the events come out in file order.
+The grammar (``grammars/betfair.lark``) decides which kind each line is; each line
+terminal is one regular expression with named fields. The methods here, one per line
+terminal, run as lexer callbacks (so the events come out in file order) and read a
+line's fields by name from its terminal's own pattern.
 
 What Betfair's layout means, where it is not the Stars layout:
 
@@ -20,44 +21,24 @@ What Betfair's layout means, where it is not the Stars layout:
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 
 from auditor import events as ev
-from auditor.cards import LETTERS, Card, CardNotation
+from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
+from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import LineReader, comma_cards, line_fields, take_seat
+from auditor.parse.text_reader import Fields, FieldsReader, comma_cards, take_seat
 from auditor.read.split import RawHand
-from auditor.rooms.betfair.games import game_facts, line_game
+from auditor.rooms.betfair.games import game_facts
 from auditor.source import SourceSpan
 
 SITE = "Betfair"
 
-_GAME_LINE = re.compile(
-    r"(?:(?:NL|PL) )?(?P<symbol>[$€£]?)(?P<small>[0-9][0-9,.]*)/[$€£]?(?P<big>[0-9][0-9,.]*) "
-    r".+? - [A-Za-z]+, (?P<when>[A-Za-z]+ [0-9]{1,2}, [0-9:]{8}) (?P<zone>[A-Z]+) "
-    r"(?P<year>[0-9]{4})"
-)
-_TABLE = re.compile(r"Table (?P<table>.+?)(?: (?P<max>[0-9]+)-max)? \((?:Real|Play) Money\)")
-_SEAT = re.compile(r"Seat (?P<seat>[0-9]+): (?P<player>.+?) \( [$€£]?(?P<stack>[0-9][0-9,.]*) \)")
-_AMOUNT_LINE = re.compile(
-    r"(?P<player>.+?) (?P<verb>posts small blind|posts big blind|posts small & big blinds"
-    r"|calls|bets|raises to) \[[$€£]?(?P<amount>[0-9][0-9,.]*)\]$"
-)
-_SHOWS = re.compile(
-    r"(?P<player>.+?) (?:shows|mucks)(?: \[ ?(?P<cards>[^\]]*?) ?\])?(?: (?P<words>.+))?$"
-)
-_WINS = re.compile(
-    r"(?P<player>.+?) wins [$€£]?(?P<amount>[0-9][0-9,.]*) from "
-    r"(?P<pot>main pot|side pot(?: #?(?P<side>[0-9]+))?|the pot)"
-)
-_STREET = re.compile(r"\*\* (?P<street>[A-Za-z ]+?) \*\*(?: \[ ?(?P<cards>[^\]]*?) ?\])?$")
-_DEALT = re.compile(r"Dealt to (?P<player>.+) \[ ?(?P<cards>[^\]]*?) ?\]$")
 _POSTS = {
-    "posts small blind": ev.PostKind.SMALL_BLIND,
-    "posts big blind": ev.PostKind.BIG_BLIND,
-    "posts small & big blinds": ev.PostKind.SMALL_AND_BIG,
+    "small blind": ev.PostKind.SMALL_BLIND,
+    "big blind": ev.PostKind.BIG_BLIND,
+    "small & big blinds": ev.PostKind.SMALL_AND_BIG,
 }
 _STREETS = {
     "Dealing down cards": ev.Street.PREFLOP,
@@ -65,14 +46,14 @@ _STREETS = {
     "Dealing Turn": ev.Street.TURN,
     "Dealing River": ev.Street.RIVER,
 }
-_PLAYER_LINE = (
+# what may follow a player's name (the grammar's PLAYER_LINE), in its order
+_PLAYER_KINDS = (
     "POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "ALL_IN", "SHOWS", "MUCKS", "NO_SHOW",
     "WINS", "SITS_OUT",
 )  # fmt: skip
-_BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
-    "SEATS": ("SEAT",),
-    "PLAY": (_PLAYER_LINE, "STREET", "DEALT"),
-}
+# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
+_BLOCKS = {"SEATS": ("SEAT",), "PLAY": (*_PLAYER_KINDS, "STREET", "DEALT")}
+_SINGLES = ("HEADER", "GAME_LINE", "TABLE", "BUTTON", "PLAYERS", "END")
 _WORDS = {
     "HEADER": "a hand header (***** Betfair Poker Hand History for Game N *****)",
     "GAME_LINE": "the game line (PL $0.05/$0.10 Omaha - Sunday, October 18, 20:00:00 GMT 2009)",
@@ -85,87 +66,97 @@ _WORDS = {
 }
 
 
-class BetfairReader(LineReader):
+class BetfairReader(FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    card_notation: CardNotation = LETTERS
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        singles = ("HEADER", "GAME_LINE", "TABLE", "BUTTON", "PLAYERS", "END")
-        amount = self.AMOUNT
-        aliases = {
-            "POST": amount,
-            "CALL": amount,
-            "BET": amount,
-            "RAISE": amount,
-            "MUCKS": self.SHOWS,
-        }
-        self._wire("betfair", singles, _BLOCKS, aliases)
+        self._wire("betfair", _SINGLES, _BLOCKS)
+
+    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
+        if block != "PLAY":
+            return super()._run(block, kinds)
+        # a player's line: the name once, then the kinds that follow it (as PLAYER_LINE;
+        # the kinds' own patterns at once would hold the name's group name twice)
+        tails = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
+        player = f"(?:{self._pattern('WHO')}(?:{tails}){self._pattern('EOL')})"
+        return "|".join([player, *(f"(?:{self._pattern(k)}(?P<{k}>))" for k in kinds[-2:])])
 
     # ------------------------------------------------------------ driving
-    def _complete(self) -> bool:
-        return self._ended  # "Game N ends": the hand's end
-
-    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
-        cut = truncated_at is not None
-        return ev.Hand(start, tuple(self._events), cut, truncated_at, False)
-
-    def _before_block(self, block: str) -> None:
-        self._ensure_start()
+    def _open(self) -> bool:
+        return self._start is not None and not self._ended
 
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
-        self._events = []
-        self._start = None
+        self._events: list[ev.Event] = []
+        self._start: ev.HandStarted | None = None
         self._head: dict[str, str] = {}
+        self._head_span = SourceSpan(raw.file, raw.first_line, 1)
+        self._game_line = raw.first_line
         self._table_span: SourceSpan | None = None
+        self._button: int | None = None
         self._scale = 100
         self._seats: dict[int, str] = {}
         self._board: tuple[Card, ...] = ()
         self._big_blind_posted = False
         self._going_all_in: set[str] = set()
-        self._ended = False
+        self._ended = False  # "Game N ends": the hand's end
+
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        if self._start is None:  # cannot be: the grammar wants a seat line
+            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
+        last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
+        cut = None if self._ended else last
+        return ev.Hand(self._start, tuple(self._events), cut is not None, cut, False)
 
     def _money(self, text: str) -> int:
         return to_minor(text.replace(",", ""), self._scale)
 
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return comma_cards(LETTERS, text)
+
+    def _all_in(self, player: str) -> bool:
+        """Whether "goes all-in" came before this action of ``player``'s."""
+        if player not in self._going_all_in:
+            return False
+        self._going_all_in.discard(player)
+        return True
+
     # ------------------------------------------------------------ the hand's head
-    def HEADER(self, text: str, span: SourceSpan) -> None:
-        self._head["hand_id"] = text.split("Game ", 1)[1].split(" ", 1)[0]
+    def HEADER(self, f: Fields, span: SourceSpan) -> None:
+        self._head["hand_id"] = f["head_id"]
+        self._head_span = span
 
-    def GAME_LINE(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_GAME_LINE, text)
-        self._head.update({k: v for k, v in found.items() if v is not None})
-        self._head["game"] = line_game(text)
-        self._scale = 100 if found["symbol"] else 1  # no symbol: tournament chips
+    def GAME_LINE(self, f: Fields, span: SourceSpan) -> None:
+        self._head.update((k.removeprefix("game_"), v) for k, v in f.groupdict().items() if v)
+        self._game_line = span.line
+        self._scale = 100 if f["game_symbol"] else 1  # no symbol: tournament chips
 
-    def TABLE(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_TABLE, text)
-        self._head["table"] = found["table"]
-        if found["max"]:
-            self._head["max"] = found["max"]
+    def TABLE(self, f: Fields, span: SourceSpan) -> None:
+        self._head["table"] = f["table_name"]
+        if f["table_max"]:
+            self._head["max"] = f["table_max"]
         self._table_span = span
 
-    def BUTTON(self, text: str, span: SourceSpan) -> None:
-        button = int(text.split(" ", 2)[1])
+    def BUTTON(self, f: Fields, span: SourceSpan) -> None:
+        button = int(f["button_seat"])
         if not 1 <= button <= SEAT_LIMIT:
             raise SeatError(f"the button on seat {button}, which no table has")
-        self._head["button"] = str(button)
+        self._button = button
 
-    def PLAYERS(self, text: str, span: SourceSpan) -> None:
+    def PLAYERS(self, f: Fields, span: SourceSpan) -> None:
         return  # "Total number of active players : 6": the seat lines list them
 
-    def END(self, text: str, span: SourceSpan) -> None:
+    def END(self, f: Fields, span: SourceSpan) -> None:
         self._ended = True
 
-    def _ensure_start(self) -> None:
-        if self._start is not None:
-            return
+    def _begin(self) -> ev.HandStarted:
+        """The hand's head, once its seats start: the head's lines are all read."""
         h = self._head
-        limit, hi_lo, variant = game_facts(h.get("game", ""))
-        line = self._offset + 2  # the game line
+        game = f"{h['limit']} {h['name']}" if "limit" in h else h["name"]
+        limit, hi_lo, variant = game_facts(game)
         try:
             when = datetime.strptime(f"{h['when']} {h['year']}", "%B %d, %H:%M:%S %Y")
             started = local_time(
@@ -175,14 +166,14 @@ class BetfairReader(LineReader):
             max_seats = int(h["max"]) if "max" in h else None
             if max_seats is not None and not 1 <= max_seats <= SEAT_LIMIT:
                 raise SeatError(f"a table of {max_seats} seats")
-        except (AmountError, ValueError, KeyError) as err:
-            raise LineError.of(line, ValueError(str(err))) from None
+        except (AmountError, ValueError) as err:
+            raise LineError.of(self._game_line, err) from None
         symbol = h.get("symbol", "")
-        self._start = ev.HandStarted(
-            span=SourceSpan(self._file, self._offset + 1, 1),
+        start = ev.HandStarted(
+            span=self._head_span,
             site=SITE,
             hand_id=h.get("hand_id", ""),
-            game=h.get("game", ""),
+            game=game,
             variant=variant,
             limit=limit,
             hi_lo=hi_lo,
@@ -195,71 +186,73 @@ class BetfairReader(LineReader):
             time_zone=h["zone"],
             table_name=h.get("table", ""),
             max_seats=max_seats,
-            button_seat=int(h["button"]) if "button" in h else None,
+            button_seat=self._button,
             table_span=self._table_span,
         )
-        self._events.append(self._start)
+        self._events.append(start)
+        return start
 
     # ------------------------------------------------------------ seats
-    def SEAT(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_SEAT, text)
-        seat, player = int(found["seat"]), found["player"]
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        if self._start is None:
+            self._start = self._begin()
+        seat, player = int(f["seat_number"]), f["seat_who"]
         take_seat(self._seats, seat, player)
-        self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
+        self._events.append(ev.SeatTaken(span, seat, player, self._money(f["seat_stack"])))
 
     # ------------------------------------------------------------ the play
-    def AMOUNT(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_AMOUNT_LINE, text)
-        player, verb, amount = f["player"], f["verb"], self._money(f["amount"])
-        all_in = player in self._going_all_in
-        self._going_all_in.discard(player)
-        if verb in _POSTS:
-            kind = _POSTS[verb]
-            if kind is ev.PostKind.BIG_BLIND:
-                # a second big blind: a player posting to be dealt in, live
-                kind = ev.PostKind.LIVE if self._big_blind_posted else kind
-                self._big_blind_posted = True
-            self._events.append(ev.Posted(span, player, kind, amount, all_in))
-        elif verb == "calls":
-            self._events.append(ev.Called(span, player, amount, all_in))
-        elif verb == "bets":
-            self._events.append(ev.Bet(span, player, amount, all_in))
-        else:
-            self._events.append(ev.RaisedTo(span, player, 0, amount, all_in, ev.RaiseGiven.TO))
+    def POST(self, f: Fields, span: SourceSpan) -> None:
+        player, amount = f["who"], self._money(f["post_amount"])
+        kind = _POSTS[f["post_kind"]]
+        if kind is ev.PostKind.BIG_BLIND:
+            # a second big blind: a player posting to be dealt in, live
+            kind = ev.PostKind.LIVE if self._big_blind_posted else kind
+            self._big_blind_posted = True
+        self._events.append(ev.Posted(span, player, kind, amount, self._all_in(player)))
 
-    def FOLD(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, text.removesuffix(" folds")))
+    def FOLD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Folded(span, f["who"]))
 
-    def CHECK(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, text.removesuffix(" checks")))
+    def CHECK(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Checked(span, f["who"]))
 
-    def ALL_IN(self, text: str, span: SourceSpan) -> None:
-        self._going_all_in.add(text.removesuffix(" goes all-in"))  # his next action is
+    def CALL(self, f: Fields, span: SourceSpan) -> None:
+        player, amount = f["who"], self._money(f["call_amount"])
+        self._events.append(ev.Called(span, player, amount, self._all_in(player)))
 
-    def SHOWS(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_SHOWS, text)
-        cards = comma_cards(self.card_notation, f["cards"] or "")
-        if " mucks" in text:
-            self._events.append(ev.Mucked(span, f["player"], cards))
-            return
-        self._events.append(ev.Shown(span, f["player"], cards, f["words"] or ""))
+    def BET(self, f: Fields, span: SourceSpan) -> None:
+        player, amount = f["who"], self._money(f["bet_amount"])
+        self._events.append(ev.Bet(span, player, amount, self._all_in(player)))
 
-    def NO_SHOW(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.NotShown(span, text.removesuffix(" does not show cards")))
+    def RAISE(self, f: Fields, span: SourceSpan) -> None:
+        player, to = f["who"], self._money(f["raise_to"])
+        all_in = self._all_in(player)
+        self._events.append(ev.RaisedTo(span, player, 0, to, all_in, ev.RaiseGiven.TO))
 
-    def WINS(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_WINS, text)
-        pot = int(f["side"] or 1) if f["pot"].startswith("side") else 0
-        named = f["pot"] != "the pot"
-        self._events.append(ev.Collected(span, f["player"], self._money(f["amount"]), pot, named))
+    def ALL_IN(self, f: Fields, span: SourceSpan) -> None:
+        self._going_all_in.add(f["who"])  # his next action is
 
-    def SITS_OUT(self, text: str, span: SourceSpan) -> None:
-        player = text.removesuffix(" sits out")
-        self._events.append(ev.PlayerStatus(span, player, ev.Status.SITS_OUT, "sits out"))
+    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
+        cards = self._cards(f["shows_cards"])
+        self._events.append(ev.Shown(span, f["who"], cards, f["shows_words"] or ""))
 
-    def STREET(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_STREET, text)
-        name = f["street"]
+    def MUCKS(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Mucked(span, f["who"], self._cards(f["mucks_cards"] or "")))
+
+    def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.NotShown(span, f["who"]))
+
+    def WINS(self, f: Fields, span: SourceSpan) -> None:
+        pot = int(f["wins_side_number"] or 1) if f["wins_side"] else 0
+        named = f["wins_unnamed"] is None
+        amount = self._money(f["wins_amount"])
+        self._events.append(ev.Collected(span, f["who"], amount, pot, named))
+
+    def SITS_OUT(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.PlayerStatus(span, f["who"], ev.Status.SITS_OUT, "sits out"))
+
+    def STREET(self, f: Fields, span: SourceSpan) -> None:
+        name = f["street_name"]
         if name == "Showdown":
             self._events.append(ev.ShowdownStarted(span, 1))
             return
@@ -269,11 +262,9 @@ class BetfairReader(LineReader):
         if street is ev.Street.PREFLOP:
             self._events.append(ev.StreetDealt(span, street, 1, (), ()))
             return
-        new = comma_cards(self.card_notation, f["cards"] or "")
+        new = self._cards(f["street_cards"] or "")
         self._board += new
         self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
 
-    def DEALT(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_DEALT, text)
-        cards = comma_cards(self.card_notation, f["cards"])
-        self._events.append(ev.Dealt(span, f["player"], cards))
+    def DEALT(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Dealt(span, f["dealt_who"], self._cards(f["dealt_cards"])))
