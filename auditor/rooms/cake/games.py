@@ -59,12 +59,23 @@ def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
     return limit, hi_lo, 4, variant(limit, hi_lo, 4)
 
 
-def table_of(found: re.Match[str]) -> str:
-    """A header's table: "Odesa (6-Max) 13495", or a tournament's "T15042503 Table 1"."""
-    if found["table_no"]:
-        tournament = TOURNAMENT.search(found["table"])
-        return f"{tournament[0]} {found['table_no']}" if tournament else found["table_no"]
-    return str(found["table"])
+def is_hi_lo(game: str) -> bool:
+    """Whether an Omaha game as the header names it is hi/lo.
+
+    >>> is_hi_lo("PL OmahaHiLo"), is_hi_lo("PL Omaha")
+    (True, False)
+    """
+    return _OMAHA.get(game.partition(" ")[2], False)
+
+
+def table_of(found: re.Match[str], prefix: str = "") -> str:
+    """A header's table: "Odesa (6-Max) 13495", or a tournament's "T15042503 Table 1"
+    (``prefix``: of the header's group names, the grammar's "head_")."""
+    table, table_no = found[prefix + "table"], found[prefix + "table_no"]
+    if table_no:
+        tournament = TOURNAMENT.search(table)
+        return f"{tournament[0]} {table_no}" if tournament else str(table_no)
+    return str(table)
 
 
 TOURNAMENT = re.compile(r"T[0-9]+$")
