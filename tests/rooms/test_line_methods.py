@@ -63,10 +63,7 @@ NOT_YET = frozenset(
     {
         "888poker",
         "absolute",
-        "betfair",
         "betonline",
-        "cake",
-        "everleaf",
         "fulltilt",
         "ggpoker",
         "kingsclub",
