@@ -33,9 +33,7 @@ from auditor.source import SourceSpan
 _ACTS = (
     ev.Folded,
     ev.Checked,
-    ev.Called,
-    ev.Bet,
-    ev.RaisedTo,
+    ev.ChipsIn,  # the reader's chips lines (the replay tells the call, bet or raise)
     ev.Shown,
     ev.Mucked,
     ev.NotShown,

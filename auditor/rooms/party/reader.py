@@ -11,7 +11,8 @@ What the room means by its words, where other rooms' same words mean otherwise:
 
 - an action's amount is the chips it puts in: "raises [$30 USD]" is 30 MORE
   (``RaiseGiven.BY``); the 2026 layout's "raises 2.70 to 2.80" is read by its total;
-- "is all-In [$X]" puts X more in: a call, a bet or a raise as the bets then stand;
+- "is all-In [$X]" puts X more in, naming no call, bet or raise (``Verb.ALL_IN``): the
+  replay tells which (:mod:`auditor.replay.classify`), as it does for every chips line;
 - the room writes no "uncalled bet returned" line: the part of the last bet nobody
   matched is in the winner's "wins $X" (a hand won without a showdown), or is written
   as the last side pot, "wins $0.95 from side pot #1", that only its bettor was in (a
@@ -91,6 +92,12 @@ _POST_KINDS = {
     "button blind": ev.PostKind.STRADDLE,
     "ante": ev.PostKind.ANTE,
     "ante of": ev.PostKind.ANTE,
+}
+_VERBS = {
+    "calls": ev.Verb.CALL,
+    "bets": ev.Verb.BET,
+    "raises": ev.Verb.RAISE,
+    "is all-In": ev.Verb.ALL_IN,
 }
 _STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
 _STATUSES = {
@@ -385,7 +392,9 @@ class PartyReader:
         self._button: int | None = None
         self._max_seats: int | None = None
         self._blinds: dict[ev.PostKind, int] = {}
-        self._bets: dict[str, int] = {}  # chips each player has put in this round
+        # chips each player has put in this round, as the lines write them: only for the
+        # return of an uncalled bet, which the room never writes (see _end_of_round)
+        self._put: dict[str, int] = {}
         self._returned: dict[str, int] = {}  # uncalled chips given back, not yet in a "wins"
         self._shown: dict[str, int] = {}  # a player's Shown event's index, for his low line
         self._last_span = SourceSpan(file, first_line)
@@ -521,20 +530,20 @@ class PartyReader:
             live = amount - self._blinds.get(ev.PostKind.SMALL_BLIND, 0)
         elif kind in (ev.PostKind.MISSED_BLIND, ev.PostKind.ANTE):
             live = 0
-        self._bets[player] = self._bets.get(player, 0) + live
+        self._put[player] = self._put.get(player, 0) + live
         self._events.append(ev.Posted(span, player, kind, amount))
 
     def DEALING(self, f: Fields, span: SourceSpan) -> None:
         street = _STREETS.get(f["street"])
         if street is None:  # "** Dealing down cards **": the blinds are in
             for post in self._posts:  # the ones the layout does not write
-                self._bets[post.player] = self._bets.get(post.player, 0) + post.amount
+                self._put[post.player] = self._put.get(post.player, 0) + post.amount
                 self._events.append(
                     ev.Posted(post.span, post.player, post.kind, post.amount, post.all_in)
                 )
             return
         self._end_of_round(span)
-        self._bets = {}
+        self._put = {}
         new = _cards(f["cards"] or "")
         board = tuple(e for e in self._events if isinstance(e, ev.StreetDealt))
         so_far = board[-1].cards if board else ()
@@ -550,34 +559,24 @@ class PartyReader:
         self._events.append(ev.Checked(span, f["player"]))
 
     def ACTION(self, f: Fields, span: SourceSpan) -> None:
-        player, verb = f["player"], f["verb"]
-        put = self._bets.get(player, 0)
-        if f["to"] is not None:  # 2026: "raises 2.70 to 2.80"
-            to = self._money(f["to"])
-            self._bets[player] = to
-            self._events.append(ev.RaisedTo(span, player, 0, to, given=ev.RaiseGiven.TO))
+        """A chips line as written; the replay tells the call, bet or raise it is. The
+        layout always says all-in ("is all-In [$X]", the 2026 "X is all-In." after it)."""
+        player, verb = f["player"], _VERBS[f["verb"]]
+        if f["to"] is not None:  # 2026: "raises 2.70 to 2.80": the chips added and the total
+            added, to = self._money(f["added"]), self._money(f["to"])
+            self._put[player] = to
+            self._events.append(ev.ChipsIn(span, player, verb, added, to, False))
             return
-        amount = self._money(f["amount"] or f["paren"] or f["added"])
-        top = max(self._bets.values(), default=0)
-        all_in = verb == "is all-In"
-        if all_in:  # what the chips do as the bets stand
-            verb = "bets" if top == 0 else "calls" if put + amount <= top else "raises"
-        self._bets[player] = put + amount
-        event: ev.Event
-        if verb == "calls":
-            event = ev.Called(span, player, amount, all_in)
-        elif verb == "bets":
-            event = ev.Bet(span, player, amount, all_in)
-        else:
-            event = ev.RaisedTo(span, player, amount, 0, all_in, ev.RaiseGiven.BY)
-        self._events.append(event)
+        added = self._money(f["amount"] or f["paren"])
+        self._put[player] = self._put.get(player, 0) + added
+        self._events.append(ev.ChipsIn(span, player, verb, added, None, verb is ev.Verb.ALL_IN))
 
     def ALL_IN_MARK(self, f: Fields, span: SourceSpan) -> None:
         """2026: "X is all-In." after X's action: that action put him all-in."""
         player = f["player"]
         for at in range(len(self._events) - 1, -1, -1):
             event = self._events[at]
-            if isinstance(event, ev.Called | ev.Bet | ev.RaisedTo) and event.player == player:
+            if type(event) is ev.ChipsIn and event.player == player:
                 self._events[at] = replace(event, all_in=True)
                 return
         self._events.append(ev.Note(span, f"{player} is all-In."))
@@ -702,22 +701,27 @@ class PartyReader:
 
     # ------------------------------------------------------------ uncalled bets
     def _end_of_round(self, span: SourceSpan) -> None:
-        """The round's betting is over: the part of the top bet nobody matched goes back."""
-        if not self._bets:
+        """The round's betting is over: the part of the top bet nobody matched goes back.
+
+        The room writes no return, and its "wins $X" (or a side pot only the bettor was
+        in, or the 2026 "collected") pays the uncalled chips as won: the return is written
+        here so that what is won can be read net of it (:meth:`WINS`, :meth:`BALANCE`).
+        This needs the chips each line put in (``_put``), never which action it was."""
+        if not self._put:
             return
-        first, *rest = sorted(self._bets.values(), reverse=True)
+        first, *rest = sorted(self._put.values(), reverse=True)
         excess = first - (rest[0] if rest else 0)
         if excess <= 0:
             return
-        player = max(self._bets, key=self._bets.__getitem__)
-        self._bets[player] -= excess
+        player = max(self._put, key=self._put.__getitem__)
+        self._put[player] -= excess
         self._returned[player] = self._returned.get(player, 0) + excess
         self._events.append(ev.UncalledReturned(span, player, excess))
 
     def _end_of_play(self, span: SourceSpan) -> None:
         """The hand's betting is over (a show, a win, the summary)."""
         self._end_of_round(span)
-        self._bets = {}
+        self._put = {}
 
 
 _HEAD = "***** Hand History for Game 1 *****\n"

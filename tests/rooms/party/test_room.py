@@ -20,6 +20,7 @@ from auditor.rooms import REGISTRY, profile_for_site
 from auditor.rooms.party import SITE, PartyRoom
 from auditor.rooms.party.reader import PartyReader
 from auditor.tables.timezones import to_utc
+from tests.classified import as_replayed
 
 ROOM = PartyRoom()
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "party"
@@ -35,7 +36,9 @@ def _raw(text: str) -> RawHand:
 
 
 def _read(text: str) -> ev.Hand:
-    return PartyReader().read(_raw(text))
+    """The hand read, its chips lines as the replay tells them (the reader gives the chips
+    and the verb as written: "is all-In [$X]" names none)."""
+    return as_replayed(PartyReader().read(_raw(text)))
 
 
 def _of(hand: ev.Hand, kind: type[ev.Event]) -> list[ev.Event]:
@@ -176,6 +179,26 @@ def test_raises_are_the_chips_added_and_the_uncalled_bet_is_inside_wins() -> Non
     assert isinstance(returned, ev.UncalledReturned) and isinstance(collected, ev.Collected)
     assert (returned.player, returned.amount, returned.span.line) == ("Cid", 713, 20)
     assert (collected.player, collected.amount, collected.names_pot) == ("Cid", 713, False)
+
+
+def test_chips_lines_are_read_as_written_for_the_replay_to_tell() -> None:
+    """The reader keeps no bets of the round to tell a call from a raise: each chips line
+    is its verb and chips as written ("is all-In [$X]" names no verb), all-in said or not
+    (the layout always says it), and the 2026 "raises 2.70 to 2.80" gives both amounts."""
+    text = HEAD + "Cid raises [$3.50 USD]\nAnn calls [$3 USD]\nBen is all-In  [$49 USD]\n"
+    chips = [e for e in PartyReader().read(_raw(text)).events if type(e) is ev.ChipsIn]
+    assert [(c.player, c.verb, c.added, c.to, c.all_in) for c in chips] == [
+        ("Cid", ev.Verb.RAISE, 350, None, False),
+        ("Ann", ev.Verb.CALL, 300, None, False),
+        ("Ben", ev.Verb.ALL_IN, 4900, None, True),
+    ]
+    # the replay: Ben's $49 more on his $1 blind makes $50, past the $3.50 faced: a raise
+    told = [e for e in _read(text).events if isinstance(e, ev.Called | ev.RaisedTo)]
+    assert [(type(e).__name__, e.player, e.all_in) for e in told] == [
+        ("RaisedTo", "Cid", False),
+        ("Called", "Ann", False),
+        ("RaisedTo", "Ben", True),
+    ]
 
 
 def test_all_in_lines_and_side_pots() -> None:
