@@ -1,0 +1,223 @@
+"""PartyPoker's play and 2026 summary lines: posts, cards, chips lines as written (the
+replay tells the call, bet or raise), shows and wins (net of the uncalled bet inside them),
+the room's notes; the summary's pots, board and seats' balances."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from auditor import events as ev
+from auditor.rooms.party.state import Fields, HandState, cards
+from auditor.rooms.party.wording import claim
+from auditor.source import SourceSpan
+
+_POST_KINDS = {
+    "small blind": ev.PostKind.SMALL_BLIND,
+    "big blind": ev.PostKind.BIG_BLIND,
+    "big blind + dead": ev.PostKind.SMALL_AND_BIG,  # the big blind and a dead small one
+    "dead big blind": ev.PostKind.MISSED_BLIND,
+    "button blind": ev.PostKind.STRADDLE,
+    "ante": ev.PostKind.ANTE,
+    "ante of": ev.PostKind.ANTE,
+}
+_VERBS = {
+    "calls": ev.Verb.CALL,
+    "bets": ev.Verb.BET,
+    "raises": ev.Verb.RAISE,
+    "is all-In": ev.Verb.ALL_IN,
+}
+_STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
+_STATUSES = {
+    "has joined the table": ev.Status.JOINS,
+    "has left the table": ev.Status.LEAVES,
+    "is sitting out": ev.Status.SITTING_OUT,
+    "has returned": ev.Status.RETURNED,
+    "is disconnected": ev.Status.DISCONNECTED,
+    "is connected": ev.Status.CONNECTED,
+    "has timed out": ev.Status.TIMED_OUT,
+    "will be using his time bank for this hand": ev.Status.OTHER,
+}
+
+
+class PlayLines(HandState):
+    """The methods of the play's and the summary's line terminals."""
+
+    def POST(self, f: Fields, span: SourceSpan) -> None:
+        kind = _POST_KINDS[f["kind"]]
+        amount = self._money(f["amount"])
+        player = f["player"]
+        self._blinds.setdefault(kind, amount)
+        live = amount
+        if kind is ev.PostKind.SMALL_AND_BIG:  # the small blind part is dead
+            live = amount - self._blinds.get(ev.PostKind.SMALL_BLIND, 0)
+        elif kind in (ev.PostKind.MISSED_BLIND, ev.PostKind.ANTE):
+            live = 0
+        self._put[player] = self._put.get(player, 0) + live
+        self._events.append(ev.Posted(span, player, kind, amount))
+
+    def DEALING(self, f: Fields, span: SourceSpan) -> None:
+        street = _STREETS.get(f["street"])
+        if street is None:  # "** Dealing down cards **": the blinds are in
+            for post in self._posts:  # the ones the layout does not write
+                self._put[post.player] = self._put.get(post.player, 0) + post.amount
+                self._events.append(
+                    ev.Posted(post.span, post.player, post.kind, post.amount, post.all_in)
+                )
+            return
+        self._end_of_round(span)
+        self._put = {}
+        new = cards(f["cards"] or "")
+        board = tuple(e for e in self._events if isinstance(e, ev.StreetDealt))
+        so_far = board[-1].cards if board else ()
+        self._events.append(ev.StreetDealt(span, street, 1, so_far + new, new))
+
+    def DEALT(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Dealt(span, f["player"], cards(f["cards"])))
+
+    def FOLD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Folded(span, f["player"]))
+
+    def CHECK(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Checked(span, f["player"]))
+
+    def ACTION(self, f: Fields, span: SourceSpan) -> None:
+        """A chips line as written; the replay tells the call, bet or raise it is. The
+        layout always says all-in ("is all-In [$X]", the 2026 "X is all-In." after it)."""
+        player, verb = f["player"], _VERBS[f["verb"]]
+        if f["to"] is not None:  # 2026: "raises 2.70 to 2.80": the chips added and the total
+            added, to = self._money(f["added"]), self._money(f["to"])
+            self._put[player] = to
+            self._events.append(ev.ChipsIn(span, player, verb, added, to, False))
+            return
+        added = self._money(f["amount"] or f["paren"])
+        self._put[player] = self._put.get(player, 0) + added
+        self._events.append(ev.ChipsIn(span, player, verb, added, None, verb is ev.Verb.ALL_IN))
+
+    def ALL_IN_MARK(self, f: Fields, span: SourceSpan) -> None:
+        """2026: "X is all-In." after X's action: that action put him all-in."""
+        player = f["player"]
+        for at in range(len(self._events) - 1, -1, -1):
+            event = self._events[at]
+            if type(event) is ev.ChipsIn and event.player == player:
+                self._events[at] = replace(event, all_in=True)
+                return
+        self._events.append(ev.Note(span, f"{player} is all-In."))
+
+    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
+        self._end_of_play(span)
+        player, shown = f["player"], cards(f["cards"])
+        if f["verb"] == "doesn't show":  # cards tabled by the room, the player mucked
+            self._events.append(ev.Mucked(span, player, shown))
+            return
+        description = f["description"].strip()
+        self._shown[player] = len(self._events)
+        self._events.append(ev.Shown(span, player, shown, description, claim(description)))
+
+    def SHOWS_LOW(self, f: Fields, span: SourceSpan) -> None:
+        """ "X shows7,5,4,2,A  for low.": the low of the hand X showed."""
+        player, low = f["player"], f["low"]
+        at = self._shown.get(player)
+        if at is None:
+            self._events.append(
+                ev.Garbled(span, f"{player} shows {low} for low", "a low of a hand not shown")
+            )
+            return
+        shown = self._events[at]
+        assert isinstance(shown, ev.Shown)
+        high = shown.claim.high_text
+        self._events[at] = replace(shown, description=f"{high}; low {low}", claim=claim(high, low))
+
+    def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
+        self._end_of_play(span)
+        self._events.append(ev.NotShown(span, f["player"]))
+
+    def WINS(self, f: Fields, span: SourceSpan) -> None:
+        self._end_of_play(span)
+        self._settled = True
+        player, pot_words = f["player"], f["pot"]
+        amount = self._money(f["amount"])
+        returned = self._returned.get(player, 0)
+        pot = 0
+        if pot_words is not None and "side pot" in pot_words:
+            pot = int(pot_words.rsplit(" ", 1)[-1].lstrip("#"))
+            if returned and amount == returned and f["low"] is None:
+                # the side pot only its bettor was in: his uncalled chips, given back
+                del self._returned[player]
+                self._events.append(ev.Note(span, f"{player} wins back {f['amount']}"))
+                return
+        elif pot_words is None and returned:
+            amount -= returned  # "wins $0.24": the pot, and his bet nobody called
+            del self._returned[player]
+        self._events.append(ev.Collected(span, player, amount, pot, pot_words is not None))
+
+    def STATUS(self, f: Fields, span: SourceSpan) -> None:
+        status = _STATUSES[f["status"]]
+        self._events.append(ev.PlayerStatus(span, f["player"], status, f["status"]))
+
+    def FINISHED(self, f: Fields, span: SourceSpan) -> None:
+        text = f"finished the tournament in place {f['place']}"
+        self._events.append(ev.PlayerStatus(span, f["player"], ev.Status.FINISHED, text))
+
+    def CASH_OUT_NOTE(self, f: Fields, span: SourceSpan) -> None:
+        self._end_of_play(span)
+        self._events.append(ev.Note(span, f"{f['player']} {f['text']}"))
+
+    def CASH_OUT(self, f: Fields, span: SourceSpan) -> None:
+        self._end_of_play(span)
+        self._events.append(ev.CashedOut(span, f["player"], self._money(f["amount"])))
+
+    def DEALER_NOTE(self, f: Fields, span: SourceSpan) -> None:
+        # "Creating Main Pot with $ 38.50 with A, B": the betting of the round is over
+        if f["text"].startswith("There is no Small Blind"):
+            self._no_small_blind = True
+        self._events.append(ev.Note(span, f["text"].rstrip("\x00") or "(NUL)"))
+
+    def CANCELLED(self, f: Fields, span: SourceSpan) -> None:
+        self._settled = True  # the record ends here, whole: the hand did not finish
+        self._events.append(ev.HandCancelled(span))
+
+    def CHAT(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.TableTalk(span, f["player"], f["text"]))
+
+    # ------------------------------------------------------------ the 2026 summary
+    def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
+        self._end_of_play(span)
+        self._settled = self._summary = True
+        self._events.append(ev.SummaryStarted(span))
+
+    def POT_LINE(self, f: Fields, span: SourceSpan) -> None:
+        main, rake = self._money(f["main"]), self._money(f["rake"])
+        sides = tuple(self._money(amount) for amount in re.findall(r": ([^ ]+)", f["sides"] or ""))
+        # written net of the rake: the total pot (gross) is the pots and the rake
+        self._events.append(ev.SummaryPot(span, main + sum(sides) + rake, None, (), rake))
+
+    def BOARD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.SummaryBoard(span, 1, cards(f["cards"])))
+
+    def BALANCE(self, f: Fields, span: SourceSpan) -> None:
+        """A seat's balance: what it collected, and the hand it showed, if any."""
+        player = f["player"]
+        seat = next((s for s, p in self._seats.items() if p == player), 0)
+        shown = cards(f["cards"]) if f["cards"] is not None else ()
+        description = (f["description"] or "").strip()
+        if shown:
+            self._events.append(ev.Shown(span, player, shown, description, claim(description)))
+        won: int | None = None
+        if f["collected"] is not None and f["cashed"] is None:
+            # a player who cashed out is paid by the room (his CashedOut), not the pot
+            won = self._money(f["collected"]) - self._returned.pop(player, 0)
+            if won:
+                self._events.append(ev.Collected(span, player, won))
+        if f["folded"] is not None:
+            outcome = ev.SeatOutcome.FOLDED
+        elif won:
+            outcome = ev.SeatOutcome.COLLECTED
+        elif shown:
+            outcome = ev.SeatOutcome.SHOWED
+        else:
+            outcome = ev.SeatOutcome.LOST
+        results = (ev.SeatResult(won, description, claim(description)),) if won else ()
+        self._events.append(
+            ev.SummarySeat(span, seat, player, (), outcome, cards=shown, results=results)
+        )
