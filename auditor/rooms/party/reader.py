@@ -93,36 +93,9 @@ class PartyReader(HeaderLines, PlayLines):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     def __init__(self) -> None:
+        # one method per line terminal, named after it (checked against the grammar below)
         methods: dict[str, Callable[[Fields, SourceSpan], None]] = {
-            "PREAMBLE": self.PREAMBLE,
-            "HEADER": self.HEADER,
-            "GAME": self.GAME,
-            "TABLE": self.TABLE,
-            "BUTTON": self.BUTTON,
-            "PLAYER_COUNT": self.PLAYER_COUNT,
-            "SEAT": self.SEAT,
-            "POST": self.POST,
-            "DEALING": self.DEALING,
-            "DEALT": self.DEALT,
-            "FOLD": self.FOLD,
-            "CHECK": self.CHECK,
-            "ACTION": self.ACTION,
-            "ALL_IN_MARK": self.ALL_IN_MARK,
-            "SHOWS": self.SHOWS,
-            "SHOWS_LOW": self.SHOWS_LOW,
-            "NO_SHOW": self.NO_SHOW,
-            "WINS": self.WINS,
-            "STATUS": self.STATUS,
-            "FINISHED": self.FINISHED,
-            "CASH_OUT_NOTE": self.CASH_OUT_NOTE,
-            "CASH_OUT": self.CASH_OUT,
-            "DEALER_NOTE": self.DEALER_NOTE,
-            "CANCELLED": self.CANCELLED,
-            "CHAT": self.CHAT,
-            "SUMMARY_MARKER": self.SUMMARY_MARKER,
-            "POT_LINE": self.POT_LINE,
-            "BOARD": self.BOARD,
-            "BALANCE": self.BALANCE,
+            name: getattr(self, name) for name in dir(type(self)) if name.isupper()
         }
         text = grammar_text("party")
         singles = ("PREAMBLE", "HEADER", "GAME", "TABLE", "BUTTON", "PLAYER_COUNT")
