@@ -41,8 +41,10 @@ def grammar_dir() -> Path:
     return _PACKAGED if _PACKAGED.is_dir() else _CHECKOUT
 
 
-def grammar_text(site: str) -> str:
-    path = grammar_dir() / f"{site}.lark"
+def grammar_text(site: str | Path) -> str:
+    """The grammar of ``site`` (a bundled room's name), or the file ``site`` names (a room
+    added from outside the package: a plug-in, a test)."""
+    path = site if isinstance(site, Path) else grammar_dir() / f"{site}.lark"
     return path.read_text(encoding="utf-8")
 
 
@@ -67,10 +69,11 @@ def build_parser(site: str, callbacks: Mapping[str, Callable[[Token], Token]]) -
     return new_lark(text, **options)
 
 
-def _cache_name(site: str, text: str) -> str:
+def _cache_name(site: str | Path, text: str) -> str:
     """One file per grammar text, lark version and Python version (lark checks them too)."""
     key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}".encode()
-    return f"{site}-{hashlib.sha256(key).hexdigest()[:16]}.lark-cache"
+    name = site.stem if isinstance(site, Path) else site
+    return f"{name}-{hashlib.sha256(key).hexdigest()[:16]}.lark-cache"
 
 
 def private_cache_folder() -> Path | None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import ClassVar
 
 from lark import Lark, Token, Tree
@@ -299,7 +300,7 @@ def unknown_fields(found: Fields, span: SourceSpan) -> None:
     raise ValueError(f"a line of no known kind: {found.group()!r}")
 
 
-def lalr_parser(site: str, callbacks: Mapping[str, Callable[[Token], Token]]) -> Lark:
+def lalr_parser(site: str | Path, callbacks: Mapping[str, Callable[[Token], Token]]) -> Lark:
     """The LALR parser of ``site``'s grammar (its one start rule, ``start``) whose lexer
     hands each line to ``callbacks``; cached (as grammar.build_parser does) only in this
     user's private folder."""
@@ -338,13 +339,14 @@ class FieldsReader:
 
     def _wire(
         self,
-        site: str,
+        site: str | Path,
         singles: tuple[str, ...],
         blocks: Mapping[str, tuple[str, ...]],
     ) -> None:
         """Builds ``site``'s parser: each single line (``singles``) and each line of a run
         (``blocks``: the runs' line kinds, in the grammar's order) to the method named
-        after its kind (one per line terminal, as a Transformer's are)."""
+        after its kind (one per line terminal, as a Transformer's are). ``site``: a bundled
+        room's grammar by name, or the path of a grammar file (a room added from outside)."""
         self._methods: dict[str | None, FieldsMethod] = {}
         for kind in (*singles, *(kind for run in blocks.values() for kind in run)):
             self._methods[kind] = getattr(self, kind)
