@@ -14,8 +14,8 @@ def unmatched_bets(events: list[ev.Event], big: int) -> list[tuple[int, str, int
     the index of the event that ends its round: the next street's cards, or (no round
     after) the showdown, the first collect line, the summary. The bets are the posts'
     live chips (an ante or a dead blind matches nothing; of both blinds, the big one is
-    live: ``big``) and the chips lines' amounts as written: a call's or a bet's chips
-    added, a raise's total."""
+    live: ``big``) and the chips lines' amounts as written: the total where a line
+    writes it (a raise's), else the chips added (a call's, a bet's)."""
     found: list[tuple[int, str, int]] = []
     bets: dict[str, int] = {}
     for i, event in enumerate(events):
@@ -28,7 +28,8 @@ def unmatched_bets(events: list[ev.Event], big: int) -> list[tuple[int, str, int
                 live = event.amount
             bets[event.player] = bets.get(event.player, 0) + live
         elif isinstance(event, ev.ChipsIn):
-            bets[event.player] = bets.get(event.player, 0) + (event.added or 0)
+            so_far = bets.get(event.player, 0)
+            bets[event.player] = event.to if event.to is not None else so_far + (event.added or 0)
         elif isinstance(event, ev.RaisedTo):
             bets[event.player] = event.to
         elif isinstance(event, ev.StreetDealt) and event.street is ev.Street.PREFLOP:

@@ -56,3 +56,14 @@ def test_each_round_s_unmatched_bet_from_its_posts_and_chips_lines() -> None:
         ev.SummaryStarted(span(12)),
     ]
     assert unmatched_bets(events, 200) == [(8, "Bob", 400)]
+
+
+def test_a_chips_line_that_writes_the_total_counts_as_that_total() -> None:
+    """A line giving the total (ChipsIn's ``to``) is the bet it makes, not chips added on."""
+    events: list[ev.Event] = [
+        ev.Posted(span(3), "Ann", ev.PostKind.BIG_BLIND, 200),
+        ev.ChipsIn(span(4), "Ann", ev.Verb.RAISE, to=700, all_in=False),
+        ev.Folded(span(5), "Bob"),
+        ev.SummaryStarted(span(6)),
+    ]
+    assert unmatched_bets(events, 200) == [(3, "Ann", 700)]
