@@ -8,8 +8,8 @@ What PKR's layout means, where it is not the Stars layout:
 
 - "Player3 calls $0.08": the total his bet becomes in the round, not the chips he adds
   (his $0.02 small blind and "calls $0.08" make $0.08: he ends #2080628024 $0.08 down);
-  bets and "raises to" write totals too. The reader keeps each player's bet in the round
-  to write the chips a call adds.
+  bets and "raises to" write totals too. Each is read as the total it writes (ChipsIn's
+  ``to``): the replay, which knows his bet so far, tells the chips a call adds.
 - "Button is at seat 3" is the last hand's button: "Moving Button to seat 4" moves it for
   this hand (the blinds follow seat 4).
 - "Pot sizes: $0.15" / "Pot sizes: $0.06": one line per pot (main, then side pots), after
@@ -82,6 +82,7 @@ _POST_KINDS = {
     "big blind": ev.PostKind.BIG_BLIND,
     "ante": ev.PostKind.ANTE,
 }
+_VERBS = {"calls": ev.Verb.CALL, "bets": ev.Verb.BET, "raises to": ev.Verb.RAISE}
 _STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
 _PLAYER_LINE = (
     "POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "SHOWS", "MUCKS", "HAS", "WINS", "TIES",
@@ -198,7 +199,6 @@ class PkrReader(LineReader):
         self._button: int | None = None
         self._seats: dict[int, str] = {}
         self._board: tuple[Card, ...] = ()
-        self._bets: dict[str, int] = {}
         self._scale = 100
         self._pots: list[tuple[int, list[int]]] = []  # (events index after, sizes) per run
         self._rake: int | None = None
@@ -338,7 +338,6 @@ class PkrReader(LineReader):
         found = line_fields(_STREET, text)
         new = _cards(self.card_notation, found["cards"])
         self._board += new
-        self._bets.clear()  # a new betting round
         self._events.append(ev.StreetDealt(span, _STREETS[found["street"]], 1, self._board, new))
 
     def _dealt(self, text: str, span: SourceSpan) -> None:
@@ -351,8 +350,6 @@ class PkrReader(LineReader):
         found = line_fields(_POST, text)
         kind, player = _POST_KINDS[found["kind"]], found["player"]
         amount = self._money(found["amount"])
-        if kind is not ev.PostKind.ANTE:  # an ante is no part of the bet
-            self._bets[player] = self._bets.get(player, 0) + amount
         self._events.append(ev.Posted(span, player, kind, amount))
 
     def FOLD(self, text: str, span: SourceSpan) -> None:
@@ -364,17 +361,10 @@ class PkrReader(LineReader):
     def ACTION(self, text: str, span: SourceSpan) -> None:
         found = line_fields(_ACTION, text)
         player, amount = found["player"], self._money(found["amount"])
-        all_in = found["all_in"] is not None
-        before = self._bets.get(player, 0)
-        self._bets[player] = amount  # calls, bets and raises all write the bet's total
-        event: ev.Event
-        if found["verb"] == "calls":
-            event = ev.Called(span, player, amount - before, all_in)
-        elif found["verb"] == "bets":
-            event = ev.Bet(span, player, amount - before, all_in)
-        else:
-            event = ev.RaisedTo(span, player, 0, amount, all_in, ev.RaiseGiven.TO)
-        self._events.append(event)
+        all_in = found["all_in"] is not None  # the layout writes "(all-in)" where it is
+        # calls, bets and raises all write the bet's total
+        verb = _VERBS[found["verb"]]
+        self._events.append(ev.ChipsIn(span, player, verb, to=amount, all_in=all_in))
 
     def SHOWS(self, text: str, span: SourceSpan) -> None:
         found = line_fields(_SHOWS, text)

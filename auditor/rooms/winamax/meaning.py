@@ -9,22 +9,64 @@ from dataclasses import replace
 from auditor import events as ev
 
 
-def with_returns(
-    events: list[ev.Event], found: list[tuple[int, str, int]], collects: list[int]
-) -> list[ev.Event]:
+def unmatched_bets(events: list[ev.Event], big: int) -> list[tuple[int, str, int]]:
+    """Each round's unmatched bet (the top bet less the next one, with its bettor), with
+    the index of the event that ends its round: the next street's cards, or (no round
+    after) the showdown, the first collect line, the summary. The bets are the posts'
+    live chips (an ante or a dead blind matches nothing; of both blinds, the big one is
+    live: ``big``) and the chips lines' amounts as written: the total where a line
+    writes it (a raise's), else the chips added (a call's, a bet's)."""
+    found: list[tuple[int, str, int]] = []
+    bets: dict[str, int] = {}
+    for i, event in enumerate(events):
+        if isinstance(event, ev.Posted):
+            if event.kind is ev.PostKind.SMALL_AND_BIG:
+                live = min(event.amount, big)
+            elif event.kind in (ev.PostKind.ANTE, ev.PostKind.MISSED_BLIND):
+                live = 0
+            else:
+                live = event.amount
+            bets[event.player] = bets.get(event.player, 0) + live
+        elif isinstance(event, ev.ChipsIn):
+            so_far = bets.get(event.player, 0)
+            bets[event.player] = event.to if event.to is not None else so_far + (event.added or 0)
+        elif isinstance(event, ev.RaisedTo):
+            bets[event.player] = event.to
+        elif isinstance(event, ev.StreetDealt) and event.street is ev.Street.PREFLOP:
+            continue
+        elif isinstance(
+            event, ev.StreetDealt | ev.ShowdownStarted | ev.Collected | ev.SummaryStarted
+        ):
+            top = second = 0
+            leader = ""
+            for player, bet in bets.items():
+                if bet > top:
+                    top, second, leader = bet, top, player
+                elif bet > second:
+                    second = bet
+            if top > second:
+                found.append((i, leader, top - second))
+            if not isinstance(event, ev.StreetDealt):
+                break  # no betting round after these
+            bets = {}
+    return found
+
+
+def with_returns(events: list[ev.Event], big: int) -> list[ev.Event]:
     """The events with each uncalled bet's return that Winamax's collect lines hold
     written as its own event (see the module's docstring).
 
-    ``found``: each round's unmatched bet (the top bet less the next one), with the index
-    of the event that ends its round (the next street's cards, the showdown, the first
-    collect line, the summary: ``WinamaxReader._end_round``). Its return is written where
+    Each round's unmatched bet (:func:`unmatched_bets`; ``big``: the big blind) has its
+    return written where
     the record shows it: on the bettor's collect line of that very amount (a side
     pot of his bet alone), else on his collect line that holds more (the return taken
     out of it); of several, the last side pot's. A bettor who collects nothing, or less
     than the bet, keeps the record as written: the replay then finds the bet not
-    returned. ``collects``: where the collect lines' events are."""
+    returned."""
+    found = unmatched_bets(events, big)
     if not found:
         return events
+    collects = [i for i, event in enumerate(events) if isinstance(event, ev.Collected)]
     out = list(events)
     removed: set[int] = set()
     before: dict[int, list[ev.Event]] = {}  # returns, by the index they go before
@@ -61,7 +103,7 @@ def with_returns(
     return result
 
 
-_PLAYING = (ev.Posted, ev.Dealt, ev.Folded, ev.Checked, ev.Called, ev.Bet, ev.RaisedTo, ev.Shown)
+_PLAYING = (ev.Posted, ev.Dealt, ev.Folded, ev.Checked, ev.ChipsIn, ev.RaisedTo, ev.Shown)
 
 
 def not_dealt_in(events: list[ev.Event], idle: set[int]) -> list[ev.Event]:

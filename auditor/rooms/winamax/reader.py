@@ -13,8 +13,8 @@ Two things Winamax writes its own way, read here as the room means them:
   2 + 2 + 12 + 12 = 28€ and 28€ went back. When the others are all-in it is written as a
   side pot of its own: in 5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt Hero bets 108€, the
   all-in Player0 calls 24€, and "Hero collected 84€ from side pot 1" is the 84€ nobody
-  called. The reader notes each round's unmatched bet from the record's own amounts as
-  it reads them (:meth:`WinamaxReader._end_round`); where that bettor's collect line holds
+  called. Each round's unmatched bet is read off the hand's posts and chips lines once
+  it is read (:func:`.meaning.unmatched_bets`); where that bettor's collect line holds
   it, :func:`.meaning.with_returns` writes the return as its own event (on that collect
   line) and the collect less it.
 - The summary's "Total pot" is net of the rake: "Total pot 14.73€ | Rake 1.02€" with
@@ -171,9 +171,7 @@ class WinamaxReader(LineReader):
 
     def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
         # (a record cut short has no summary, so no seat it says was not dealt in)
-        events = with_returns(
-            not_dealt_in(self._events, self._idle), self._unmatched, self._collects
-        )
+        events = with_returns(not_dealt_in(self._events, self._idle), self._big)
         if truncated_at is not None:
             return ev.Hand(start, tuple(events), truncated=True, truncated_at=truncated_at)
         return ev.Hand(start, tuple(events))
@@ -238,33 +236,11 @@ class WinamaxReader(LineReader):
         self._hi_lo = False
         self._shown: dict[str, int] = {}  # player -> index of his Shown event
         self._big = 0
-        self._bets: dict[str, int] = {}  # each player's bet in the round so far
-        self._betting_over = False  # the showdown, a collect line or the summary was reached
-        self._unmatched: list[tuple[int, str, int]] = []  # see meaning.with_returns
         self._idle: set[int] = set()  # seats the summary has "folded" on no street
-        self._collects: list[int] = []  # where the collect lines' events are
         self._rake = 0
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
-
-    def _end_round(self, last: bool) -> None:
-        """The betting round ends at the event about to be appended: note its unmatched
-        bet (the top bet less the next one), for :func:`.meaning.with_returns`. ``last``: no round
-        follows (the showdown, a collect line, the summary)."""
-        if self._betting_over:
-            return
-        top = second = 0
-        leader = ""
-        for player, bet in self._bets.items():
-            if bet > top:
-                top, second, leader = bet, top, player
-            elif bet > second:
-                second = bet
-        if top > second:
-            self._unmatched.append((len(self._events), leader, top - second))
-        self._bets = {}
-        self._betting_over = last
 
     # ------------------------------------------------------------ header
     def ROOM_KIND(self, tok: str) -> None:
@@ -394,11 +370,6 @@ class WinamaxReader(LineReader):
             return
         player = found["player"]
         self._events.append(ev.Posted(span, player, kind, amount, found["all_in"] is not None))
-        if kind is ev.PostKind.SMALL_AND_BIG:
-            live = min(amount, self._big)
-        else:
-            live = 0 if kind in (ev.PostKind.ANTE, ev.PostKind.MISSED_BLIND) else amount
-        self._bets[player] = self._bets.get(player, 0) + live
 
     def DEALT(self, text: str, span: SourceSpan) -> None:
         found = _fields(_DEALT, text)
@@ -415,22 +386,21 @@ class WinamaxReader(LineReader):
 
     def CALL(self, text: str, span: SourceSpan) -> None:
         f = _fields(_CALL, text)
-        player, amount = f["player"], self._money(f["amount"])
-        self._events.append(ev.Called(span, player, amount, f["all_in"] is not None))
-        self._bets[player] = self._bets.get(player, 0) + amount
+        added, all_in = self._money(f["amount"]), f["all_in"] is not None
+        self._events.append(ev.ChipsIn(span, f["player"], ev.Verb.CALL, added, all_in=all_in))
 
     def BET(self, text: str, span: SourceSpan) -> None:
         f = _fields(_BET, text)
-        player, amount = f["player"], self._money(f["amount"])
-        self._events.append(ev.Bet(span, player, amount, f["all_in"] is not None))
-        self._bets[player] = self._bets.get(player, 0) + amount
+        added, all_in = self._money(f["amount"]), f["all_in"] is not None
+        self._events.append(ev.ChipsIn(span, f["player"], ev.Verb.BET, added, all_in=all_in))
 
     def RAISE(self, text: str, span: SourceSpan) -> None:
+        # "raises 1.05€ to 1.35€": the line writes both the raise over the bet faced and
+        # the total, which ChipsIn (chips added and/or the total) cannot hold; RaisedTo
+        # with both is the line as written, and no bet of the round is needed to say it
         f = _fields(_RAISE, text)
-        player, to = f["player"], self._money(f["to"])
-        by = self._money(f["by"])
-        self._events.append(ev.RaisedTo(span, player, by, to, f["all_in"] is not None))
-        self._bets[player] = to  # Winamax writes the raise's total: "raises 1.05€ to 1.35€"
+        to, by = self._money(f["to"]), self._money(f["by"])
+        self._events.append(ev.RaisedTo(span, f["player"], by, to, f["all_in"] is not None))
 
     def SHOWS(self, text: str, span: SourceSpan) -> None:
         f = _fields(_SHOWS, text)
@@ -458,8 +428,6 @@ class WinamaxReader(LineReader):
         f = _fields(_COLLECTED, text)
         side = f["side"]
         pot = int(side) if side else 0
-        self._end_round(last=True)
-        self._collects.append(len(self._events))
         self._events.append(
             ev.Collected(span, f["player"], self._money(f["amount"]), pot, f["pot"] != "pot")
         )
@@ -475,11 +443,8 @@ class WinamaxReader(LineReader):
     def SECTION_MARKER(self, text: str, span: SourceSpan) -> None:
         street, all_cards, new_cards, rest = _section_marker(text, self.card_notation)
         if street is ev.Street.SHOWDOWN:
-            self._end_round(last=True)
             self._events.append(ev.ShowdownStarted(span, 1))
         elif street is not None:  # None: the blinds' heading, no street, nothing dealt
-            if street is not ev.Street.PREFLOP:
-                self._end_round(last=False)
             self._events.append(ev.StreetDealt(span, street, 1, all_cards, new_cards))
         if rest:
             problem = f"unexpected text after the street marker: {rest!r}"
@@ -495,7 +460,6 @@ class WinamaxReader(LineReader):
     # ------------------------------------------------------------ summary
     def SUMMARY_MARKER(self, text: str, span: SourceSpan) -> None:
         self._summary_started = True
-        self._end_round(last=True)
         self._events.append(ev.SummaryStarted(span))
 
     def TOTAL_POT(self, text: str, span: SourceSpan) -> None:

@@ -21,6 +21,7 @@ from auditor.rooms.kingsclub import KingsClubRoom
 from auditor.rooms.pkr import PkrRoom
 from auditor.rooms.pkr.reader import PkrReader
 from auditor.rooms.pokerstars import PokerStarsRoom
+from tests.classified import as_replayed
 from tests.corpus import ROOT
 
 E = TypeVar("E", bound=ev.Event)
@@ -71,7 +72,11 @@ def test_head_facts_and_the_button_moved_for_the_hand() -> None:
 
 
 def test_amounts_are_the_bet_s_total_and_cards_are_spaced() -> None:
-    hand = read(CASH)
+    # the reader writes each call's total ("Bob calls $2": to=200); the replay, which has
+    # his $1 small blind, makes it a call of $1
+    chips = [(c.player, c.verb, c.to) for c in of(read(CASH), ev.ChipsIn)]
+    assert chips[:2] == [("Alice", ev.Verb.CALL, 200), ("Bob", ev.Verb.CALL, 200)]
+    hand = as_replayed(read(CASH))
     # Bob's small blind $1 and "Bob calls $2" make $2; Hero's $18 and "calls $54" add $36
     assert [(c.player, c.amount) for c in of(hand, ev.Called)] == [
         ("Alice", 200),
@@ -80,7 +85,7 @@ def test_amounts_are_the_bet_s_total_and_cards_are_spaced() -> None:
         ("Hero", 3600),
     ]
     assert [c.text for c in of(hand, ev.Dealt)[0].cards] == ["Ah", "2h", "3c", "Kd"]
-    hand = read(TOURNEY)
+    hand = as_replayed(read(TOURNEY))
     assert [(c.player, c.amount, c.all_in) for c in of(hand, ev.Called)] == [
         ("Hero", 120, False),
         ("Hero", 960, True),

@@ -149,8 +149,10 @@ def test_raises_are_to_and_by_and_all_ins_are_flagged() -> None:
     (raise_,) = of(hand, ev.RaisedTo)
     assert isinstance(raise_, ev.RaisedTo)
     assert (raise_.by, raise_.to, raise_.given) == (250, 350, ev.RaiseGiven.TO_AND_BY)
-    all_in = [e for e in of(hand, ev.Called) if isinstance(e, ev.Called) and e.all_in]
-    assert [(e.player, e.amount) for e in all_in if isinstance(e, ev.Called)] == [("Bob", 1150)]
+    # a call is read as its line writes it (the chips added, all-in said); the replay makes
+    # it the Called
+    chips = [e for e in of(hand, ev.ChipsIn) if isinstance(e, ev.ChipsIn) and e.all_in]
+    assert [(e.player, e.verb, e.added) for e in chips] == [("Bob", ev.Verb.CALL, 1150)]
 
 
 def test_blinds_out_of_position_dead_live_and_both() -> None:
