@@ -9,9 +9,11 @@ sub-package and one line to :data:`REGISTRY` (or a :func:`register` call).
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator
-from typing import ClassVar, Protocol
+import importlib
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import ClassVar, Protocol, cast
 
 from auditor import events as ev
 from auditor.read.split import RawHand, StrayText, header_hand_id
@@ -26,8 +28,36 @@ class Reader(Protocol):
     def read(self, raw: RawHand) -> ev.Hand: ...
 
 
-class Room(ABC):
-    """A hand-history layout the auditor reads."""
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Reads a fact off a line: the named (or numbered) group of ``pattern`` matched at
+    the line's start ("" when the line is not of that shape)."""
+
+    pattern: re.Pattern[str]
+    group: str | int = 1
+
+    def __call__(self, line: str) -> str:
+        found = self.pattern.match(line)
+        return (found[self.group] or "") if found else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """Where a room writes a fact of each hand: on the line ``at`` lines after the
+    header, read by ``read`` ("" when the hand has no such line)."""
+
+    at: int
+    read: Callable[[str], str]
+
+    def of(self, raw: RawHand) -> str:
+        index = raw.header_at + self.at
+        return self.read(raw.lines[index]) if index < len(raw.lines) else ""
+
+
+class Room:
+    """A hand-history layout the auditor reads: mostly declarations (the class variables
+    below, read by the methods' defaults); a room overrides a method only where its
+    layout needs more than a declaration says."""
 
     name: ClassVar[str]  # the --format name
     reads: ClassVar[str]  # what it reads, in a few words (``auditor formats``, README)
@@ -49,10 +79,28 @@ class Room(ABC):
     # session, a CSV log written newest first, one hand per JSON or TOML document) splits
     # the files it sniffs itself, with split_file, instead of the line splitter.
     splits_files: ClassVar[bool] = False
+    # The shape of the room's header line, from the line's start (a regular expression):
+    # a line matching it starts a hand (is_header), and a file with such a line among its
+    # first ones (after a byte order mark or not) is the room's (sniff).
+    header_pattern: ClassVar[str] = ""
+    # the words an audited game's name holds (is_omaha)
+    omaha_words: ClassVar[tuple[str, ...]] = ("Omaha",)
+    game_in: ClassVar[Written | None] = None  # where the game is written
+    table_in: ClassVar[Written | None] = None  # where the table's name is written
+    reader_class: ClassVar[str] = ""  # its Reader, "module:Class", imported when first used
 
-    @abstractmethod
+    _header: ClassVar[re.Pattern[str]]
+    _in_head: ClassVar[re.Pattern[str]]
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "header_pattern" in cls.__dict__:
+            cls._header = re.compile(cls.header_pattern)
+            cls._in_head = re.compile(f"^\ufeff?(?:{cls.header_pattern})", re.MULTILINE)
+
     def sniff(self, head: str) -> bool:
         """Whether ``head`` (a file's first lines, decoded) holds this room's hands."""
+        return self._in_head.search(head) is not None
 
     def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
         """The hands of a file this room sniffed (``lines``: its decoded lines, line ends
@@ -62,26 +110,30 @@ class Room(ABC):
         StrayText for the rest (the file's other hands are still read)."""
         raise NotImplementedError(f"the {self.name} room splits no file itself")
 
-    @abstractmethod
     def is_header(self, line: str) -> bool:
-        """Whether ``line`` starts one of this room's hands (called on every line)."""
+        """Whether ``line`` starts one of this room's hands (asked of the lines that
+        start with one of ``header_starts``, or of every line if it has none)."""
+        return self._header.match(line) is not None
 
-    @abstractmethod
     def game(self, raw: RawHand) -> str:
         """The game the hand is of, as written ("" when it cannot be told)."""
+        return self.game_in.of(raw) if self.game_in is not None else ""
 
     def is_omaha(self, game: str) -> bool:
         """Whether hands of ``game`` are audited (others are skipped and counted)."""
-        return "Omaha" in game
+        return any(word in game for word in self.omaha_words)
 
-    @abstractmethod
     def reader(self) -> Reader:
         """A new reader (one per process or thread: a reader may keep state in a hand)."""
+        module, _, name = self.reader_class.partition(":")
+        # imported here, not with the room: a reader's module builds its Lark parser
+        made = getattr(importlib.import_module(module), name)()
+        return cast(Reader, made)
 
     def table_name(self, raw: RawHand) -> str:
         """The hand's table, read off its text without its reader ("" if not found): a
         rejected hand leaves a gap in that table's sequence."""
-        return ""
+        return self.table_in.of(raw) if self.table_in is not None else ""
 
     def hand_id(self, raw: RawHand) -> str:
         """The hand's id, read off its text without its reader ("" if none): by default

@@ -7,6 +7,7 @@ hands are then read, replayed and settled like a bundled room's."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import ClassVar
 
@@ -19,7 +20,7 @@ from auditor.findings import Code
 from auditor.parse.text_reader import Fields, FieldsReader
 from auditor.pipeline import Status
 from auditor.read.split import RawHand
-from auditor.rooms import REGISTRY, Reader, Room
+from auditor.rooms import REGISTRY, Group, Reader, Room, Written
 from auditor.source import SourceSpan
 
 GRAMMAR = r"""
@@ -112,18 +113,14 @@ class TinyRoom(Room):
     reader_kind: ClassVar[str] = "a grammar written by the test"
     sites: ClassVar[tuple[str, ...]] = ("Tiny",)
     header_starts = ("Tiny hand #",)
+    # declarations: the header's shape (is_header, sniff), where the game is written
+    # (game; is_omaha: "Omaha" in it), and where the table is
+    header_pattern = "Tiny hand #[0-9]+: "
+    game_in = Written(0, lambda header: "Omaha" if ": PLO " in header else "")
+    table_in = Written(0, Group(re.compile(r"Tiny hand #(?P<id>[0-9]+)"), "id"))
     grammar: ClassVar[Path]
 
-    def sniff(self, head: str) -> bool:
-        return head.startswith("Tiny hand #")
-
-    def is_header(self, line: str) -> bool:
-        return line.startswith("Tiny hand #")
-
-    def game(self, raw: RawHand) -> str:
-        return "Omaha"  # the room's only game (Room.is_omaha: "Omaha" in the name)
-
-    def reader(self) -> Reader:
+    def reader(self) -> Reader:  # a reader made from a file: more than a declaration
         return TinyReader(self.grammar)
 
 
@@ -181,3 +178,19 @@ def test_a_line_the_added_grammar_lacks_is_a_parse_error_at_it(tiny: None) -> No
     assert result.status is Status.REJECTED
     (error,) = result.findings
     assert error.code is Code.PARSE_ERROR and error.source.line == 9
+
+
+def test_the_added_rooms_declarations_sniff_split_and_name_its_hands(tiny: None) -> None:
+    room = REGISTRY["tiny"]
+    assert room.sniff("a note\n\ufeffTiny hand #3: PLO 1/2\n") and not room.sniff("Tiny hand #x")
+    assert room.is_header("Tiny hand #7: PLO 1/2") and not room.is_header(" Tiny hand #7: ")
+    raw = RawHand("f.txt", 1, tuple(HAND.splitlines()), "tiny")
+    assert (room.game(raw), room.is_omaha(room.game(raw)), room.table_name(raw)) == (
+        "Omaha",
+        True,
+        "7",
+    )
+    stud = RawHand("f.txt", 1, ("Tiny hand #8: Stud 1/2",), "tiny")
+    assert room.game(stud) == "" and not room.is_omaha(room.game(stud))
+    (result,) = audit_text(HAND.replace(": PLO ", ": Stud "))
+    assert result.status is Status.SKIPPED

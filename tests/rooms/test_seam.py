@@ -13,6 +13,7 @@ from auditor.cli import main
 from auditor.findings import Code
 from auditor.pipeline import HandAuditor
 from auditor.results import Status
+from auditor.rooms import REGISTRY, Room
 from auditor.run import run_audit
 from tests.corpus import ROOT
 from tests.rooms.tally import TALLY_HANDS, TallyRoom
@@ -156,3 +157,20 @@ def test_replay_shows_a_hand_of_a_registered_room(
     assert main(["replay", str(source), "--hand", "4", "--format", "tally"]) == 1
     shown = capsys.readouterr().out
     assert "hand 4  Tally" in shown and "profile tda" in shown and "RAISE_TOO_SMALL" in shown
+
+
+@pytest.mark.parametrize("room", list(REGISTRY.values()), ids=lambda room: room.name)
+def test_each_room_declares_what_the_defaults_read(room: Room) -> None:
+    """A room's header shape, reader and the rest are data on the room (issue 23, item 4):
+    the defaults read them, so a room that overrides none of a method's declarations
+    must declare them, and a declared reader must import and read."""
+    kind = type(room)
+    own = {name for cls in kind.__mro__[:-2] for name in vars(cls)}  # the room's, not Room's
+    if not {"sniff", "is_header"} <= own:
+        assert kind.header_pattern, f"{room.name}: neither header_pattern nor sniff/is_header"
+    if "reader" not in own:
+        module = kind.reader_class.partition(":")[0]
+        assert module.startswith(f"auditor.rooms.{type(room).__module__.split('.')[2]}."), module
+        assert callable(getattr(room.reader(), "read", None))
+    if "game" not in own:
+        assert kind.game_in is not None, f"{room.name}: neither game_in nor game()"

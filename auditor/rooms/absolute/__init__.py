@@ -8,14 +8,12 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
+from auditor.rooms import Group, Room, Written
 from auditor.rooms.absolute.games import header_game, is_omaha
 
 SITE = "Absolute"
 HEADER_START = "Stage #"
 _HEADER = re.compile(r"Stage #C?[0-9]+: [A-Za-z]")
-_ANY_HEADER = re.compile(r"^\ufeff?Stage #C?[0-9]+: ", re.MULTILINE)
 _TABLE_NAME = re.compile(r"Table: (.+?)(?: \((?:Real|Play) Money\))? Seat #")
 
 
@@ -27,24 +25,10 @@ class AbsoluteRoom(Room):
     reader_kind: ClassVar[str] = "grammars/absolute.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = (HEADER_START,)
-
-    def sniff(self, head: str) -> bool:
-        return _ANY_HEADER.search(head) is not None
-
-    def is_header(self, line: str) -> bool:
-        return line.startswith(HEADER_START) and _HEADER.match(line) is not None
-
-    def game(self, raw: RawHand) -> str:
-        return header_game(raw.header)
+    reader_class: ClassVar[str] = "auditor.rooms.absolute.reader:AbsoluteReader"
+    header_pattern = r"Stage #C?[0-9]+: [A-Za-z]"
+    game_in = Written(0, header_game)
+    table_in = Written(1, Group(_TABLE_NAME))
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.absolute.reader import AbsoluteReader  # lark: loaded when used
-
-        return AbsoluteReader()
-
-    def table_name(self, raw: RawHand) -> str:
-        found = _TABLE_NAME.match(raw.lines[1]) if len(raw.lines) > 1 else None
-        return found.group(1) if found else ""

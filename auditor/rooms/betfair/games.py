@@ -25,10 +25,6 @@ def line_game(line: str) -> str:
     return f"{found['limit']} {found['game']}" if found["limit"] else found["game"]
 
 
-def is_omaha(game: str) -> bool:
-    return "Omaha" in game
-
-
 def game_facts(game: str) -> tuple[ev.Limit, bool, str]:
     """Limit, hi/lo and variant code of a game as :func:`line_game` names it.
 

@@ -9,12 +9,11 @@ import re
 from typing import ClassVar
 
 from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
-from auditor.rooms.betonline.games import header_game, hole_cards_dealt, is_omaha, shown_game
+from auditor.rooms import Group, Room, Written
+from auditor.rooms.betonline.games import header_game, hole_cards_dealt, shown_game
 
 SITE = "BetOnline"
 HEADER_START = "BetOnline Poker Game #"
-_ANY_HEADER = re.compile(r"^\ufeff?BetOnline Poker Game #[0-9]+: ", re.MULTILINE)
 _TABLE_NAME = re.compile(r"Table '(.*)' ")
 
 
@@ -26,12 +25,9 @@ class BetOnlineRoom(Room):
     reader_kind: ClassVar[str] = "grammars/betonline.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = (HEADER_START,)
-
-    def sniff(self, head: str) -> bool:
-        return _ANY_HEADER.search(head) is not None
-
-    def is_header(self, line: str) -> bool:
-        return line.startswith(HEADER_START)
+    reader_class: ClassVar[str] = "auditor.rooms.betonline.reader:BetOnlineReader"
+    header_pattern = r"BetOnline Poker Game #[0-9]+: "
+    table_in = Written(1, Group(_TABLE_NAME))
 
     def game(self, raw: RawHand) -> str:
         # the header's game, unless the cards dealt show another ("Hold'em" over 4 cards)
@@ -39,15 +35,3 @@ class BetOnlineRoom(Room):
         if not written.startswith("Hold'em"):
             return written
         return shown_game(written, hole_cards_dealt(raw.lines))
-
-    def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.betonline.reader import BetOnlineReader  # lark: loaded when used
-
-        return BetOnlineReader()
-
-    def table_name(self, raw: RawHand) -> str:
-        found = _TABLE_NAME.match(raw.lines[1]) if len(raw.lines) > 1 else None
-        return found.group(1) if found else ""

@@ -11,7 +11,7 @@ from typing import ClassVar
 from auditor.parse.xml_elements import start_attrs
 from auditor.parse.xml_split import XmlLayout, split_xml
 from auditor.read.split import RawHand, StrayText
-from auditor.rooms import Reader, Room
+from auditor.rooms import Room
 from auditor.rooms.bossmedia.games import SITE, game_name, is_omaha
 
 _ANY_HISTORY = re.compile(r'^\ufeff?<HISTORY ID="[0-9]+" SESSION="', re.MULTILINE)
@@ -27,6 +27,7 @@ class BossMediaRoom(Room):
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = ("<HISTORY ID=",)  # the line splitter never sees its files: kept specific
     splits_files: ClassVar[bool] = True
+    reader_class: ClassVar[str] = "auditor.rooms.bossmedia.reader:BossMediaReader"
 
     def sniff(self, head: str) -> bool:
         return _ANY_HISTORY.search(head) is not None
@@ -46,11 +47,6 @@ class BossMediaRoom(Room):
 
     def hand_id(self, raw: RawHand) -> str:
         return start_attrs(raw.lines[:8], "HISTORY").get("ID", "")
-
-    def reader(self) -> Reader:
-        from auditor.rooms.bossmedia.reader import BossMediaReader
-
-        return BossMediaReader()
 
     def table_name(self, raw: RawHand) -> str:
         return start_attrs(raw.lines[:8], "HISTORY").get("TABLE", "")

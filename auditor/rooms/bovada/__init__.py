@@ -11,13 +11,11 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
-from auditor.rooms.bovada.games import header_game, is_omaha
+from auditor.rooms import Room, Written
+from auditor.rooms.bovada.games import header_game
 
 # "Bovada Hand #2601407546 TBL#...", "Ignition Hand #...", "Bodog.com Hand #..."
 HAND_START = re.compile(r"(?:Ignition|Bovada|Bodog(?:\.com|\.eu| UK| Canada|88)?) Hand #C?[0-9]")
-_ANY_HEADER = re.compile(r"^\ufeff?" + HAND_START.pattern, re.MULTILINE)
 _TABLE = re.compile(r"Hand #C?([0-9]+):? +(?:(Zone Poker ID|TBL)#([^ ]+) )?(?:.*? TBL#([0-9]+))?")
 SITES = (
     "Bovada",
@@ -67,23 +65,8 @@ class BovadaRoom(Room):
     reader_kind: ClassVar[str] = "grammars/bovada.lark"
     sites: ClassVar[tuple[str, ...]] = SITES
     header_starts = ("Bovada", "Ignition", "Bodog")
-
-    def sniff(self, head: str) -> bool:
-        return _ANY_HEADER.search(head) is not None
-
-    def is_header(self, line: str) -> bool:
-        return HAND_START.match(line) is not None
-
-    def game(self, raw: RawHand) -> str:
-        return header_game(raw.header)
-
-    def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.bovada.reader import BovadaReader  # lark: loaded when used
-
-        return BovadaReader()
-
-    def table_name(self, raw: RawHand) -> str:
-        return table_of_header(raw.header)
+    reader_class: ClassVar[str] = "auditor.rooms.bovada.reader:BovadaReader"
+    header_pattern = HAND_START.pattern
+    omaha_words = ("OMAHA",)
+    game_in = Written(0, header_game)
+    table_in = Written(0, table_of_header)

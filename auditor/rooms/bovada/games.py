@@ -42,15 +42,6 @@ def header_game(header: str) -> str:
     return found.group(1) if found else ""
 
 
-def is_omaha(game: str) -> bool:
-    """Bovada's Omaha games: "OMAHA", "OMAHA HiLo", "OMAHA_HL", and their Zone Poker names.
-
-    >>> is_omaha("OMAHA HiLo"), is_omaha("OMAHAZonePoker"), is_omaha("HOLDEM"), is_omaha("")
-    (True, True, False, False)
-    """
-    return game.startswith("OMAHA")
-
-
 def is_hi_lo(game: str) -> bool:
     """Whether the game word names Omaha Hi/Lo.
 

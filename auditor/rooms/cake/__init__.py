@@ -9,7 +9,7 @@ import re
 from typing import ClassVar
 
 from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
+from auditor.rooms import Room, Written
 from auditor.rooms.cake.games import HEADER, header_game, is_omaha, table_of
 
 SITE = "Cake"
@@ -28,6 +28,8 @@ class CakeRoom(Room):
     # (the corpus's Hold'em sample starts "ï»¿Hand#": a byte order mark read as cp1252
     # and written again, text before the header like any other, as MANIFEST.tsv counts)
     header_starts = ("Hand#", "\ufeffHand#")
+    reader_class: ClassVar[str] = "auditor.rooms.cake.reader:CakeReader"
+    game_in = Written(0, header_game)
 
     def sniff(self, head: str) -> bool:
         return _ANY_HEADER.search(head) is not None
@@ -35,16 +37,8 @@ class CakeRoom(Room):
     def is_header(self, line: str) -> bool:
         return HEADER.match(line) is not None
 
-    def game(self, raw: RawHand) -> str:
-        return header_game(raw.header)
-
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.cake.reader import CakeReader  # lark: loaded when used
-
-        return CakeReader()
 
     def hand_id(self, raw: RawHand) -> str:
         found = HEADER.match(raw.header)

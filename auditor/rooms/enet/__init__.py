@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
-from auditor.rooms.enet.games import HEADER, header_game, is_omaha, table_name
+from auditor.rooms import Room, Written
+from auditor.rooms.enet.games import HEADER, header_game, table_name
 
 SITE = "Enet"
 
@@ -21,24 +20,12 @@ class EnetRoom(Room):
     reader_kind: ClassVar[str] = "grammars/enet.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = ("Game #",)
+    reader_class: ClassVar[str] = "auditor.rooms.enet.reader:EnetReader"
+    game_in = Written(0, header_game)
+    table_in = Written(1, table_name)
 
     def sniff(self, head: str) -> bool:
         return any(HEADER.match(line.lstrip("\ufeff")) for line in head.splitlines()[:5])
 
     def is_header(self, line: str) -> bool:
         return HEADER.match(line) is not None
-
-    def game(self, raw: RawHand) -> str:
-        return header_game(raw.header)
-
-    def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.enet.reader import EnetReader  # lark: loaded when used
-
-        return EnetReader()
-
-    def table_name(self, raw: RawHand) -> str:
-        at = raw.header_at + 1
-        return table_name(raw.lines[at]) if at < len(raw.lines) else ""

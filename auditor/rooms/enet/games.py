@@ -33,15 +33,6 @@ def table_name(line: str) -> str:
     return found["name"] if found else ""
 
 
-def is_omaha(game: str) -> bool:
-    """Enet's Omaha games.
-
-    >>> is_omaha("Omaha"), is_omaha("Hold'em")
-    (True, False)
-    """
-    return "Omaha" in game
-
-
 def game_facts(game: str, table: str) -> tuple[str, ev.Limit, bool, int, str]:
     """The game as a name with its limit, limit, hi/lo, hole cards and variant code: the
     limit is the table name's end (pot limit when it names none).

@@ -9,12 +9,11 @@ import re
 from typing import ClassVar
 
 from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
-from auditor.rooms.entraction.games import header_game, header_table, is_omaha
+from auditor.rooms import Room, Written
+from auditor.rooms.entraction.games import header_game, header_table
 
 SITE = "Entraction"
 HEADER_START = "Game # "
-_ANY_HEADER = re.compile(r'^\ufeff?Game # [0-9]+ - [^\n]* - Table "', re.MULTILINE)
 _ID = re.compile(r"Game # ([0-9]+) - ")
 
 
@@ -26,26 +25,10 @@ class EntractionRoom(Room):
     reader_kind: ClassVar[str] = "grammars/entraction.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = (HEADER_START,)
-
-    def sniff(self, head: str) -> bool:
-        return _ANY_HEADER.search(head) is not None
-
-    def is_header(self, line: str) -> bool:
-        return line.startswith(HEADER_START) and ' - Table "' in line
-
-    def game(self, raw: RawHand) -> str:
-        return header_game(raw.header)
-
-    def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.entraction.reader import EntractionReader  # lark: loaded when used
-
-        return EntractionReader()
-
-    def table_name(self, raw: RawHand) -> str:
-        return header_table(raw.header)
+    reader_class: ClassVar[str] = "auditor.rooms.entraction.reader:EntractionReader"
+    header_pattern = r'Game # [0-9]+ - [^\n]* - Table "'
+    game_in = Written(0, header_game)
+    table_in = Written(0, header_table)
 
     def hand_id(self, raw: RawHand) -> str:
         # "Game # 2137921772": a space after the "#", which the shared "#N" does not read

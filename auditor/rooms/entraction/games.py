@@ -37,15 +37,6 @@ def header_table(header: str) -> str:
     return found["table"] if found else ""
 
 
-def is_omaha(game: str) -> bool:
-    """Entraction's Omaha games, four or five cards, high or hi/lo.
-
-    >>> is_omaha("5-Card Omaha Hi/Lo Pot Limit"), is_omaha("Texas Hold'em No Limit")
-    (True, False)
-    """
-    return "Omaha" in game
-
-
 def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
     """Limit, hi/lo, hole cards and variant code of a game as the header names it.
 

@@ -11,7 +11,7 @@ from typing import ClassVar
 from auditor.parse.xml_elements import start_attrs
 from auditor.parse.xml_split import XmlLayout, split_xml
 from auditor.read.split import RawHand, StrayText
-from auditor.rooms import Reader, Room
+from auditor.rooms import Room
 
 SITE = "Everest"
 HAND_TAG = "HAND"
@@ -43,6 +43,7 @@ class EverestRoom(Room):
     # never a header (is_header is False): a start no other room's line has, so that the
     # line splitter does not ask this room of every line
     header_starts = ("<HAND time=",)
+    reader_class: ClassVar[str] = "auditor.rooms.everest.reader:EverestReader"
 
     def sniff(self, head: str) -> bool:
         return _SNIFF.search(head) is not None
@@ -58,11 +59,6 @@ class EverestRoom(Room):
 
     def is_omaha(self, game: str) -> bool:
         return game.startswith("omaha")
-
-    def reader(self) -> Reader:
-        from auditor.rooms.everest.reader import EverestReader
-
-        return EverestReader()
 
     def hand_id(self, raw: RawHand) -> str:
         return start_attrs(raw.lines, HAND_TAG).get("id", "")

@@ -32,15 +32,6 @@ def line_game(line: str) -> str:
     return f"{limit} {found['game']}" if limit else found["game"]
 
 
-def is_omaha(game: str) -> bool:
-    """Everleaf's Omaha games, high and hi/lo, in any limit.
-
-    >>> is_omaha("PL Omaha Hi/Lo"), is_omaha("Omaha"), is_omaha("NL Hold'em")
-    (True, True, False)
-    """
-    return "Omaha" in game
-
-
 def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
     """Limit, hi/lo, hole cards and variant code of a game as the game line names it.
 

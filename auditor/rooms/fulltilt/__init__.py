@@ -8,12 +8,11 @@ import re
 from typing import ClassVar
 
 from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
-from auditor.rooms.fulltilt.games import header_game, is_omaha, read_header
+from auditor.rooms import Room, Written
+from auditor.rooms.fulltilt.games import header_game, read_header
 
 SITE = "Full Tilt Poker"
 _STARTS = ("Full Tilt Poker Game #", "FullTiltPoker Game #")
-_ANY_HEADER = re.compile(r"^\ufeff?(?:Full Tilt Poker|FullTiltPoker) Game #[0-9]+: ", re.MULTILINE)
 _HAND_START = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #[0-9]+: ")
 
 
@@ -37,23 +36,10 @@ class FullTiltRoom(Room):
     reader_kind: ClassVar[str] = "grammars/fulltilt.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts: ClassVar[tuple[str, ...]] = _STARTS
-
-    def sniff(self, head: str) -> bool:
-        return _ANY_HEADER.search(head) is not None
-
-    def is_header(self, line: str) -> bool:
-        return line.startswith(_STARTS) and _HAND_START.match(line) is not None
-
-    def game(self, raw: RawHand) -> str:
-        return header_game(raw.header)
-
-    def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.fulltilt.reader import FullTiltReader  # lark: loaded when used
-
-        return FullTiltReader()
+    reader_class: ClassVar[str] = "auditor.rooms.fulltilt.reader:FullTiltReader"
+    header_pattern = _HAND_START.pattern
+    omaha_words = ("Omaha", "Courchevel", "Big O")
+    game_in = Written(0, header_game)
 
     def table_name(self, raw: RawHand) -> str:
         # the table is in the header (Full Tilt writes no table line)

@@ -15,7 +15,7 @@ from typing import ClassVar
 from auditor.parse.xml_prologue import after_prologue
 from auditor.parse.xml_split import XmlLayout, split_xml
 from auditor.read.split import RawHand, StrayText
-from auditor.rooms import Reader, Room
+from auditor.rooms import Room
 from auditor.rooms.ipoker.games import SITE, game_name, is_omaha
 
 _TAG_START = "<gametype>"
@@ -38,6 +38,7 @@ class IPokerRoom(Room):
     reader_kind: ClassVar[str] = "streaming XML (auditor/parse/xml_split.py), reader.py"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     splits_files: ClassVar[bool] = True
+    reader_class: ClassVar[str] = "auditor.rooms.ipoker.reader:IPokerReader"
 
     def sniff(self, head: str) -> bool:
         text = head.lstrip("\ufeff \t\r\n")
@@ -72,11 +73,6 @@ class IPokerRoom(Room):
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.ipoker.reader import IPokerReader
-
-        return IPokerReader()
 
     def table_name(self, raw: RawHand) -> str:
         if raw.lines and raw.lines[0].startswith(TEXT_HEADER):

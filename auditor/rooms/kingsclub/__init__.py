@@ -10,7 +10,7 @@ import re
 from typing import ClassVar
 
 from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
+from auditor.rooms import Group, Room, Written
 from auditor.rooms.kingsclub.games import HEADER, header_game, is_omaha
 
 SITE = "KingsClub"
@@ -32,6 +32,8 @@ class KingsClubRoom(Room):
     # "#" alone would send every line starting so to is_header: the header's own shape
     # is checked there
     header_starts = ("#",)
+    reader_class: ClassVar[str] = "auditor.rooms.kingsclub.reader:KingsClubReader"
+    table_in = Written(2, Group(_TABLE, "table"))
 
     def sniff(self, head: str) -> bool:
         return _ANY_HEADER.search(head) is not None
@@ -44,13 +46,3 @@ class KingsClubRoom(Room):
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.kingsclub.reader import KingsClubReader  # lark: loaded when used
-
-        return KingsClubReader()
-
-    def table_name(self, raw: RawHand) -> str:
-        line = raw.lines[2] if len(raw.lines) > 2 else ""
-        found = _TABLE.match(line)
-        return found["table"] if found else ""

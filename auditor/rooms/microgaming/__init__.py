@@ -16,7 +16,7 @@ from auditor.parse.xml_elements import start_attrs
 from auditor.parse.xml_split import XmlLayout, split_xml
 from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.rooms import Reader, Room
-from auditor.rooms.microgaming.games import SITE, is_omaha
+from auditor.rooms.microgaming.games import SITE
 
 EXPORT_HEADER = "** Hand # "
 _EXPORT = re.compile(r"\*\* Hand # ([0-9]+) starting - ")
@@ -63,9 +63,6 @@ class MicrogamingRoom(Room):
             return f"{tag.get('gametype', '')} {tag.get('betlimit', '')}".strip()
         table = _export_table(raw)
         return f"{table.group(2)} {table.group(4)}" if table else ""
-
-    def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)
 
     def hand_id(self, raw: RawHand) -> str:
         if _is_xml(raw):

@@ -16,12 +16,3 @@ def is_hi_lo(game: str) -> bool:
     (True, False)
     """
     return "H/L" in game or "Hi/Lo" in game
-
-
-def is_omaha(game: str) -> bool:
-    """Whether the game is Omaha (others are skipped and counted).
-
-    >>> is_omaha("Omaha H/L PL"), is_omaha("Hold'em NL")
-    (True, False)
-    """
-    return "Omaha" in game

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
 from auditor.read.split import RawHand, StrayText
-from auditor.rooms import Reader, Room
+from auditor.rooms import Room
 from auditor.rooms.ohh import document
 from auditor.rooms.ohh.games import is_omaha
 
@@ -39,6 +39,7 @@ class OhhRoom(Room):
     reader_kind: ClassVar[str] = "json (auditor/rooms/ohh/reader.py)"
     header_starts: ClassVar[tuple[str, ...]] = ('{"ohh"',)
     splits_files: ClassVar[bool] = True
+    reader_class: ClassVar[str] = "auditor.rooms.ohh.reader:OhhReader"
 
     def sniff(self, head: str) -> bool:
         return head.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") and bool(_SNIFF.search(head))
@@ -58,11 +59,6 @@ class OhhRoom(Room):
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.ohh.reader import OhhReader
-
-        return OhhReader()
 
     def hand_id(self, raw: RawHand) -> str:
         return document.hand_id(raw.lines)

@@ -9,12 +9,11 @@ import re
 from typing import ClassVar
 
 from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
+from auditor.rooms import Room
 from auditor.rooms.ongame.games import is_omaha, table_game
 
 SITE = "OnGame"
 HEADER_START = "***** History for hand "
-_ANY_HEADER = re.compile(r"^\ufeff?\*\*\*\*\* History for hand [A-Z0-9-]+", re.MULTILINE)
 _HAND_ID = re.compile(r"\*\*\*\*\* History for hand ([A-Z0-9-]+)")
 _TABLE_NAME = re.compile(r"Table: (?:\[SPEED\] )?(.+?) \[[0-9]+\] \(")
 
@@ -27,12 +26,8 @@ class OnGameRoom(Room):
     reader_kind: ClassVar[str] = "grammars/ongame.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = (HEADER_START,)
-
-    def sniff(self, head: str) -> bool:
-        return _ANY_HEADER.search(head) is not None
-
-    def is_header(self, line: str) -> bool:
-        return line.startswith(HEADER_START)
+    reader_class: ClassVar[str] = "auditor.rooms.ongame.reader:OnGameReader"
+    header_pattern = r"\*\*\*\*\* History for hand [A-Z0-9-]+"
 
     def game(self, raw: RawHand) -> str:
         # the table line is the third: header, "Start hand: ...", "Table: ..."
@@ -43,11 +38,6 @@ class OnGameRoom(Room):
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.ongame.reader import OnGameReader  # lark: loaded when used
-
-        return OnGameReader()
 
     def table_name(self, raw: RawHand) -> str:
         for line in raw.lines[1:4]:

@@ -9,7 +9,7 @@ import re
 from typing import ClassVar
 
 from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
+from auditor.rooms import Room
 from auditor.rooms.pacific.games import is_omaha, line_game
 
 SITE = "888poker"
@@ -24,7 +24,6 @@ _HEADER = re.compile(
     r"\*{4,5} (?:888poker|888|Cassava)(?:\.[a-z]{2})?(?:-[a-z]{2})? (?:Snap Poker |BLAST )?"
     r"Hand History for Game ([0-9]+) \*{4,5}"
 )
-_ANY_HEADER = re.compile(r"^" + _HEADER.pattern, re.M)
 _TABLE = re.compile(r"(?:Table (.+?)|Tournament #[0-9]+ .*?Table #([0-9]+))(?: [0-9]+ Max)? \(")
 
 
@@ -41,12 +40,8 @@ class PacificRoom(Room):
     header_starts = ("****",)
     # "#Game No : N" before the header is the hand's first line (splitter: lead-in lines)
     lead_ins = ("#Game No :",)
-
-    def sniff(self, head: str) -> bool:
-        return _ANY_HEADER.search(head) is not None
-
-    def is_header(self, line: str) -> bool:
-        return _HEADER.match(line) is not None
+    reader_class: ClassVar[str] = "auditor.rooms.pacific.reader:PacificReader"
+    header_pattern = _HEADER.pattern
 
     def game(self, raw: RawHand) -> str:
         for line in raw.lines[:3]:
@@ -56,11 +51,6 @@ class PacificRoom(Room):
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.pacific.reader import PacificReader  # lark: loaded when used
-
-        return PacificReader()
 
     def table_name(self, raw: RawHand) -> str:
         for line in raw.lines[1:5]:

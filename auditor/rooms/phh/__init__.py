@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
 from auditor.read.split import RawHand, StrayText
-from auditor.rooms import Reader, Room
+from auditor.rooms import Room
 from auditor.rooms.phh import document
 from auditor.rooms.phh.games import NOT_A_CODE, OMAHA, is_omaha
 
@@ -38,6 +38,7 @@ class PhhRoom(Room):
     sites: ClassVar[tuple[str, ...]] = ("PHH",)
     header_starts: ClassVar[tuple[str, ...]] = ("variant =", "variant=")
     splits_files: ClassVar[bool] = True
+    reader_class: ClassVar[str] = "auditor.rooms.phh.reader:PhhReader"
 
     def sniff(self, head: str) -> bool:
         return bool(_SNIFF_VARIANT.search(head)) and bool(_SNIFF_FIELD.search(head))
@@ -85,11 +86,6 @@ class PhhRoom(Room):
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.phh.reader import PhhReader
-
-        return PhhReader()
 
     def hand_id(self, raw: RawHand) -> str:
         return document.hand_id(raw.lines, raw.file)

@@ -8,7 +8,7 @@ import re
 from typing import ClassVar
 
 from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
+from auditor.rooms import Room
 from auditor.rooms.pkr.games import HEADER, STARTING, is_omaha, lines_game
 
 SITE = "PKR"
@@ -26,6 +26,7 @@ class PkrRoom(Room):
     reader_kind: ClassVar[str] = "grammars/pkr.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = ("Table #", "\ufeffTable #")
+    reader_class: ClassVar[str] = "auditor.rooms.pkr.reader:PkrReader"
 
     def sniff(self, head: str) -> bool:
         return _ANY_HEADER.search(head) is not None
@@ -38,11 +39,6 @@ class PkrRoom(Room):
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.pkr.reader import PkrReader  # lark: loaded when used
-
-        return PkrReader()
 
     def hand_id(self, raw: RawHand) -> str:
         found = STARTING.match(raw.lines[1]) if len(raw.lines) > 1 else None

@@ -6,13 +6,11 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
+from auditor.rooms import Group, Room, Written
 from auditor.rooms.pokerstars.games import header_game, is_omaha
 from auditor.rooms.pokerstars.records import eastern_header
 
 HAND_START = re.compile(r"(?:PokerStars|PokerMaster) (?:[A-Za-z& ]+ )?(?:Hand|Game) #")
-_ANY_HEADER = re.compile(r"^\ufeff?" + HAND_START.pattern, re.MULTILINE)
 _TABLE_NAME = re.compile(r"Table '(.*)'")
 # the rooms that write this layout but not PokerStars' rules: the fallback profile
 _PROFILES = {"PokerStars": "pokerstars", "PokerMaster": "seeds"}
@@ -40,30 +38,13 @@ class PokerStarsRoom(Room):
     default_profile: ClassVar[str] = "pokerstars"
     reader_kind: ClassVar[str] = "grammars/pokerstars.lark"
     sites: ClassVar[tuple[str, ...]] = tuple(_PROFILES)
-
-    def sniff(self, head: str) -> bool:
-        return _ANY_HEADER.search(head) is not None
-
-    header_starts = ("PokerStars", "PokerMaster")
-
-    def is_header(self, line: str) -> bool:
-        return line.startswith("Poker") and HAND_START.match(line) is not None
-
-    def game(self, raw: RawHand) -> str:
-        return header_game(raw.header)
+    reader_class: ClassVar[str] = "auditor.rooms.pokerstars.reader:PokerStarsReader"
+    header_pattern = HAND_START.pattern
+    game_in = Written(0, header_game)
+    table_in = Written(1, Group(_TABLE_NAME))
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.pokerstars.reader import PokerStarsReader  # lark: loaded when used
-
-        return PokerStarsReader()
-
-    def table_name(self, raw: RawHand) -> str:
-        # the table line is the second: read without the reader, for a hand it rejected
-        found = _TABLE_NAME.match(raw.lines[1]) if len(raw.lines) > 1 else None
-        return found.group(1) if found else ""
 
     def profile(self, site: str) -> str | None:
         return _PROFILES.get(site)

@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
-from auditor.rooms.runitonce.games import HEADER, HEADER_START, header_game, is_omaha
+from auditor.rooms import Group, Room, Written
+from auditor.rooms.runitonce.games import HEADER, HEADER_START, header_game
 
 SITE = "Run It Once"
 _ANY_HEADER = re.compile(r"^\ufeff?Run It Once Poker Hand #[0-9]+:", re.MULTILINE)
@@ -28,24 +27,12 @@ class RunItOnceRoom(Room):
     reader_kind: ClassVar[str] = "grammars/runitonce.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = (HEADER_START, "\ufeff" + HEADER_START)
+    reader_class: ClassVar[str] = "auditor.rooms.runitonce.reader:RunItOnceReader"
+    game_in = Written(0, header_game)
+    table_in = Written(1, Group(_TABLE, "table"))
 
     def sniff(self, head: str) -> bool:
         return _ANY_HEADER.search(head) is not None
 
     def is_header(self, line: str) -> bool:
         return HEADER.match(line) is not None
-
-    def game(self, raw: RawHand) -> str:
-        return header_game(raw.header)
-
-    def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.runitonce.reader import RunItOnceReader  # lark: loaded when used
-
-        return RunItOnceReader()
-
-    def table_name(self, raw: RawHand) -> str:
-        found = _TABLE.match(raw.lines[1]) if len(raw.lines) > 1 else None
-        return found["table"] if found else ""

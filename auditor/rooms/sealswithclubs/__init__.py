@@ -8,9 +8,8 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
-from auditor.rooms.sealswithclubs.games import is_omaha, line_game
+from auditor.rooms import Group, Room, Written
+from auditor.rooms.sealswithclubs.games import line_game
 
 SITE = "Seals With Clubs"
 _HEADER = re.compile(r"Hand #[0-9]+-[0-9]+ - [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8}\s*$")
@@ -25,24 +24,12 @@ class SealsWithClubsRoom(Room):
     reader_kind: ClassVar[str] = "grammars/sealswithclubs.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = ("Hand #",)
+    reader_class: ClassVar[str] = "auditor.rooms.sealswithclubs.reader:SealsWithClubsReader"
+    game_in = Written(1, line_game)
+    table_in = Written(3, Group(re.compile("Table: (.*)")))
 
     def sniff(self, head: str) -> bool:
         return _SITE_LINE.search(head) is not None
 
     def is_header(self, line: str) -> bool:
         return _HEADER.match(line) is not None
-
-    def game(self, raw: RawHand) -> str:
-        return line_game(raw.lines[1]) if len(raw.lines) > 1 else ""
-
-    def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.sealswithclubs.reader import SealsWithClubsReader  # lark: lazily
-
-        return SealsWithClubsReader()
-
-    def table_name(self, raw: RawHand) -> str:
-        line = raw.lines[3] if len(raw.lines) > 3 else ""
-        return line.removeprefix("Table: ") if line.startswith("Table: ") else ""

@@ -7,14 +7,12 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from auditor.read.split import RawHand
-from auditor.rooms import Reader, Room
+from auditor.rooms import Group, Room, Written
 from auditor.rooms.winamax.games import header_game, is_omaha
 
 SITE = "Winamax"
 HEADER_START = "Winamax Poker - "
 HAND_START = re.compile(r"Winamax Poker - [^\n]*?HandId: #[0-9]+-[0-9]+-[0-9]+ - ")
-_ANY_HEADER = re.compile(r"^\ufeff?" + HAND_START.pattern, re.MULTILINE)
 _TABLE_NAME = re.compile(r"Table:? '(.*)'")
 
 
@@ -29,24 +27,10 @@ class WinamaxRoom(Room):
     reader_kind: ClassVar[str] = "grammars/winamax.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = (HEADER_START,)
-
-    def sniff(self, head: str) -> bool:
-        return _ANY_HEADER.search(head) is not None
-
-    def is_header(self, line: str) -> bool:
-        return line.startswith(HEADER_START) and HAND_START.match(line) is not None
-
-    def game(self, raw: RawHand) -> str:
-        return header_game(raw.header)
+    reader_class: ClassVar[str] = "auditor.rooms.winamax.reader:WinamaxReader"
+    header_pattern = HAND_START.pattern
+    game_in = Written(0, header_game)
+    table_in = Written(1, Group(_TABLE_NAME))
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.winamax.reader import WinamaxReader  # lark: loaded when used
-
-        return WinamaxReader()
-
-    def table_name(self, raw: RawHand) -> str:
-        found = _TABLE_NAME.match(raw.lines[1]) if len(raw.lines) > 1 else None
-        return found.group(1) if found else ""

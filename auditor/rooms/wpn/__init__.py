@@ -13,7 +13,7 @@ import re
 from typing import ClassVar
 
 from auditor.read.split import RawHand, header_hand_id
-from auditor.rooms import Reader, Room
+from auditor.rooms import Room
 from auditor.rooms.wpn.games import is_omaha, new_game, old_game
 
 SITE = "WPN"
@@ -36,6 +36,7 @@ class WpnRoom(Room):
     reader_kind: ClassVar[str] = "grammars/wpn.lark"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = ("Hand #", "Game Hand #", OLD_START)
+    reader_class: ClassVar[str] = "auditor.rooms.wpn.reader:WpnReader"
 
     def sniff(self, head: str) -> bool:
         return _ANY_HEADER.search(head) is not None
@@ -52,11 +53,6 @@ class WpnRoom(Room):
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
-
-    def reader(self) -> Reader:
-        from auditor.rooms.wpn.reader import WpnReader  # lark: loaded when used
-
-        return WpnReader()
 
     def table_name(self, raw: RawHand) -> str:
         pattern = _TABLE_OLD if raw.header.startswith(OLD_START) else _TABLE_NEW
