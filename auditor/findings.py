@@ -332,7 +332,7 @@ CATALOGUE: dict[Code, CodeInfo] = {
     Code.BLINDS_INFERRED: CodeInfo(
         Severity.INFO,
         "blind posts the record does not write, read from the level and the button",
-        "A layout that names the blinds (a tournament's level, \"Blinds(50/100)\") and "
+        'A layout that names the blinds (a tournament\'s level, "Blinds(50/100)") and '
         "writes no post is read as posting them: the small blind left of the button (the "
         "button heads-up), the big blind left of it, each for the level's blind or the "
         "player's whole stack if less; the finding says so, and the hand's amounts are "

@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # types only: the replay and showdown modules import this one
     from auditor.replay.result import ReplayResult
     from auditor.showdown.awards import ShowdownResult
 
+
 class Status(StrEnum):
     AUDITED = "audited"
     SKIPPED = "skipped"
@@ -135,7 +136,6 @@ class FileSummary:
             self.skipped_games[result.game] = self.skipped_games.get(result.game, 0) + 1
         else:
             self.hands_rejected += 1
-
 
 
 def stray_finding(stray: StrayText) -> Finding:

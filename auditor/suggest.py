@@ -1,4 +1,4 @@
-""""Did you mean ...?" for a mistyped name: a profile, a finding code, a format.
+""" "Did you mean ...?" for a mistyped name: a profile, a finding code, a format.
 
 >>> did_you_mean("sedes", ["tda", "seeds"])
 " (did you mean 'seeds'?)"

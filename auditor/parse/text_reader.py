@@ -42,6 +42,7 @@ from auditor.parse.grammar import (
     new_lark,
     private_cache_folder,
 )
+from auditor.parse.runs import grammar_shape, run_kinds, run_pattern
 from auditor.read.split import RawHand
 from auditor.source import SourceSpan
 
@@ -340,13 +341,27 @@ class FieldsReader:
     def _wire(
         self,
         site: str | Path,
-        singles: tuple[str, ...],
-        blocks: Mapping[str, tuple[str, ...]],
+        singles: tuple[str, ...] | None = None,
+        blocks: Mapping[str, tuple[str, ...]] | None = None,
     ) -> None:
-        """Builds ``site``'s parser: each single line (``singles``) and each line of a run
-        (``blocks``: the runs' line kinds, in the grammar's order) to the method named
-        after its kind (one per line terminal, as a Transformer's are). ``site``: a bundled
-        room's grammar by name, or the path of a grammar file (a room added from outside)."""
+        """Builds ``site``'s parser: each single line and each line of a run to the method
+        named after its kind (one per line terminal, as a Transformer's are). By default
+        both come from the grammar: a terminal its rules name is a single line if this
+        reader has its method, else a run whose line kinds are the terminals it is made of
+        that have one. ``singles`` and ``blocks`` (the runs' line kinds) say it instead.
+        ``site``: a bundled room's grammar by name, or the path of a grammar file (a room
+        added from outside)."""
+        text = grammar_text(site)
+        shape = grammar_shape(text, str(site))
+        if singles is None:
+            singles = tuple(name for name in shape.tokens if hasattr(self, name))
+        if blocks is None:
+            blocks = {
+                name: tuple(kind for kind in run_kinds(shape.terms, name) if hasattr(self, kind))
+                for name in shape.tokens
+                if name not in singles
+            }
+            blocks = {name: kinds for name, kinds in blocks.items() if kinds}
         self._methods: dict[str | None, FieldsMethod] = {}
         for kind in (*singles, *(kind for run in blocks.values() for kind in run)):
             self._methods[kind] = getattr(self, kind)
@@ -356,10 +371,11 @@ class FieldsReader:
         self._parser: Lark = lalr_parser(site, callbacks)
         # the line terminals' own patterns (a lexer-only Lark keeps every terminal; it is
         # only asked for their patterns, never to lex)
-        self._terminals = new_lark(grammar_text(site), parser=None, lexer="basic")
+        self._terminals = new_lark(text, parser=None, lexer="basic")
         self._single = {name: re.compile(self._pattern(name)) for name in singles}
-        # a run of lines is read with its kinds' patterns at once (the kind a line is, is
-        # the group that closes last)
+        # a run of lines is read one line at a time with one pattern made from the run's
+        # definition (the kind a line is, is the group that closes last)
+        self._defined = shape.terms
         self._runs = {block: re.compile(self._run(block, run)) for block, run in blocks.items()}
         self._reset(NO_HAND)
 
@@ -367,9 +383,9 @@ class FieldsReader:
         return str(self._terminals.get_terminal(terminal).pattern.to_regexp())
 
     def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        """One pattern for the lines of ``block``: a line's kind is the name of the
-        (empty) group at its end."""
-        return "|".join(f"(?:{self._pattern(kind)}(?P<{kind}>))" for kind in kinds)
+        """One pattern for a line of ``block``, from its definition in the grammar: a
+        line's kind is the name of the (empty) group after its kind's pattern."""
+        return run_pattern(self._defined, block, kinds)
 
     # ------------------------------------------------------------ what a room says
     def _reset(self, raw: RawHand) -> None:

@@ -61,6 +61,7 @@ def hidden(name: str) -> bool:
     """Whether an entry of a folder (or of a zip archive) is hidden: a dot first."""
     return name.startswith(".")
 
+
 # Table folders every auditor output folder holds (auditor/tables/columns.py).
 _OUTPUT_TABLES = frozenset({"hands", "findings", "files"})
 

@@ -58,8 +58,7 @@ def build_pots(
         eligible = tuple(
             p
             for p in order
-            if p in live
-            and (p not in capped or contributed.get(p, 0) >= min(level, live_max))
+            if p in live and (p not in capped or contributed.get(p, 0) >= min(level, live_max))
         )
         if pots and pots[-1].eligible == eligible:
             last = pots.pop()

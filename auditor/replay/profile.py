@@ -329,7 +329,7 @@ SCHEMA: tuple[Key, ...] = (
     Key(
         "rake.per_whole_unit",
         Kind.BOOL,
-        "a schedule written as an amount per unit of pot (\"$0.05 per $1.00\") may also "
+        'a schedule written as an amount per unit of pot ("$0.05 per $1.00") may also '
         "take it for each whole unit only (5% of $4.50: $0.22, or $0.20 for four whole "
         "dollars); either rake passes",
         optional=True,
@@ -534,7 +534,7 @@ def _check(key: Key, path: str, value: Any) -> tuple[Any, list[str]]:
     if key.kind is Kind.AMOUNT:
         amount = _amount(value)
         if amount is None:
-            return None, [f"{path}: must be a number (e.g. 5 or \"0.50\"), got {got}"]
+            return None, [f'{path}: must be a number (e.g. 5 or "0.50"), got {got}']
         return amount, _range(key, path, amount, got)
     if key.kind is Kind.DATE:
         if not isinstance(value, date) or isinstance(value, datetime):
@@ -596,13 +596,11 @@ def _caps(key: Key, path: str, value: Any) -> tuple[Any, list[str]]:
         if players != "default" and not (
             players.isdigit() and 2 <= int(players) <= _MOST_PLAYERS and players[0] != "0"
         ):
-            problems.append(
-                f"{where}: players dealt in must be 2 to {_MOST_PLAYERS} or default"
-            )
+            problems.append(f"{where}: players dealt in must be 2 to {_MOST_PLAYERS} or default")
             continue
         amount = _amount(cap)
         if amount is None:
-            problems.append(f"{where}: must be a number (e.g. 3 or \"0.50\"), got {_got(cap)}")
+            problems.append(f'{where}: must be a number (e.g. 3 or "0.50"), got {_got(cap)}')
             continue
         problems.extend(_range(key, where, amount, _got(cap)))
         caps[players] = amount
@@ -628,9 +626,7 @@ def _profile(values: dict[str, Any]) -> RuleProfile:
         description=values["description"],
         fixed_limit_small_blind_rounding=values["blinds.fixed_limit_small_blind_rounding"],
         heads_up_button_posts_small_blind=values["blinds.heads_up_button_posts_small_blind"],
-        heads_up_ring_tables_keep_ring_order=values[
-            "blinds.heads_up_ring_tables_keep_ring_order"
-        ],
+        heads_up_ring_tables_keep_ring_order=values["blinds.heads_up_ring_tables_keep_ring_order"],
         button_movement=values["button.movement"],
         bets_per_round=values["fixed_limit.bets_per_round"],
         cap_heads_up=values["fixed_limit.cap_heads_up"],

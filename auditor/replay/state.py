@@ -110,7 +110,6 @@ class ReplayState(FindingLog):
         "unwritten_returns",
     )
 
-
     able_now: list[str] | None  # _able(), kept until a fold or an all-in changes it
     acted_at: dict[str, int]  # player -> reopen_count when he last acted in the round
     actions: list[ActionRecord]
@@ -210,7 +209,6 @@ class ReplayState(FindingLog):
 
     def _pot_now(self) -> int:
         return self.pot_before_street + sum(self.street_bet.values())
-
 
     def _to_call(self, player: str) -> int:
         # max(0, min(owed, stack)), without the two builtin calls: this runs for every action

@@ -80,8 +80,13 @@ def _bars(
     axes.invert_yaxis()  # the largest first, at the top
     for place, count in zip(places, counts, strict=True):
         axes.annotate(
-            f"{count:,}", (count, place), xytext=(3, 0), textcoords="offset points",
-            va="center", fontsize=LABEL_SIZE - 1, color=_INK,
+            f"{count:,}",
+            (count, place),
+            xytext=(3, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize=LABEL_SIZE - 1,
+            color=_INK,
         )
     axes.set_title(title, fontsize=TITLE_SIZE, loc="left")
     _plain(axes)

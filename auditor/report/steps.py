@@ -50,8 +50,7 @@ def hand_steps(
     _, snapshots = replay_steps(hand, profile or _profile_of(result))
     money = _Money(start.currency, start.scale)
     boards = max(
-        [1]
-        + [e.board for e in hand.events if isinstance(e, ev.StreetDealt | ev.SummaryBoard)]
+        [1] + [e.board for e in hand.events if isinstance(e, ev.StreetDealt | ev.SummaryBoard)]
     )
     steps = [_step(snap, money, boards) for snap in snapshots]
     steps[0].update(kind="start", text=_start_text(start), source_line=start.span.line)

@@ -44,7 +44,9 @@ def summary(run: RunTables) -> dict[str, Any]:
         "by_table": _named(found["table_name"].value_counts().head(TOP_TABLES), "count"),
         "by_day": [
             {"day": str(day), "count": int(n)}
-            for day, n in found["started_at"].dt.strftime("%Y-%m-%d").value_counts()
+            for day, n in found["started_at"]
+            .dt.strftime("%Y-%m-%d")
+            .value_counts()
             .sort_index()
             .items()
         ],

@@ -47,7 +47,7 @@ class Descriptions(SettleState):
                 )
 
     def _on_board(self, board: int) -> str:
-        """" on board N" when the hand was run more than once (each board's findings then
+        """ " on board N" when the hand was run more than once (each board's findings then
         say which board they are about), else nothing."""
         return f" on board {board}" if max(self.boards, default=1) > 1 else ""
 

@@ -52,8 +52,6 @@ LowRank = NewType("LowRank", int)
 """Value of a qualifying 8-or-better low: bigger is better; equal values tie."""
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class HighHand:
     """A high hand spelled out: its category and the ranks that define it.

@@ -76,9 +76,7 @@ def showdown_order_finding(
     recorded = [p for p, _ in shows if p in live]
     expected = [p for p in expected if p in recorded]
     if recorded != expected:
-        breaks = next(
-            i for i, (r, e) in enumerate(zip(recorded, expected, strict=False)) if r != e
-        )
+        breaks = next(i for i, (r, e) in enumerate(zip(recorded, expected, strict=False)) if r != e)
         player = recorded[breaks]
         span = next(sp for p, sp in shows if p == player)
         return Finding(

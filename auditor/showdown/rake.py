@@ -53,9 +53,7 @@ def hand_rake(summary: ev.SummaryPot | None, replay: ReplayResult | None) -> Han
     total = summary.total if summary is not None else None
     if not rakes or replay is None:
         return HandRake(total, None, None)
-    return HandRake(
-        total if total is not None else replay.chips_in, rakes[0], RakeSource.IMPLIED
-    )
+    return HandRake(total if total is not None else replay.chips_in, rakes[0], RakeSource.IMPLIED)
 
 
 def expected_rake(

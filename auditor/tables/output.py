@@ -421,8 +421,10 @@ class OutputLock:
         held = os.fstat(fd)
         if not stat.S_ISREG(held.st_mode) or held.st_nlink > 1:
             os.close(fd)
-            what = "has another name too (a hard link)" if stat.S_ISREG(held.st_mode) else (
-                "is not a regular file"
+            what = (
+                "has another name too (a hard link)"
+                if stat.S_ISREG(held.st_mode)
+                else ("is not a regular file")
             )
             raise OutputError(
                 f"the lock {self.path} {what}: it is not a lock the auditor made; remove it "

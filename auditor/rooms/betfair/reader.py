@@ -46,14 +46,6 @@ _STREETS = {
     "Dealing Turn": ev.Street.TURN,
     "Dealing River": ev.Street.RIVER,
 }
-# what may follow a player's name (the grammar's PLAYER_LINE), in its order
-_PLAYER_KINDS = (
-    "POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "ALL_IN", "SHOWS", "MUCKS", "NO_SHOW",
-    "WINS", "SITS_OUT",
-)  # fmt: skip
-# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
-_BLOCKS = {"SEATS": ("SEAT",), "PLAY": (*_PLAYER_KINDS, "STREET", "DEALT")}
-_SINGLES = ("HEADER", "GAME_LINE", "TABLE", "BUTTON", "PLAYERS", "END")
 _WORDS = {
     "HEADER": "a hand header (***** Betfair Poker Hand History for Game N *****)",
     "GAME_LINE": "the game line (PL $0.05/$0.10 Omaha - Sunday, October 18, 20:00:00 GMT 2009)",
@@ -72,16 +64,7 @@ class BetfairReader(FieldsReader):
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        self._wire("betfair", _SINGLES, _BLOCKS)
-
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        if block != "PLAY":
-            return super()._run(block, kinds)
-        # a player's line: the name once, then the kinds that follow it (as PLAYER_LINE;
-        # the kinds' own patterns at once would hold the name's group name twice)
-        tails = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
-        player = f"(?:{self._pattern('WHO')}(?:{tails}){self._pattern('EOL')})"
-        return "|".join([player, *(f"(?:{self._pattern(k)}(?P<{k}>))" for k in kinds[-2:])])
+        self._wire("betfair")
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:

@@ -90,18 +90,6 @@ _FOLDED_ON = {
 }
 # the small blind of stakes whose big blind is not half of it (when none is posted)
 _SMALL_OF_BIG = {5: 2, 25: 10}
-# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
-_BLOCKS: dict[str, tuple[str, ...]] = {
-    "SEATS": ("SEAT",),
-    "PLAY": (
-        "DEALT", "FOLD", "CALL", "CHECK", "BET", "RESULT", "POST", "SET_DEALER", "RAISE",
-        "ALL_IN", "UNCALLED", "SHOWDOWN", "MUCKS", "NO_SHOW", "STATUS", "DEPOSIT", "RANKING",
-        "BOUNTY", "MARKER",
-    ),
-    "SUMMARY_BODY": ("SUMMARY_SEAT", "TOTAL_POT", "BOARD"),
-}  # fmt: skip
-# what may follow a player's position (the grammar's PLAYER_LINE), in its order
-_PLAYER_KINDS = _BLOCKS["PLAY"][:-1]
 
 
 _HEAD = "Bovada Hand #1 TBL#2 OMAHA Pot Limit - 2012-04-24 02:55:07\n"
@@ -163,16 +151,7 @@ class BovadaReader(FieldsReader):
     MOST_WORDS = 6
 
     def __init__(self) -> None:
-        self._wire("bovada", ("HEADER", "SUMMARY_MARKER"), _BLOCKS)
-
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        if block != "PLAY":
-            return super()._run(block, kinds)
-        # a line of play: the position once, then the kinds that follow it (as PLAYER_LINE;
-        # the kinds' own patterns at once would hold the position's group names twice)
-        after_who = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
-        marker = self._pattern("MARKER")
-        return f"(?:{self._pattern('WHO')})?(?:{after_who})|{marker}(?P<MARKER>)"
+        self._wire("bovada")
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:

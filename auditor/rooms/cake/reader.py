@@ -47,14 +47,6 @@ _POST_KINDS = {
 }
 _STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 _DECIMAL_COMMA = re.compile(r"[0-9]+,[0-9]{2}")
-# what may follow a player's name (the grammar's PLAYER_LINE), in its order
-_PLAYER_KINDS = (
-    "POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "ALL_IN", "RETURNS", "SHOWS", "MUCKS", "WINS"
-)  # fmt: skip
-# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
-_OWN_KINDS = ("STREET", "DEALT", "NO_LOW")  # the lines that name no player first
-_BLOCKS = {"SEATS": ("SEAT",), "LINES": (*_OWN_KINDS, *_PLAYER_KINDS)}
-_SINGLES = ("HEADER", "DEALER", "SHOWDOWN")
 
 # What each of the grammar's terminals is, in Cake's words, for parse errors.
 _WORDS = {
@@ -81,17 +73,7 @@ class CakeReader(FieldsReader):
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        self._wire("cake", _SINGLES, _BLOCKS)
-
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        if block != "LINES":
-            return super()._run(block, kinds)
-        # a player's line: the name once, then the kinds that follow it (as PLAYER_LINE;
-        # the kinds' own patterns at once would hold the name's group name twice)
-        tails = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
-        player = f"(?:{self._pattern('WHO')}(?:{tails}){self._pattern('EOL')})"
-        street, dealt, no_low = (f"(?:{self._pattern(k)}(?P<{k}>))" for k in _OWN_KINDS)
-        return "|".join([street, dealt, player, no_low])
+        self._wire("cake")
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:

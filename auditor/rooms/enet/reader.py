@@ -68,13 +68,6 @@ _VERB = {
 _STREET = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 _POSITION = {"dealer": "button"}
 _CARD = re.compile(r"[2-9TJQKA][cdhs]")
-# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
-_BLOCKS: dict[str, tuple[str, ...]] = {
-    "SEATS": ("SEAT",),
-    "PLAY": ("POST", "MARKER", "ACTION", "RAKE", "SHOWS", "MUCKS", "COLLECTED", "UNCALLED"),
-    "SUMMARY_BODY": ("TOTAL_POT", "BOARD", "SUMMARY_SEAT"),
-}
-_SINGLES = ("HEADER", "TABLE", "SUMMARY_MARKER")
 
 
 _WORDS = {
@@ -93,7 +86,7 @@ class EnetReader(FieldsReader):
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        self._wire("enet", _SINGLES, _BLOCKS)
+        self._wire("enet")
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:

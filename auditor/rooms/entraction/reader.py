@@ -52,13 +52,6 @@ _POST_KIND = {
 # the verbs of a chips line; "All-In" names none (the replay tells what it was)
 _VERB = {"Call": ev.Verb.CALL, "Bet": ev.Verb.BET, "Raise": ev.Verb.RAISE, "All-In": ev.Verb.ALL_IN}
 _STREET = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
-# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
-_BLOCKS: dict[str, tuple[str, ...]] = {
-    "SEATS": ("SEAT",),
-    "BLINDS": ("BLIND",),
-    "PLAY": ("ACTION", "STREET", "DEALT", "SHOWS", "NO_SHOW", "WINS", "RAKE"),
-}
-_SINGLES = ("HEADER", "MAX_LINE", "DEALER", "END")
 
 
 _HEAD = 'Game # 1 - Omaha High Pot Limit EUR 0.02/0.04 - Table "T"\n\nPlayers(max 6):\n'
@@ -102,7 +95,7 @@ class EntractionReader(FieldsReader):
     UNSAID = frozenset({"$END", "BLANK"})
 
     def __init__(self) -> None:
-        self._wire("entraction", _SINGLES, _BLOCKS)
+        self._wire("entraction")
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:

@@ -43,13 +43,6 @@ _STREETS = {
     "Turn": ev.Street.TURN,
     "River": ev.Street.RIVER,
 }
-# what may follow a player's name (the grammar's PLAYER_LINE), in its order
-_PLAYER_KINDS = (
-    "POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "SHOWS", "MUCKS", "NO_SHOW", "WINS", "STATUS"
-)  # fmt: skip
-# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
-_BLOCKS = {"SEATS": ("SEAT",), "PLAY": (*_PLAYER_KINDS, "STREET", "DEALT")}
-_SINGLES = ("GAME_ID", "HISTORY_ID", "GAME_LINE", "TABLE", "BUTTON", "PLAYERS")
 
 # What each of the grammar's terminals is, in Everleaf's words, for parse errors.
 _WORDS = {
@@ -74,16 +67,7 @@ class EverleafReader(FieldsReader):
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        self._wire("everleaf", _SINGLES, _BLOCKS)
-
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        if block != "PLAY":
-            return super()._run(block, kinds)
-        # a player's line: the name once, then the kinds that follow it (as PLAYER_LINE;
-        # the kinds' own patterns at once would hold the name's group name twice)
-        tails = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
-        player = f"(?:{self._pattern('WHO')}(?:{tails}){self._pattern('EOL')})"
-        return "|".join([player, *(f"(?:{self._pattern(k)}(?P<{k}>))" for k in kinds[-2:])])
+        self._wire("everleaf")
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:

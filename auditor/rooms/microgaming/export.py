@@ -36,10 +36,6 @@ NOTATION = CardNotation("tens as 10", ten="10")
 SCALE = 100
 _STREETS = {"flop": ev.Street.FLOP, "turn": ev.Street.TURN, "river": ev.Street.RIVER}
 _BLINDS = {"small blind": ev.PostKind.SMALL_BLIND, "big blind": ev.PostKind.BIG_BLIND}
-_LINES = (
-    "SEAT", "POST", "DEALT", "RAISED", "CALL", "BET", "CHECK", "FOLD", "ALLIN", "SHOWS",
-    "MUCKS", "STREET", "WINS", "RAKE", "BLANK",
-)  # fmt: skip
 _WORDS = {
     "HEADER": "the hand's header (** Hand # N starting - date time)",
     "TABLE": "the table line (** name [game] (small|big limit - kind))",
@@ -58,7 +54,7 @@ class ExportReader(FieldsReader):
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        self._wire("microgaming_export", ("HEADER", "TABLE"), {"LINES": _LINES})
+        self._wire("microgaming_export")
 
     # ------------------------------------------------------------ driving
     def _reset(self, raw: RawHand) -> None:
