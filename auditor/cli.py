@@ -32,6 +32,8 @@ from auditor.findings import CATALOGUE, Code, Finding, Severity
 from auditor.findings_json import run_findings
 from auditor.pipeline import HandAuditor
 from auditor.read.inputs import find_inputs
+from auditor.regress.diff import add_arguments as add_diff_arguments
+from auditor.regress.diff import diff_command
 from auditor.replay.profile import (
     ProfileError,
     bundled_profiles,
@@ -183,6 +185,14 @@ def _parser() -> argparse.ArgumentParser:
     add_columns_arguments(
         commands.add_parser("columns", help="every table's columns: type, unit and meaning")
     )
+    add_diff_arguments(
+        commands.add_parser(
+            "diff",
+            help="the findings two runs differ by: new, gone, changed (exit 1: a new one "
+            "reaches --fail-on)",
+        ),
+        [str(s) for s in Severity],
+    )
     replay = commands.add_parser("replay", help="show one hand step by step with its findings")
     replay.add_argument("file", help="the hand-history file")
     replay.add_argument(
@@ -194,7 +204,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     debug_help = "on an internal error, print the traceback (also AUDITOR_DEBUG=1)"
     parser.add_argument("--debug", action="store_true", help=debug_help)
-    others = (commands.choices["formats"], commands.choices["columns"])
+    others = (commands.choices["formats"], commands.choices["columns"], commands.choices["diff"])
     for command in (audit, report, profiles, explain, replay, *others):
         # SUPPRESS: not given after the command, the one before it (or False) stands
         command.add_argument(
@@ -352,6 +362,12 @@ def _main(args: argparse.Namespace) -> int:
     if args.command == "columns":
         sys.stdout.write(columns_command(args))
         return EXIT_CLEAN
+    if args.command == "diff":
+        code, shown, problem = diff_command(args)
+        sys.stdout.write(shown)
+        if problem:
+            err.print(printable(problem.rstrip("\n")))
+        return code
     return EXIT_USAGE  # pragma: no cover - argparse requires a command
 
 

@@ -42,6 +42,8 @@ def _run(command: str, out_root: Path) -> subprocess.CompletedProcess[str]:
             words[at] = str(out_root / words[at])
     if words[1] == "report":  # the audit folder it reads: where the audit wrote it
         words[2] = str(out_root / words[2])
+    if words[1] == "diff":  # the two audit folders it compares: where the audits wrote them
+        words[2:4] = [str(out_root / word) for word in words[2:4]]
     return subprocess.run(
         [sys.executable, "-m", "auditor", *words[1:]],
         capture_output=True,

@@ -136,6 +136,7 @@ FINDINGS: Table = (
     ("caused_by_line", "int64"),
     ("caused_by_seq", "int32"),
     ("hand_key", "int64"),
+    ("fingerprint", "string"),  # the same finding's in every run (auditor.regress)
 )
 
 FILES: Table = (
@@ -306,6 +307,8 @@ MEANINGS: dict[str, dict[str, str]] = {
         "caused_by_line": "a consequence: the root finding's line",
         "caused_by_seq": "a consequence: the root finding's action number",
         "hand_key": _HAND_KEY + "; null for a finding about a whole file",
+        "fingerprint": "the finding's stable name: the same in every run, whatever the "
+        "engine, workers or input order (baselines and auditor diff match by it)",
         "run_id": "the run that wrote the row",
     },
     "files": {

@@ -15,6 +15,7 @@ from typing import Any
 from auditor import events as ev
 from auditor.cards import Card
 from auditor.findings import Finding
+from auditor.regress.fingerprint import fingerprint
 from auditor.replay.event_index import EventIndex, index_events
 from auditor.replay.result import ReplayResult
 from auditor.results import FileSummary, HandResult
@@ -147,7 +148,7 @@ class RowBuilder:
         else:  # rejected (or skipped): what its room could tell without its reader
             site, table_name = result.site or None, result.table_name or None
         for finding in result.findings:
-            self.add_finding(finding, hand_key, site, table_name)
+            self.add_finding(finding, hand_key, site, table_name, result.first_line)
         if result.hand is not None:
             self._add_hand(result, result.hand, hand_key)
 
@@ -157,16 +158,19 @@ class RowBuilder:
         hand_key: int | None = None,
         site: str | None = None,
         table_name: str | None = None,
+        first_line: int | None = None,
     ) -> None:
         """A findings row; its hand key, site and table are the hand's given here, else
-        the finding's own (a finding made away from its hand's audit carries them)."""
+        the finding's own (a finding made away from its hand's audit carries them);
+        ``first_line``: its hand's first line, which its fingerprint is placed from."""
         root = finding.caused_by
+        site = finding.site or site
         self._add(
             "findings",
             {
                 "hand_key": finding.hand_key if hand_key is None else hand_key,
                 "hand_id": finding.hand_id,
-                "site": finding.site or site,
+                "site": site,
                 "table_name": finding.table_name or table_name,
                 "code": finding.code,
                 "severity": str(finding.severity),
@@ -183,6 +187,18 @@ class RowBuilder:
                 "caused_by_code": None if root is None else root.code,
                 "caused_by_line": None if root is None else root.source.line,
                 "caused_by_seq": None if root is None else root.seq,
+                "fingerprint": fingerprint(
+                    site=site,
+                    hand_id=finding.hand_id,
+                    code=str(finding.code),
+                    street=finding.street,
+                    seq=finding.seq,
+                    player=finding.player,
+                    file=finding.source.file,
+                    line=finding.source.line,
+                    column=finding.source.column,
+                    first_line=first_line,
+                ),
             },
         )
 

@@ -112,6 +112,7 @@ PINNED: dict[str, list[tuple[str, str]]] = {
         ("caused_by_line", "int64"),
         ("caused_by_seq", "int32"),
         ("hand_key", "int64"),
+        ("fingerprint", "string"),  # added for issue 26: baselines and diffs
         ("run_id", "dictionary<values=string, indices=int32, ordered=0>"),
     ],
     "files": [
