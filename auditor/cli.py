@@ -32,6 +32,8 @@ from auditor.findings import CATALOGUE, Code, Finding, Severity
 from auditor.findings_json import run_findings
 from auditor.pipeline import HandAuditor
 from auditor.read.inputs import find_inputs
+from auditor.regress.baseline import BaselineError, baseline_command
+from auditor.regress.baseline import load as load_baseline
 from auditor.regress.diff import add_arguments as add_diff_arguments
 from auditor.regress.diff import diff_command
 from auditor.replay.profile import (
@@ -119,6 +121,15 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument("--scheduler", default=None, help="Dask scheduler address (tcp://...)")
     audit.add_argument("--json", action="store_true", help="print the summary as JSON")
     audit.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="a TOML of accepted findings ([[accept]] entries: code, room, table, hand_id, "
+        "fingerprint, reason, expires): kept in the findings table, marked suppressed_by, "
+        "and not counted by --fail-on; stale and expired entries are reported",
+    )
+    audit.add_argument(
         "--json-findings",
         action="store_true",
         help="--json, with every finding of the run located (finding_list: file, line, "
@@ -193,6 +204,12 @@ def _parser() -> argparse.ArgumentParser:
         ),
         [str(s) for s in Severity],
     )
+    baseline = commands.add_parser(
+        "baseline",
+        help="print a baseline accepting the root findings of an audit folder's last run "
+        "(for audit --baseline)",
+    )
+    baseline.add_argument("out", type=Path, help="the audit's output folder")
     replay = commands.add_parser("replay", help="show one hand step by step with its findings")
     replay.add_argument("file", help="the hand-history file")
     replay.add_argument(
@@ -204,7 +221,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     debug_help = "on an internal error, print the traceback (also AUDITOR_DEBUG=1)"
     parser.add_argument("--debug", action="store_true", help=debug_help)
-    others = (commands.choices["formats"], commands.choices["columns"], commands.choices["diff"])
+    others = (
+        commands.choices["formats"],
+        commands.choices["columns"],
+        commands.choices["diff"],
+        baseline,
+    )
     for command in (audit, report, profiles, explain, replay, *others):
         # SUPPRESS: not given after the command, the one before it (or False) stands
         command.add_argument(
@@ -362,6 +384,13 @@ def _main(args: argparse.Namespace) -> int:
     if args.command == "columns":
         sys.stdout.write(columns_command(args))
         return EXIT_CLEAN
+    if args.command == "baseline":
+        try:
+            sys.stdout.write(baseline_command(args.out))
+        except (BaselineError, OSError) as exc:
+            err.print(printable(f"auditor baseline: {exc}"))
+            return EXIT_USAGE
+        return EXIT_CLEAN
     if args.command == "diff":
         code, shown, problem = diff_command(args)
         sys.stdout.write(shown)
@@ -388,6 +417,11 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
         except ReportError as exc:
             err.print(f"auditor: {_shown(exc)}")
             return EXIT_USAGE
+    try:
+        accepted = load_baseline(args.baseline) if args.baseline is not None else None
+    except BaselineError as exc:
+        err.print(printable(f"auditor: {exc}"))
+        return EXIT_USAGE
     try:
         files = find_inputs(paths)  # each path looked at once: a FIFO is read, not sized
         HandAuditor(args.rules, args.format)
@@ -428,6 +462,7 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
                 on_progress=step,
                 inputs=paths,
                 format=args.format,
+                baseline=accepted,
             )
     except EngineError as exc:  # unknown engine, dask not installed, no scheduler reached
         err.print(f"auditor: {_shown(exc)}")
@@ -446,6 +481,8 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
         written = getattr(stop, "__notes__", None) or ["nothing written"]
         err.print(f"auditor: interrupted; {written[0]}")
         return _stopped_code(stop)
+    for line in summary.baseline_report:  # stale or expired entries: the file wants a look
+        err.print(printable(f"auditor: {line}"))
     if args.json or args.json_findings:
         shown = summary_json(summary)
         if args.json_findings:
@@ -515,6 +552,9 @@ def summary_json(summary: RunSummary) -> dict[str, Any]:
         "consequences": dict(summary.consequences_by_code),
         "consequences_total": sum(summary.consequences_by_code.values()),
         "root_causes_total": sum(summary.findings_by_code.values()),
+        # root findings a baseline accepted (--baseline): in the tables, not counted above
+        "suppressed": dict(summary.suppressed_by_code),
+        "baseline_report": list(summary.baseline_report),
         "out": summary.out,
         "run_id": summary.run_id,
         "elapsed_seconds": round(summary.elapsed_seconds, 3),

@@ -47,9 +47,10 @@ from auditor.findings import CATALOGUE, Code, Finding, Severity
 from auditor.read.archives import READ_ERRORS, open_input, reopen
 from auditor.read.hands import read_hands
 from auditor.read.inputs import Input, find_inputs
+from auditor.regress.baseline import Baseline
 from auditor.replay.profile import RuleProfile, resolve_rules
 from auditor.results import FileSummary
-from auditor.tables.rows import RowBuilder
+from auditor.tables.rows import Columns, RowBuilder
 
 if TYPE_CHECKING:
     from auditor.tables.writer import DatasetWriter
@@ -67,6 +68,10 @@ class RunSummary:
     findings_by_code: Counter[Code] = field(default_factory=Counter)
     consequences_by_code: Counter[Code] = field(default_factory=Counter)
     examples: dict[Code, list[Finding]] = field(default_factory=dict)
+    # root causes a baseline accepted (auditor.regress.baseline): in the findings table,
+    # marked, and not in findings_by_code (nor the exit code); what it says of its entries
+    suppressed_by_code: Counter[Code] = field(default_factory=Counter)
+    baseline_report: list[str] = field(default_factory=list)
     out: str = ""
     run_id: str = ""  # the run_id column of the rows this run wrote
     elapsed_seconds: float = 0.0  # from the call to the tables committed
@@ -131,6 +136,28 @@ class RunSummary:
         if len(shown) < 3:
             shown.append(finding)
 
+    def forget_suppressed(self, suppressed: list[tuple[Code, bool, tuple[str, int, int]]]) -> None:
+        """Take the findings a baseline accepted (code, root, place) out of the counts
+        and the examples; count the roots among them apart."""
+        places = {(code, place) for code, _, place in suppressed}
+        for code, root, _ in suppressed:
+            counts = self.findings_by_code if root else self.consequences_by_code
+            counts[code] -= 1
+            if counts[code] <= 0:
+                del counts[code]
+            if root:
+                self.suppressed_by_code[code] += 1
+        for code, shown in list(self.examples.items()):
+            kept = [
+                f
+                for f in shown
+                if (code, (f.source.file, f.source.line, f.source.column)) not in places
+            ]
+            if kept:
+                self.examples[code] = kept
+            else:
+                del self.examples[code]
+
     def note_in_input_order(
         self, finding: Finding, position: Callable[[Finding], tuple[int, int]]
     ) -> None:
@@ -185,6 +212,7 @@ def run_audit(
     chunk_hands: int = CHUNK_HANDS,
     inputs: Sequence[str] | None = None,
     format: str = rooms.AUTO,
+    baseline: Baseline | None = None,
 ) -> RunSummary:
     """Audit every hand under ``paths`` and write the tables to ``out``.
 
@@ -204,7 +232,7 @@ def run_audit(
     found = _inputs(paths)
     # loaded (and checked) here, before any worker starts; the profile itself goes to the jobs
     chosen = resolve_rules(rules)
-    run = _Run(RunSummary(out=str(out)), chosen, on_file_done, on_progress)
+    run = _Run(RunSummary(out=str(out)), chosen, on_file_done, on_progress, baseline)
     shown = rules if isinstance(rules, str) else rules.name  # as asked: auto, a name or a path
     grammar = ",".join(room.name for room in chosen_rooms)  # the rooms this run reads
     metadata = {"auditor_version": __version__, "grammar": grammar, "rule_profile": shown}
@@ -243,6 +271,9 @@ def run_audit(
             run.cross_hand_checks(jobs)
         run.duplicate_checks()
         run.flush(everything=True)
+    run.summary.forget_suppressed(run.suppressed)
+    if baseline is not None:
+        run.summary.baseline_report = baseline.report()
     run.summary.elapsed_seconds = time.perf_counter() - started
     return run.summary
 
@@ -403,8 +434,11 @@ class _Run:
         rules: Rules,
         on_file_done: Callable[[FileSummary, int], None] | None,
         on_progress: Callable[[RunProgress], None] | None,
+        baseline: Baseline | None = None,
     ) -> None:
         self.summary = summary
+        self.baseline = baseline
+        self.suppressed: list[tuple[Code, bool, tuple[str, int, int]]] = []
         self.rules = rules
         self.on_file_done = on_file_done
         self.on_progress = on_progress
@@ -432,7 +466,7 @@ class _Run:
     def take(self, result: ChunkResult, sent: _Sent) -> None:
         assert self.writer is not None
         for table, columns in result.tables.items():
-            self.writer.write(table, columns)  # the writer adds the run_id column
+            self._write(table, columns)
         self.duplicates.note_places(result.tables)  # the copies' sites and tables
         hands = size = 0
         for part, (index, moved, last) in zip(result.segments, sent.segments, strict=True):
@@ -512,4 +546,20 @@ class _Run:
         assert self.writer is not None
         for table, rows in self.builder.rows.items():
             if rows >= _FLUSH_ROWS or (everything and rows):
-                self.writer.write(table, self.builder.take(table))
+                self._write(table, self.builder.take(table))
+
+    def _write(self, table: str, columns: Columns) -> None:
+        """Write a batch of rows (the writer adds the run_id column); findings a baseline
+        accepts are marked first, and kept to be taken out of the counts."""
+        assert self.writer is not None
+        if table == "findings" and self.baseline is not None:
+            for index in self.baseline.suppress(columns):
+                place = (
+                    columns["source_file"][index],
+                    columns["source_line"][index],
+                    columns["source_column"][index],
+                )
+                self.suppressed.append(
+                    (Code(columns["code"][index]), bool(columns["root"][index]), place)
+                )
+        self.writer.write(table, columns)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from auditor.findings import Severity
+from auditor.regress.rows import committed_rows
 
 _FINDING_COLUMNS = (
     "fingerprint",
@@ -90,26 +91,12 @@ class Diff:
         return [f for f in self.new if f.root and f.severity >= fail_on]
 
 
-def _table(out: Path, name: str, columns: Iterable[str]) -> list[dict[str, Any]]:
-    import pyarrow.dataset as pads
-
-    from auditor.tables.output import committed_parts
-    from auditor.tables.schemas import SCHEMAS
-
-    parts = [str(p) for p in committed_parts(out, name)]
-    if not parts:
-        return []
-    dataset = pads.dataset(parts, format="parquet", schema=SCHEMAS[name])
-    rows: list[dict[str, Any]] = dataset.to_table(columns=list(columns)).to_pylist()
-    return rows
-
-
 def read_run(out: Path) -> tuple[list[Found], set[tuple[str, str]]]:
     """A folder's findings and the hands it read (site, hand id)."""
     if not (out / "findings").is_dir() or not (out / "hands").is_dir():
         raise DiffError(f"{out}: no audit's tables here (no findings or hands folder)")
     found: list[Found] = []
-    for row in _table(out, "findings", _FINDING_COLUMNS):
+    for row in committed_rows(out, "findings", _FINDING_COLUMNS):
         if row["fingerprint"] is None:
             raise DiffError(f"{out}: written before findings had fingerprints: audit again")
         hand = (row["site"] or "", row["hand_id"]) if row["hand_id"] else ("", "")
@@ -125,7 +112,9 @@ def read_run(out: Path) -> tuple[list[Found], set[tuple[str, str]]]:
                 place=f"{row['source_file']}:{row['source_line']}:{row['source_column']}",
             )
         )
-    hands = {(r["site"] or "", r["hand_id"]) for r in _table(out, "hands", ("site", "hand_id"))}
+    hands = {
+        (r["site"] or "", r["hand_id"]) for r in committed_rows(out, "hands", ("site", "hand_id"))
+    }
     # a rejected hand has no hands row: its findings name it
     hands |= {f.hand for f in found if f.hand != ("", "")}
     return found, hands

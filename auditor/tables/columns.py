@@ -137,6 +137,7 @@ FINDINGS: Table = (
     ("caused_by_seq", "int32"),
     ("hand_key", "int64"),
     ("fingerprint", "string"),  # the same finding's in every run (auditor.regress)
+    ("suppressed_by", "string"),  # the baseline entry that accepted it; null: none
 )
 
 FILES: Table = (
@@ -309,6 +310,8 @@ MEANINGS: dict[str, dict[str, str]] = {
         "hand_key": _HAND_KEY + "; null for a finding about a whole file",
         "fingerprint": "the finding's stable name: the same in every run, whatever the "
         "engine, workers or input order (baselines and auditor diff match by it)",
+        "suppressed_by": "the baseline entry that accepted the finding (file#entry: its "
+        "reason); null when none did (audit --baseline)",
         "run_id": "the run that wrote the row",
     },
     "files": {

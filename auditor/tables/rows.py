@@ -199,6 +199,7 @@ class RowBuilder:
                     column=finding.source.column,
                     first_line=first_line,
                 ),
+                "suppressed_by": None,  # a baseline's entry, filled where the rows are written
             },
         )
 

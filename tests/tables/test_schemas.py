@@ -113,6 +113,7 @@ PINNED: dict[str, list[tuple[str, str]]] = {
         ("caused_by_seq", "int32"),
         ("hand_key", "int64"),
         ("fingerprint", "string"),  # added for issue 26: baselines and diffs
+        ("suppressed_by", "string"),  # added for issue 26: audit --baseline
         ("run_id", "dictionary<values=string, indices=int32, ordered=0>"),
     ],
     "files": [

@@ -1,0 +1,24 @@
+"""Rows of an audit folder's tables, as the regression commands read them: only the
+part files of committed runs (a run cut off while committing, or a file the auditor did
+not write, is not read), without pandas."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+
+def committed_rows(out: Path, name: str, columns: Iterable[str]) -> list[dict[str, Any]]:
+    """The rows of ``name`` that committed runs of ``out`` wrote (``columns`` only)."""
+    import pyarrow.dataset as pads
+
+    from auditor.tables.output import committed_parts
+    from auditor.tables.schemas import SCHEMAS
+
+    parts = [str(p) for p in committed_parts(out, name)]
+    if not parts:
+        return []
+    dataset = pads.dataset(parts, format="parquet", schema=SCHEMAS[name])
+    rows: list[dict[str, Any]] = dataset.to_table(columns=list(columns)).to_pylist()
+    return rows
