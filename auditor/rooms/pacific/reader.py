@@ -1,26 +1,18 @@
-"""888poker hands to events.
-
-The grammar (``grammars/888poker.lark``) decides which kind each line is; each line
-terminal is one regular expression with named fields. The methods here, one per line
-terminal, run as lexer callbacks (so the events come out in file order) and read a
-line's fields by name from its terminal's own pattern.
+"""888poker hands to events: one method per line terminal of ``grammars/888poker.lark``,
+each reading its line's named fields (lexer callbacks: the events come in file order).
 
 What 888's layout means, where the record alone says it:
 
-- "calls [$x]", "bets [$x]" and "raises [$x]" give the chips put in with the action, not
-  the player's total: "raises [$125]" from the small blind's $25 is a raise to $150,
-  which the big blind then "calls [$100]" (ChipsIn's ``added``); " and is all-in" is
-  written on the line that puts the last chips in;
-- 888 writes no "all-in" on a post: a post of the whole stack its seat line gives is one
-  (PLO8 MTT 489318468: "( $58 )", then "posts small blind [$58]" at 125/250);
-- 888 writes no time zone (fpdb-3 reads its times as ET, HHSmithy's parser as GMT): the
-  hand keeps "" and no UTC instant is claimed;
-- 888 numbers the seats of every table 1 to 10 around one layout; its "6 Max" is how many
-  play (its 6-max tables seat players at 1, 2, 4, 6, 7 and 9; the STT of the corpus has a
-  seat 10), so a table's seats are numbered up to 10 whatever it is called;
-- 888 never writes an uncalled bet's return (fpdb-3's PacificPokerToFpdb sets uncalled
-  bets itself; the corpus: a bet nobody calls, then "collected" of the pot without it):
-  the replay returns it by the rules, with no UNCALLED_WRONG.
+- "calls [$x]", "bets [$x]", "raises [$x]" give the chips put in, not the total: "raises
+  [$125]" from the small blind's $25 is a raise to $150, which the big blind then "calls
+  [$100]" (ChipsIn's ``added``); " and is all-in" ends the line that puts the last in;
+- no post says all-in: a post of the whole stack its seat line gives is one (PLO8 MTT
+  489318468: "( $58 )", then "posts small blind [$58]" at 125/250);
+- no time zone (fpdb-3 reads the times as ET, HHSmithy's parser as GMT): kept as "";
+- the seats of every table are numbered 1 to 10 around one layout, "6 Max" is how many
+  play (6-max tables seat players at 1, 2, 4, 6, 7 and 9; the corpus's STT has a seat 10);
+- no uncalled bet's return is written (the corpus: a bet nobody calls, then "collected"
+  of the pot without it): the replay returns it by the rules, with no UNCALLED_WRONG.
 """
 
 from __future__ import annotations
@@ -54,29 +46,10 @@ _AFTER_NAME = {
     "PLAY": ("WHO", _BLOCKS["PLAY"][:7]),
     "SUMMARY_BODY": ("SUM_WHO", _BLOCKS["SUMMARY_BODY"][1:]),
 }
-_POST_KINDS = {
-    "small blind": ev.PostKind.SMALL_BLIND,
-    "big blind": ev.PostKind.BIG_BLIND,
-    "ante": ev.PostKind.ANTE,
-    "the ante": ev.PostKind.ANTE,
-}
-_STREETS = {
-    "down cards": ev.Street.PREFLOP,
-    "flop": ev.Street.FLOP,
-    "turn": ev.Street.TURN,
-    "river": ev.Street.RIVER,
-}
-_STATUS = {
-    "sits out": ev.Status.SITS_OUT,
-    "is sitting out": ev.Status.SITTING_OUT,
-    "has left the table": ev.Status.LEAVES,
-    "has joined the table": ev.Status.JOINS,
-    "has timed out": ev.Status.TIMED_OUT,
-    "is disconnected": ev.Status.DISCONNECTED,
-    "has returned": ev.Status.RETURNED,
-}
-_SEATS = 10  # see the module's doc
-_RETURNS_WRITTEN = False  # see the module's doc
+# the status words that are not the status's own (ev.Status's values are 888's others)
+_STATUS = {"has left the table": ev.Status.LEAVES, "has joined the table": ev.Status.JOINS}
+_SEATS = 10  # whatever the table's name says (see the module's doc)
+_RETURNS_WRITTEN = False
 _DEAL = "** Dealing down cards **"
 
 _HEAD = (
@@ -255,8 +228,9 @@ class PacificReader(FieldsReader):
     # ------------------------------------------------------------ the play
     def POST(self, f: Fields, span: SourceSpan) -> None:
         player = f["who"]
-        if f["post_kind"]:
-            kind, paid = _POST_KINDS[f["post_kind"]], self._money(f["post_amount"])
+        if f["post_kind"]:  # "small blind", "big blind", "ante", "the ante": PostKind's words
+            kind = ev.PostKind(f["post_kind"].removeprefix("the "))
+            paid = self._money(f["post_amount"])
         else:
             # "posts dead blind [$1 + $2]": the small blind dead, the big blind live
             dead, live = self._money(f["post_dead"]), self._money(f["post_live"])
@@ -305,10 +279,12 @@ class PacificReader(FieldsReader):
 
     def STATUS(self, f: Fields, span: SourceSpan) -> None:
         words = f["status_words"]
-        self._events.append(ev.PlayerStatus(span, f["who"], _STATUS[words], words))
+        status = _STATUS.get(words) or ev.Status(words)
+        self._events.append(ev.PlayerStatus(span, f["who"], status, words))
 
     def STREET_MARKER(self, f: Fields, span: SourceSpan) -> None:
-        street = _STREETS[f["marker_street"]]
+        words = f["marker_street"]  # "down cards", else the street's own name
+        street = ev.Street.PREFLOP if words == "down cards" else ev.Street(words)
         self._dealt = True
         new = cards(f["marker_cards"]) if f["marker_cards"] else ()
         self._board = self._board + new if street is not ev.Street.PREFLOP else ()
