@@ -1,46 +1,5 @@
-"""The game an 888poker hand names (on the line after its header), so that hands of other
-games are skipped, not parsed."""
+"""The old import path of :mod:`auditor.rooms.poker888.games`."""
 
-from __future__ import annotations
+from auditor.rooms.poker888.games import game_facts, is_omaha, line_game
 
-import re
-
-from auditor import events as ev
-from auditor.parse.facts import variant
-
-# "$0.50/$1 Blinds Pot Limit OmahaHL - *** 06 01 2014 23:00:36": the game is what stands
-# between "Blinds " and " - " (a "Jackpot table" after it is the table's kind, not the game)
-_GAME = re.compile(r" Blinds (.+?)(?: Jackpot table)? - ")
-_LIMITS = {"No Limit": ev.Limit.NO, "Pot Limit": ev.Limit.POT, "Fix Limit": ev.Limit.FIXED}
-
-
-def line_game(line: str) -> str:
-    """The game a stakes line names, as written ("" when it names none).
-
-    >>> line_game("15/30 Blinds Fix Limit OmahaHL - *** 11 03 2011 15:43:53")
-    'Fix Limit OmahaHL'
-    >>> line_game("$1/$2 Blinds No Limit Holdem Jackpot table - *** 14 04 2015 03:11:08")
-    'No Limit Holdem'
-    """
-    found = _GAME.search(line)
-    return found.group(1) if found else ""
-
-
-def is_omaha(game: str) -> bool:
-    """888's Omaha games: "Pot Limit Omaha", "Pot Limit OmahaHL", "Fix Limit Omaha"...
-
-    >>> is_omaha("Pot Limit OmahaHL"), is_omaha("No Limit Holdem")
-    (True, False)
-    """
-    return "Omaha" in game
-
-
-def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
-    """Limit, hi/lo, hole cards and variant code of a game as 888 names it.
-
-    >>> game_facts("Fix Limit OmahaHL")
-    (<Limit.FIXED: 'FL'>, True, 4, 'FLO8')
-    """
-    limit = next((lim for words, lim in _LIMITS.items() if game.startswith(words)), ev.Limit.FIXED)
-    hi_lo = game.endswith(("OmahaHL", "Omaha Hi/Lo"))
-    return limit, hi_lo, 4, variant(limit, hi_lo, 4)
+__all__ = ["game_facts", "is_omaha", "line_game"]

@@ -19,7 +19,7 @@ from auditor.results import Status
 from auditor.rooms.everleaf import EverleafRoom
 from auditor.rooms.kingsclub import KingsClubRoom
 from auditor.rooms.kingsclub.reader import KingsClubReader
-from auditor.rooms.pacific import PacificRoom
+from auditor.rooms.poker888 import PacificRoom
 from auditor.rooms.pokerstars import PokerStarsRoom
 from tests.corpus import CORPUS, ROOT
 

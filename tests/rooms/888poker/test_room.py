@@ -12,8 +12,8 @@ from auditor.hand_claims import Category
 from auditor.money import AmountError
 from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.results import HandResult, Status
-from auditor.rooms.pacific import PacificRoom
-from auditor.rooms.pacific.wording import amount, cards
+from auditor.rooms.poker888 import PacificRoom
+from auditor.rooms.poker888.wording import amount, cards
 from tests.corpus import ROOT
 
 FIXTURES = ROOT / "fixtures" / "888poker"
