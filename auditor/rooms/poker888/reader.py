@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from lark.exceptions import UnexpectedInput
+
 from auditor import events as ev
 from auditor.cards import Card
 from auditor.money import AmountError
@@ -112,9 +114,16 @@ class Poker888Reader(FieldsReader):
     def _open(self) -> bool:
         return self._start is not None and not self._summary_started
 
+    def _cut_short(self, err: UnexpectedInput) -> bool:
+        # a record cut inside its last line (a copy that stopped mid-line) is cut short
+        # too: read up to its last whole line and marked truncated, as at a line's end
+        on_last = isinstance(err.line, int) and err.line >= self._lines
+        return super()._cut_short(err) or (on_last and self._open())
+
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
+        self._lines = len(raw.lines)
         self._events: list[ev.Event] = []
         self._start: ev.HandStarted | None = None
         self._summary_started = False
