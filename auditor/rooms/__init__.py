@@ -173,10 +173,10 @@ def _bundled() -> dict[str, Room]:
     from auditor.rooms.microgaming import MicrogamingRoom
     from auditor.rooms.ohh import OhhRoom
     from auditor.rooms.ongame import OnGameRoom
-    from auditor.rooms.pacific import PacificRoom
     from auditor.rooms.party import PartyRoom
     from auditor.rooms.phh import PhhRoom
     from auditor.rooms.pkr import PkrRoom
+    from auditor.rooms.poker888 import Poker888Room
     from auditor.rooms.pokernow import PokerNowRoom
     from auditor.rooms.pokerstars import PokerStarsRoom
     from auditor.rooms.runitonce import RunItOnceRoom
@@ -186,7 +186,7 @@ def _bundled() -> dict[str, Room]:
 
     rooms: list[Room] = [PokerStarsRoom()]  # one line per room
     rooms.append(GGPokerRoom())
-    rooms.append(PacificRoom())
+    rooms.append(Poker888Room())
     rooms.append(FullTiltRoom())
     rooms.append(WpnRoom())
     rooms.append(OnGameRoom())

@@ -19,7 +19,7 @@ from auditor.results import Status
 from auditor.rooms.everleaf import EverleafRoom
 from auditor.rooms.kingsclub import KingsClubRoom
 from auditor.rooms.kingsclub.reader import KingsClubReader
-from auditor.rooms.pacific import PacificRoom
+from auditor.rooms.poker888 import Poker888Room
 from auditor.rooms.pokerstars import PokerStarsRoom
 from tests.corpus import CORPUS, ROOT
 
@@ -39,7 +39,7 @@ def of(hand: ev.Hand, kind: type[E]) -> list[E]:
 
 
 def test_headers_are_the_room_s_alone() -> None:
-    room, others = KingsClubRoom(), (PokerStarsRoom(), PacificRoom(), EverleafRoom())
+    room, others = KingsClubRoom(), (PokerStarsRoom(), Poker888Room(), EverleafRoom())
     for header in (
         "#45395871: Limit Omaha - 60/120",
         "#3969308: Limit Omaha Hi-Lo - 500/1,000",

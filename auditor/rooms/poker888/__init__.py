@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from auditor.read.split import RawHand
 from auditor.rooms import Room
-from auditor.rooms.pacific.games import is_omaha, line_game
+from auditor.rooms.poker888.games import is_omaha, line_game
 
 SITE = "888poker"
 NAME = "888poker"
@@ -27,7 +27,7 @@ _HEADER = re.compile(
 _TABLE = re.compile(r"(?:Table (.+?)|Tournament #[0-9]+ .*?Table #([0-9]+))(?: [0-9]+ Max)? \(")
 
 
-class PacificRoom(Room):
+class Poker888Room(Room):
     name: ClassVar[str] = NAME
     reads: ClassVar[str] = (
         '888poker hand histories ("***** 888poker Hand History for Game N", and Cassava\'s '
@@ -40,7 +40,7 @@ class PacificRoom(Room):
     header_starts = ("****",)
     # "#Game No : N" before the header is the hand's first line (splitter: lead-in lines)
     lead_ins = ("#Game No :",)
-    reader_class: ClassVar[str] = "auditor.rooms.pacific.reader:PacificReader"
+    reader_class: ClassVar[str] = "auditor.rooms.poker888.reader:Poker888Reader"
     header_pattern = _HEADER.pattern
 
     def game(self, raw: RawHand) -> str:

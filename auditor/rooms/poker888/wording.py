@@ -7,9 +7,10 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from auditor.cards import DECK, RANKS, Card
-from auditor.hand_claims import Category, Claim, ClaimedHand, ClaimedLow
+from auditor.cards import DECK, Card
+from auditor.hand_claims import Claim, ClaimedHand, ClaimedLow
 from auditor.money import AmountError, to_minor
+from auditor.showdown.evaluator import describe_high, omaha_high
 
 # A rank letter in the player's language, as 888 writes it (fpdb-3's PacificPokerToFpdb
 # splitCards lists them; the corpus has both): Dutch H(eer) K, V(rouw) Q, B(oer) J;
@@ -82,41 +83,15 @@ def claim(high: str | None, low: str | None) -> Claim:
 
 
 def _high(five: Sequence[Card]) -> ClaimedHand | None:
-    """The category and ranks of five cards, ranked as the evaluator spells them."""
-    if len(five) != 5 or not all(c.valid for c in five) or len(set(five)) != 5:
+    """The category and ranks of five distinct cards, as the evaluator spells them (the
+    five read as an Omaha hand of two and a board of three, the only way to make it)."""
+    if len(five) != 5 or not all(c.valid for c in five):
         return None
-    counts: dict[int, int] = {}
-    for c in five:
-        counts[c.rank] = counts.get(c.rank, 0) + 1
-    groups = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
-    shape = sorted(counts.values(), reverse=True)
-    top = _straight_top(groups)
-    flush = len({c.suit for c in five}) == 1
-    if flush:
-        if top >= 0:
-            return ClaimedHand(Category.STRAIGHT_FLUSH, (top,))
-        return ClaimedHand(Category.FLUSH, tuple(groups))
-    shapes = {
-        (4, 1): Category.FOUR_OF_A_KIND,
-        (3, 2): Category.FULL_HOUSE,
-        (3, 1): Category.THREE_OF_A_KIND,
-        (2, 2): Category.TWO_PAIR,
-        (2, 1): Category.PAIR,
-    }
-    if top >= 0:
-        return ClaimedHand(Category.STRAIGHT, (top,))
-    category = shapes.get((shape[0], shape[1]), Category.HIGH_CARD) if len(shape) > 1 else None
-    return ClaimedHand(category, tuple(groups)) if category is not None else None
-
-
-def _straight_top(distinct_desc: Sequence[int]) -> int:
-    if len(distinct_desc) != 5:
-        return -1
-    if distinct_desc[0] - distinct_desc[4] == 4:
-        return distinct_desc[0]
-    if sorted(distinct_desc) == [0, 1, 2, 3, RANKS.index("A")]:
-        return 3  # the wheel: five high
-    return -1
+    try:
+        made = describe_high(omaha_high(five[:2], five[2:]))
+    except ValueError:  # a card listed twice
+        return None
+    return ClaimedHand(made.category, made.ranks)
 
 
 def _low(five: Sequence[Card]) -> ClaimedLow | None:

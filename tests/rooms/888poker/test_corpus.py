@@ -10,7 +10,7 @@ import pytest
 
 from auditor.pipeline import HandAuditor
 from auditor.results import FileSummary, Status
-from auditor.rooms.pacific import SITE
+from auditor.rooms.poker888 import SITE
 from tests.corpus import ManifestRow, manifest
 
 Key = tuple[str, str, str, int]  # (file, hand id, code, line)

@@ -12,8 +12,8 @@ from auditor.hand_claims import Category
 from auditor.money import AmountError
 from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.results import HandResult, Status
-from auditor.rooms.pacific import PacificRoom
-from auditor.rooms.pacific.wording import amount, cards
+from auditor.rooms.poker888 import Poker888Room
+from auditor.rooms.poker888.wording import amount, cards
 from tests.corpus import ROOT
 
 FIXTURES = ROOT / "fixtures" / "888poker"
@@ -41,7 +41,7 @@ def _codes(result: HandResult) -> list[str]:
 
 
 def test_headers_of_its_brands_and_no_other_room_s() -> None:
-    room = PacificRoom()
+    room = Poker888Room()
     assert room.is_header(NEW) and room.is_header(OLD)
     assert room.is_header("***** 888.es Hand History for Game 1 *****")
     assert room.is_header("***** 888poker Snap Poker Hand History for Game 7 *****")
@@ -67,7 +67,7 @@ def test_the_game_no_line_goes_with_its_hand_and_a_file_has_no_stray_text() -> N
 
 
 def test_games_and_tables() -> None:
-    room = PacificRoom()
+    room = Poker888Room()
     line = "15/30 Blinds Fix Limit OmahaHL - *** 11 03 2011 15:43:53"
     fixed = RawHand("f", 1, ("#Game No : 1", OLD, line))
     assert room.game(fixed) == "Fix Limit OmahaHL" and room.is_omaha(room.game(fixed))
@@ -177,3 +177,25 @@ def test_a_damaged_hand_is_a_parse_error_at_its_line() -> None:
     amounts = CASH.replace("Seat 3: Hero ( $100 )", "Seat 3: Hero ( $10,0000 )")
     (bad,) = audit_text(amounts)[0].findings
     assert bad.code == "PARSE_ERROR" and bad.source.line == 8
+
+
+def test_a_record_cut_inside_its_last_line_is_incomplete_not_unreadable() -> None:
+    lines = CASH.split("\n\n\n\n")[0].splitlines()
+    cut = _one("\n".join(lines[:27]) + "\n" + lines[27][:9])  # "Hero bets [$10]" cut
+    assert cut.hand is not None and cut.hand.truncated_at is not None
+    assert cut.hand.truncated_at.line == 28 and _codes(cut) == ["HAND_INCOMPLETE"]
+
+
+def test_the_play_comes_before_the_summary_and_the_showdown_after_it() -> None:
+    """888 writes the actions before "** Summary **" and the hands shown, mucked and paid
+    after it (every hand of the corpus and the fixtures): a line of the one part in the
+    other is a line the layout does not have there (the grammar reads each part's names
+    with its own terminal, WHO or SUM_WHO, so the parts keep their kinds apart)."""
+    first = CASH.split("\n\n\n\n")[0]
+    late = _one(first.replace("** Summary **\n", "** Summary **\nHero folds\n", 1))
+    (finding,) = late.findings
+    assert (finding.code, finding.source.line) == ("PARSE_ERROR", 37)
+    assert finding.recorded == "Hero folds"
+    early = _one(first.replace("** Summary **\n", "", 1))
+    (finding,) = early.findings
+    assert finding.code == "PARSE_ERROR" and " shows [" in finding.recorded
