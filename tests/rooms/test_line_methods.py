@@ -73,7 +73,6 @@ NOT_YET = frozenset(
         "pokernow",
         "pokerstars",
         "runitonce",
-        "sealswithclubs",
         "winamax",
         "wpn",
     }

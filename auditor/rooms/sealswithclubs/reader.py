@@ -211,16 +211,22 @@ class SealsWithClubsReader(FieldsReader):
         self._events.append(ev.Checked(span, f["who"]))
 
     def CALL(self, f: Fields, span: SourceSpan) -> None:
-        amount, all_in = self._money(f["call_amount"]), f["call_all_in"] is not None
-        self._events.append(ev.Called(span, f["who"], amount, all_in))
+        self._chips(span, f["who"], ev.Verb.CALL, f["call_amount"], f["call_all_in"], False)
 
     def BET(self, f: Fields, span: SourceSpan) -> None:
-        amount, all_in = self._money(f["bet_amount"]), f["bet_all_in"] is not None
-        self._events.append(ev.Bet(span, f["who"], amount, all_in))
+        self._chips(span, f["who"], ev.Verb.BET, f["bet_amount"], f["bet_all_in"], False)
 
     def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        to, all_in = self._money(f["raise_to"]), f["raise_all_in"] is not None
-        self._events.append(ev.RaisedTo(span, f["who"], 0, to, all_in, ev.RaiseGiven.TO))
+        self._chips(span, f["who"], ev.Verb.RAISE, f["raise_to"], f["raise_all_in"], True)
+
+    def _chips(
+        self, span: SourceSpan, who: str, verb: ev.Verb, amount: str, all_in: str | None, to: bool
+    ) -> None:
+        """ "calls 2", "bets 4" (the chips put in), "raises to 3" (the bet it makes); the
+        layout writes " (All-in)" wherever the player's last chips go in."""
+        chips, said = self._money(amount), all_in is not None
+        added, total = (None, chips) if to else (chips, None)
+        self._events.append(ev.ChipsIn(span, who, verb, added, total, said))
 
     def REFUNDED(self, f: Fields, span: SourceSpan) -> None:
         amount = self._money(f["refunded_amount"])
