@@ -72,7 +72,6 @@ NOT_YET = frozenset(
         "pkr",
         "pokernow",
         "pokerstars",
-        "runitonce",
         "winamax",
         "wpn",
     }
