@@ -63,7 +63,6 @@ NOT_YET = frozenset(
     {
         "888poker",
         "absolute",
-        "betonline",
         "fulltilt",
         "ggpoker",
         "kingsclub",

@@ -96,10 +96,11 @@ def test_head_facts_seats_from_zero_and_the_zone() -> None:
 
 def test_raises_posts_and_the_ten() -> None:
     hand = read(SIDE_POTS)
-    # "raises 0.90 to 1.00 and is all in": the chips put in, then the bet: a raise TO
-    assert [(r.player, r.to, r.given, r.all_in) for r in of(hand, ev.RaisedTo)] == [
-        ("Hero", 45, ev.RaiseGiven.TO, False),
-        ("Player3", 100, ev.RaiseGiven.TO, True),
+    # "raises 0.90 to 1.00 and is all in": the chips put in, then the bet: both given
+    raises = [c for c in of(hand, ev.ChipsIn) if c.verb is ev.Verb.RAISE]
+    assert [(c.player, c.added, c.to, c.all_in) for c in raises] == [
+        ("Hero", 45, 45, False),
+        ("Player3", 90, 100, True),
     ]
     posts = [(p.player, p.kind, p.amount) for p in of(hand, ev.Posted)]
     assert posts[-1] == ("Player4", ev.PostKind.LIVE, 10)  # "post now 0.10"
