@@ -27,7 +27,6 @@ from __future__ import annotations
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
 from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
 from auditor.read.split import RawHand
@@ -47,10 +46,10 @@ _OUTCOMES = {
 # what may follow a player's name (the grammar's PLAYER_LINE), in its order
 _PLAYER_KINDS = ("POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "SHOWS", "COLLECTED")
 _OWN_KINDS = ("STREET", "HOLE_CARDS", "DEALT", "STP", "SHOWDOWN", "UNCALLED")
-# the runs of lines the lexer takes as one token, with their line kinds
+# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
 _BLOCKS = {
     "SEATS": ("SEAT",),
-    "PLAY": (*_PLAYER_KINDS, *_OWN_KINDS),
+    "PLAY": (*_OWN_KINDS, *_PLAYER_KINDS),
     "RESULTS": ("TOTAL", "BOARD", "SUMMARY_SEAT"),
 }
 # What each of the grammar's terminals is, in the room's words, for parse errors.
@@ -79,7 +78,7 @@ class RunItOnceReader(FieldsReader):
         # the kinds' own patterns at once would hold the name's group name twice)
         tails = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
         player = f"(?:{self._pattern('WHO')}(?:{tails}){self._pattern('EOL')})"
-        return "|".join([player, *(f"(?:{self._pattern(k)}(?P<{k}>))" for k in _OWN_KINDS)])
+        return "|".join([*(f"(?:{self._pattern(k)}(?P<{k}>))" for k in _OWN_KINDS), player])
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:
@@ -98,8 +97,6 @@ class RunItOnceReader(FieldsReader):
         self._scale = 100
 
     def _hand(self, raw: RawHand) -> ev.Hand:
-        if not self._seats:  # cannot be: the grammar wants a seat line
-            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
         start = self._started()
         cut = None if self._summary else last_line(raw)
         events = (start, *self._events)
@@ -157,7 +154,7 @@ class RunItOnceReader(FieldsReader):
 
     # ------------------------------------------------------------ seats
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = _seat(f["seat_number"]), f["seat_who"]
+        seat, player = int(f["seat_number"]), f["seat_who"]
         take_seat(self._seats, seat, player)
         self._events.append(ev.SeatTaken(span, seat, player, self._money(f["seat_stack"])))
 

@@ -29,9 +29,8 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.hand_claims import NO_CLAIM, Claim
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader, take_seat
+from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.sealswithclubs.games import game_facts
 from auditor.source import SourceSpan
@@ -39,6 +38,7 @@ from auditor.source import SourceSpan
 SITE = "Seals With Clubs"
 CURRENCY = "mBTC"
 SCALE = 100  # hundredths of an mBTC
+_SPACED = str.maketrans("-:", "  ")  # a date's numbers apart
 
 # the table's size in its name: "PLO 9max 1/1 #1", "... 6half ...", "... HU ..."
 _MAX = re.compile(r"\b(?:(?P<max>[0-9]+)(?:max|half|deep)|(?P<hu>HU))\b")
@@ -101,10 +101,8 @@ class SealsWithClubsReader(FieldsReader):
         self._events: list[ev.Event] = []  # after the head, made once the button is named
         self._head: dict[str, str] = {}
         self._head_span = SourceSpan(raw.file, raw.first_line, 1)
-        self._game_line = raw.first_line
         self._table_span: SourceSpan | None = None
         self._seats: dict[int, str] = {}
-        self._seat_of: dict[str, int] = {}
         self._button: int | None = None
         self._board: tuple[Card, ...] = ()
         self._ended = False  # a pot won, or the hand cancelled: the hand's end
@@ -114,16 +112,13 @@ class SealsWithClubsReader(FieldsReader):
         self._pot_span: SourceSpan | None = None
 
     def _hand(self, raw: RawHand) -> ev.Hand:
-        if not self._seats:  # cannot be: the grammar wants a seat line
-            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
         start = self._started()
         events: list[ev.Event] = [start, *self._events]
         if self._pot_span is not None:  # the pots won and their rakes, gross
             total = self._won + self._rake
             pot = ev.SummaryPot(self._pot_span, total, None, (), self._rake)
             events.insert(self._pot_at + 1, pot)
-        last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-        cut = None if self._ended else last
+        cut = None if self._ended else last_line(raw)
         return ev.Hand(start, tuple(events), cut is not None, cut)
 
     def _money(self, text: str) -> int:
@@ -136,16 +131,13 @@ class SealsWithClubsReader(FieldsReader):
 
     def GAME_LINE(self, f: Fields, span: SourceSpan) -> None:
         self._head.update((k.removeprefix("game_"), v) for k, v in f.groupdict().items())
-        self._game_line = span.line
 
     def SITE(self, f: Fields, span: SourceSpan) -> None:
         return  # "Site: Seals With Clubs"
 
     def TABLE(self, f: Fields, span: SourceSpan) -> None:
-        name = f["table_name"]
-        self._head["table"] = name
-        found = _MAX.search(name)
-        if found:
+        self._head["table"] = f["table_name"]
+        if found := _MAX.search(f["table_name"]):
             self._head["max"] = found["max"] or "2"
         self._table_span = span
 
@@ -154,16 +146,14 @@ class SealsWithClubsReader(FieldsReader):
         game = f"{h['limit']} {h['name']}"
         limit, hi_lo, variant = game_facts(game)
         try:
-            y, mo, d, hh, mi, ss = (
-                int(h[k]) for k in ("year", "month", "day", "hour", "minute", "second")
-            )
+            y, mo, d, hh, mi, ss = (int(n) for n in h["at"].translate(_SPACED).split())
             started = local_time(y, mo, d, hh, mi, ss, "")
             small, big = self._money(h["small"]), self._money(h["big"])
             max_seats = int(h["max"]) if "max" in h else None
             if max_seats is not None and not 1 <= max_seats <= SEAT_LIMIT:
                 raise SeatError(f"a table of {max_seats} seats")
         except (AmountError, ValueError) as err:
-            raise LineError.of(self._game_line, err) from None
+            raise LineError.of(self._head_span.line + 1, err) from None  # the game line's
         return ev.HandStarted(
             span=self._head_span,
             site=SITE,
@@ -189,16 +179,15 @@ class SealsWithClubsReader(FieldsReader):
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, player = int(f["seat_number"]), f["seat_who"]
         take_seat(self._seats, seat, player)
-        self._seat_of[player] = seat
         out = f["seat_out"] is not None
         self._events.append(ev.SeatTaken(span, seat, player, self._money(f["seat_stack"]), out))
 
     # ------------------------------------------------------------ the play
     def BUTTON(self, f: Fields, span: SourceSpan) -> None:
-        seat = self._seat_of.get(f["who"])
-        if seat is None:
+        # the button named by player: his seat
+        self._button = next((s for s, p in self._seats.items() if p == f["who"]), None)
+        if self._button is None:
             raise ValueError(f"the button is given to {f['who']!r}, who has no seat")
-        self._button = seat  # the button named by player: his seat
 
     def POST(self, f: Fields, span: SourceSpan) -> None:
         kind, amount = _POSTS[f["post_kind"]], self._money(f["post_amount"])
@@ -210,23 +199,19 @@ class SealsWithClubsReader(FieldsReader):
     def CHECK(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.Checked(span, f["who"]))
 
+    # "calls 2", "bets 4" (the chips put in), "raises to 3" (the bet it makes); the layout
+    # writes " (All-in)" wherever the player's last chips go in
     def CALL(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.CALL, f["call_amount"], f["call_all_in"], False)
+        added, all_in = self._money(f["call_amount"]), f["call_all_in"] is not None
+        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.CALL, added, None, all_in))
 
     def BET(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.BET, f["bet_amount"], f["bet_all_in"], False)
+        added, all_in = self._money(f["bet_amount"]), f["bet_all_in"] is not None
+        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.BET, added, None, all_in))
 
     def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.RAISE, f["raise_to"], f["raise_all_in"], True)
-
-    def _chips(
-        self, span: SourceSpan, who: str, verb: ev.Verb, amount: str, all_in: str | None, to: bool
-    ) -> None:
-        """ "calls 2", "bets 4" (the chips put in), "raises to 3" (the bet it makes); the
-        layout writes " (All-in)" wherever the player's last chips go in."""
-        chips, said = self._money(amount), all_in is not None
-        added, total = (None, chips) if to else (chips, None)
-        self._events.append(ev.ChipsIn(span, who, verb, added, total, said))
+        to, all_in = self._money(f["raise_to"]), f["raise_all_in"] is not None
+        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.RAISE, None, to, all_in))
 
     def REFUNDED(self, f: Fields, span: SourceSpan) -> None:
         amount = self._money(f["refunded_amount"])
