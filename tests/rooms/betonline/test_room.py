@@ -143,6 +143,18 @@ def test_a_damaged_line_is_a_parse_error_at_its_line() -> None:
     assert caught.value.text == "Hero: bets one fifty"
 
 
+def test_the_summary_takes_a_player_s_lines_but_no_street() -> None:
+    # the summary's "said" lines are a run of the play's kind: a street there is an error
+    lines = SIDE_POTS.splitlines()
+    at = lines.index("*** SUMMARY ***") + 1
+    talk = [*lines[:at], 'Player1 said "gg"', *lines[at:]]
+    assert [t.text for t in of(read("\n".join(talk) + "\n"), ev.TableTalk)][-1] == "gg"
+    street = [*lines[:at], "*** FLOP *** [5d Jd 9h]", *lines[at:]]
+    with pytest.raises(HandParseError) as caught:
+        read("\n".join(street) + "\n")
+    assert (caught.value.line, caught.value.text) == (at + 1, "*** FLOP *** [5d Jd 9h]")
+
+
 # BetOnline #1073060614 as the corpus has it (lines 224-264): Player8 all-in for 0.74
 # preflop, Player2 calls; no street line after the all-in, the board only in the summary.
 # Player8's K-Q-J-T-9 straight wins 1.63 less 0.05 rake.
