@@ -50,8 +50,12 @@ def table_diff(before: Path, after: Path, table: str) -> tuple[pd.DataFrame, pd.
     """The rows only in ``before`` and those only in ``after`` (a row counted as often as
     it occurs)."""
     old, new = _rows(before, table), _rows(after, table)
-    columns = sorted(set(old.columns) | set(new.columns))
-    old, new = old.reindex(columns=columns), new.reindex(columns=columns)
+    # the columns both have: a column one side added (a new column of the contract) is
+    # said apart, by compare, not counted as every row changed
+    columns = sorted(set(old.columns) & set(new.columns))
+    old, new = old[columns], new[columns]
+    if old.empty and new.empty:  # nothing to merge (a room whose hands make no finding)
+        return old, new
     old["_n"] = old.groupby(columns, dropna=False).cumcount()
     new["_n"] = new.groupby(columns, dropna=False).cumcount()
     merged = old.merge(new, how="outer", on=[*columns, "_n"], indicator=True)
@@ -67,6 +71,14 @@ def compare(before: Path, after: Path, show: int) -> int:
         rows = len(pd.read_parquet(before / table, columns=[]))
         gone, came = len(only_old), len(only_new)
         print(f"{table}: {rows} rows before; {gone} only before, {came} only after")
+        old_columns = set(pd.read_parquet(before / table).columns)
+        new_columns = set(pd.read_parquet(after / table).columns)
+        for label, names in (
+            ("columns only before", old_columns - new_columns),
+            ("columns only after", new_columns - old_columns),
+        ):
+            if names:
+                print(f"  {label}: {', '.join(sorted(names))}")
         for label, frame in (("-", only_old), ("+", only_new)):
             for record in frame.head(show).to_dict("records"):
                 print(f"  {label} {record}")

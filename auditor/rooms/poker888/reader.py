@@ -33,21 +33,6 @@ from auditor.rooms.poker888.games import game_facts
 from auditor.rooms.poker888.wording import amount, cards, claim
 from auditor.source import SourceSpan
 
-_SINGLES = (
-    "GAME_NO", "HAND_HEADER", "GAME_LINE", "TABLE_LINE", "BUTTON", "PLAYER_COUNT", "SUMMARY_HEAD",
-)  # fmt: skip
-# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
-_BLOCKS: dict[str, tuple[str, ...]] = {
-    "SEAT_LIST": ("SEAT_LINE",),
-    "PLAY": ("FOLD", "CHECK", "CALL", "RAISE", "BET", "POST", "STATUS", "STREET_MARKER", "DEALT"),
-    "SUMMARY_BODY": ("HAND_PART", "SHOWS", "MUCKS", "NO_SHOW", "COLLECTED"),
-}
-# what may follow a player's name in a run (the grammar's PLAY_LINE, SUMMARY_LINE): the
-# name's terminal and the kinds after it
-_AFTER_NAME = {
-    "PLAY": ("WHO", _BLOCKS["PLAY"][:7]),
-    "SUMMARY_BODY": ("SUM_WHO", _BLOCKS["SUMMARY_BODY"][1:]),
-}
 # the status words that are not the status's own (ev.Status's values are 888's others)
 _STATUS = {"has left the table": ev.Status.LEAVES, "has joined the table": ev.Status.JOINS}
 _SEATS = 10  # whatever the table's name says (see the module's doc)
@@ -98,17 +83,7 @@ class Poker888Reader(FieldsReader):
     MISTAKES = _MISTAKES
 
     def __init__(self) -> None:
-        self._wire("888poker", _SINGLES, _BLOCKS)
-
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        if block not in _AFTER_NAME:
-            return super()._run(block, kinds)
-        # a player's line: the name once, then the kinds that may follow it (the kinds'
-        # own patterns at once would read the name again for each kind)
-        name, after = _AFTER_NAME[block]
-        tails = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in after)
-        rest = "".join(f"|{self._pattern(k)}(?P<{k}>)" for k in kinds if k not in after)
-        return f"{self._pattern(name)}(?:{tails}){rest}"
+        self._wire("888poker")
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:

@@ -1,8 +1,9 @@
 """Run It Once Poker hands to events.
 
-The grammar (``grammars/runitonce.lark``) decides which kind each line is; the methods
-here, one per line terminal, read that line's named fields into an event. They run as
-lexer callbacks, so the events come out in file order.
+The grammar (``grammars/runitonce.lark``) decides which kind each line is; each line
+terminal is one regular expression with named fields. The methods here, one per line
+terminal, run as lexer callbacks (so the events come out in file order) and read a
+line's fields by name from its terminal's own pattern.
 
 What Run It Once's layout means, where it is not the Stars layout:
 
@@ -23,80 +24,25 @@ What Run It Once's layout means, where it is not the Stars layout:
 
 from __future__ import annotations
 
-import re
-from datetime import datetime
-
 from auditor import events as ev
-from auditor.cards import LETTERS, Card, CardNotation
+from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import LineReader, line_fields, take_seat
+from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
 from auditor.read.split import RawHand
-from auditor.rooms.runitonce.games import HEADER, game_facts
+from auditor.rooms.runitonce.games import game_facts
 from auditor.source import SourceSpan
 
 SITE = "Run It Once"
+_SPACED = str.maketrans("/:", "  ")  # a date's numbers apart
 
-_MONEY = r"(?P<{0}>[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)"
-_TABLE = re.compile(
-    r"Table ID '(?P<table>[^'\n]+)' (?P<max>[0-9]+)-Max Seat #(?P<button>[0-9]+) is the button"
-)
-_SEAT = re.compile(
-    r"Seat (?P<seat>[0-9]+): (?P<player>.+) \(" + _MONEY.format("stack") + r" in chips\)$"
-)
-_POST = re.compile(
-    r"(?P<player>.+?): posts (?P<kind>small blind|big blind) " + _MONEY.format("amount") + "$"
-)
-_ACTION = re.compile(
-    r"(?P<player>.+?): (?P<verb>calls|bets|raises) "
-    + _MONEY.format("amount")
-    + r"(?: to "
-    + _MONEY.format("to")
-    + r")?(?P<all_in> and is all-in)?$"
-)
-_SHOWS = re.compile(
-    r"(?P<player>.+?) shows \[(?P<cards>[^\]]*)\](?: for (?P<words>[^\[]+?) \[[^\]]*\])?$"
-)
-_COLLECTED = re.compile(
-    r"(?P<player>.+?) collected "
-    + _MONEY.format("amount")
-    + r" from (?P<pot>pot|main pot|side pot (?P<side>[0-9]+))$"
-)
-_STREET = re.compile(
-    r"\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* \[(?P<cards>[^\]]*)\](?: \[(?P<new>[^\]]*)\])?"
-)
-_DEALT = re.compile(r"Dealt to (?P<player>.+) \[(?P<cards>[^\]]*)\]$")
-_UNCALLED = re.compile(
-    r"Uncalled bet \(" + _MONEY.format("amount") + r"\) returned to (?P<player>.+)$"
-)
-_TOTAL_PART = re.compile(
-    r"(?P<name>Total pot|Main pot|Side pot(?: [0-9]+)?|STP|Rake) " + _MONEY.format("amount")
-)
-_SUMMARY_SEAT = re.compile(
-    r"Seat (?P<seat>[0-9]+): (?P<player>.+?)"
-    r"(?P<positions>(?: \((?:button|small blind|big blind)\))*)"
-    r" (?P<outcome>folded|showed|mucked|collected)(?P<rest>.*)$"
-)
-_RESULT = re.compile(
-    r" \[(?P<cards>[^\]]*)\] and (?:won "
-    + _MONEY.format("won")
-    + r"(?: with (?P<words>.+))?|lost)$"
-)
 _POST_KINDS = {"small blind": ev.PostKind.SMALL_BLIND, "big blind": ev.PostKind.BIG_BLIND}
 _STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 _OUTCOMES = {
-    "folded": ev.SeatOutcome.FOLDED,
     "showed": ev.SeatOutcome.SHOWED,
     "mucked": ev.SeatOutcome.MUCKED,
     "collected": ev.SeatOutcome.COLLECTED,
 }
-_PLAYER_LINE = ("POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "SHOWS", "COLLECTED")
-_BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
-    "SEATS": ("SEAT",),
-    "PLAY": ("STREET", "HOLE_CARDS", "DEALT", "STP", "SHOWDOWN", "UNCALLED", _PLAYER_LINE),
-    "RESULTS": ("TOTAL", "BOARD", "SUMMARY_SEAT"),
-}
-
 # What each of the grammar's terminals is, in the room's words, for parse errors.
 _WORDS = {
     "HEADER": "a hand header (Run It Once Poker Hand #N: Omaha Pot Limit (€1/€2) - ...)",
@@ -108,181 +54,160 @@ _WORDS = {
 }
 
 
-class RunItOnceReader(LineReader):
+class RunItOnceReader(FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    card_notation: CardNotation = LETTERS
     WORDS = _WORDS
-    END_IS_EOF = True  # "$END" where more was wanted: the record stops early
 
     def __init__(self) -> None:
-        singles = ("HEADER", "TABLE", "SUMMARY")
-        aliases = {"CALL": self.ACTION, "BET": self.ACTION, "RAISE": self.ACTION}
-        self._wire("runitonce", singles, _BLOCKS, aliases)
+        self._wire("runitonce")
 
     # ------------------------------------------------------------ driving
-    def _complete(self) -> bool:
-        return self._summary
-
-    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
-        cut = truncated_at is not None
-        return ev.Hand(start, tuple(self._events), cut, truncated_at, uncalled_returns_late=True)
-
-    def _before_block(self, block: str) -> None:
-        self._ensure_start()
+    def _open(self) -> bool:
+        return bool(self._seats) and not self._summary
 
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
-        self._events = []
-        self._start = None
-        self._summary = False
+        self._events: list[ev.Event] = []  # after the head, made once the hand is read
         self._head: dict[str, str] = {}
+        self._head_span = SourceSpan(raw.file, raw.first_line, 1)
         self._table_span: SourceSpan | None = None
+        self._summary = False
         self._seats: dict[int, str] = {}
         self._board: tuple[Card, ...] = ()
         self._scale = 100
+
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        start = self._started()
+        cut = None if self._summary else last_line(raw)
+        events = (start, *self._events)
+        return ev.Hand(start, events, cut is not None, cut, uncalled_returns_late=True)
 
     def _money(self, text: str) -> int:
         return to_minor(text.lstrip("$€£"), self._scale)
 
     # ------------------------------------------------------------ the hand's head
-    def HEADER(self, text: str, span: SourceSpan) -> None:
-        found = HEADER.match(text)
-        if found is None:
-            raise ValueError(f"cannot read the fields of {text!r}")
-        self._head.update({k: v for k, v in found.groupdict().items() if v is not None})
-        symbol = found["small"][0] if found["small"][0] in "$€£" else ""
+    def HEADER(self, f: Fields, span: SourceSpan) -> None:
+        self._head.update((k.removeprefix("head_"), v) for k, v in f.groupdict().items())
+        self._head_span = span
+        symbol = f["head_small"][0] if f["head_small"][0] in "$€£" else ""
         self._scale = 100 if symbol else 1
         self._head["currency"] = CURRENCY_OF_SYMBOL[symbol] if symbol else "chips"
 
-    def TABLE(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_TABLE, text)
-        self._head.update(found)
+    def TABLE(self, f: Fields, span: SourceSpan) -> None:
+        self._head.update((k.removeprefix("table_"), v) for k, v in f.groupdict().items())
         self._table_span = span
 
-    def _ensure_start(self) -> None:
-        if self._start is not None:
-            return
+    def _started(self) -> ev.HandStarted:
         h = self._head
-        game = h.get("game", "")
-        try:
-            limit, hi_lo, hole, variant = game_facts(game)
-            started_at = _started_at(h)
-            small, big = self._money(h.get("small", "0")), self._money(h.get("big", "0"))
+        try:  # the header's facts: a problem with them is the header line's
+            limit, hi_lo, hole, variant = game_facts(h["game"])
+            # "2019/04/19 17:52" or "... 17:52:03"
+            y, mo, d, hh, mi, *ss = (int(n) for n in h["date"].translate(_SPACED).split())
+            started_at = local_time(y, mo, d, hh, mi, ss[0] if ss else 0, h["zone"])
+            small, big = self._money(h["small"]), self._money(h["big"])
         except (AmountError, ValueError) as err:
-            raise LineError.of(self._offset + 1, err) from None
+            raise LineError.of(self._head_span.line, err) from None
         try:
-            button = _seat(h["button"]) if "button" in h else None
-            max_seats = _seat(h["max"]) if "max" in h else None
+            button, max_seats = _seat(h["button"]), _seat(h["max"])
         except SeatError as err:
-            raise LineError.of(self._offset + 2, err) from None
-        self._start = ev.HandStarted(
-            span=SourceSpan(self._file, self._offset + 1, 1),
+            raise LineError.of(self._head_span.line + 1, err) from None
+        return ev.HandStarted(
+            span=self._head_span,
             site=SITE,
-            hand_id=h.get("id", ""),
-            game=game,
+            hand_id=h["id"],
+            game=h["game"],
             variant=variant,
             limit=limit,
             hi_lo=hi_lo,
             hole_card_count=hole,
             small_stake=small,
             big_stake=big,
-            currency=h.get("currency", "chips"),
+            currency=h["currency"],
             scale=self._scale,
             started_at=started_at,
-            time_zone=h.get("zone", ""),
-            table_name=h.get("table", ""),
+            time_zone=h["zone"],
+            table_name=h["name"],
             max_seats=max_seats,
             button_seat=button,
             table_span=self._table_span,
         )
-        self._events.append(self._start)
 
     # ------------------------------------------------------------ seats
-    def SEAT(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_SEAT, text)
-        seat, player = _seat(found["seat"]), found["player"]
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        seat, player = int(f["seat_number"]), f["seat_who"]
         take_seat(self._seats, seat, player)
-        self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
+        self._events.append(ev.SeatTaken(span, seat, player, self._money(f["seat_stack"])))
 
     # ------------------------------------------------------------ the play
-    def POST(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_POST, text)
-        kind = _POST_KINDS[found["kind"]]
-        self._events.append(ev.Posted(span, found["player"], kind, self._money(found["amount"])))
+    def POST(self, f: Fields, span: SourceSpan) -> None:
+        kind, amount = _POST_KINDS[f["post_kind"]], self._money(f["post_amount"])
+        self._events.append(ev.Posted(span, f["who"], kind, amount))
 
-    def FOLD(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, text.removesuffix(": folds")))
+    def FOLD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Folded(span, f["who"]))
 
-    def CHECK(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, text.removesuffix(": checks")))
+    def CHECK(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Checked(span, f["who"]))
 
-    def ACTION(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_ACTION, text)
-        player, amount = found["player"], self._money(found["amount"])
-        all_in = found["all_in"] is not None
-        event: ev.Event
-        if found["verb"] == "calls":
-            event = ev.Called(span, player, amount, all_in)
-        elif found["verb"] == "bets":
-            event = ev.Bet(span, player, amount, all_in)
-        elif found["to"] is None:
-            raise ValueError(f"a raise with no total: {text!r}")
-        else:
-            event = ev.RaisedTo(span, player, amount, self._money(found["to"]), all_in)
-        self._events.append(event)
+    # "calls €1.50", "bets €10" (the chips put in), "raises €1.25 to €1.75" (the bet it
+    # makes: the engine reads it by that); the layout writes " and is all-in" wherever
+    # the player's last chips go in
+    def CALL(self, f: Fields, span: SourceSpan) -> None:
+        added, all_in = self._money(f["call_amount"]), f["call_all_in"] is not None
+        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.CALL, added, None, all_in))
 
-    def SHOWS(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_SHOWS, text)
-        cards = self.card_notation.cards(found["cards"])
-        self._events.append(ev.Shown(span, found["player"], cards, (found["words"] or "").strip()))
+    def BET(self, f: Fields, span: SourceSpan) -> None:
+        added, all_in = self._money(f["bet_amount"]), f["bet_all_in"] is not None
+        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.BET, added, None, all_in))
 
-    def COLLECTED(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_COLLECTED, text)
-        side = found["side"]
-        amount = self._money(found["amount"])
-        names = found["pot"] != "pot"
-        self._events.append(
-            ev.Collected(span, found["player"], amount, int(side) if side else 0, names)
-        )
+    def RAISE(self, f: Fields, span: SourceSpan) -> None:
+        to, all_in = self._money(f["raise_to"]), f["raise_all_in"] is not None
+        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.RAISE, None, to, all_in))
 
-    def STREET(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_STREET, text)
-        written = self.card_notation.cards(found["cards"])
-        new = self.card_notation.cards(found["new"]) if found["new"] is not None else written
-        self._board = (written + new) if found["new"] is not None else written
-        self._events.append(ev.StreetDealt(span, _STREETS[found["street"]], 1, self._board, new))
+    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
+        cards, words = LETTERS.cards(f["shows_cards"]), (f["shows_words"] or "").strip()
+        self._events.append(ev.Shown(span, f["who"], cards, words))
 
-    def HOLE_CARDS(self, text: str, span: SourceSpan) -> None:
+    def COLLECTED(self, f: Fields, span: SourceSpan) -> None:
+        amount, side = self._money(f["collected_amount"]), f["collected_side"]
+        pot, names = int(side) if side else 0, f["collected_pot"] != "pot"
+        self._events.append(ev.Collected(span, f["who"], amount, pot, names))
+
+    def STREET(self, f: Fields, span: SourceSpan) -> None:
+        written = LETTERS.cards(f["street_cards"])
+        new = LETTERS.cards(f["street_new"]) if f["street_new"] is not None else written
+        self._board = (written + new) if f["street_new"] is not None else written
+        street = _STREETS[f["street_name"]]
+        self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
+
+    def HOLE_CARDS(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.StreetDealt(span, ev.Street.PREFLOP, 1, (), ()))
 
-    def DEALT(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_DEALT, text)
-        cards = self.card_notation.cards(found["cards"])
-        self._events.append(ev.Dealt(span, found["player"], cards))
+    def DEALT(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Dealt(span, f["dealt_who"], LETTERS.cards(f["dealt_cards"])))
 
-    def STP(self, text: str, span: SourceSpan) -> None:
-        amount = self._money(text.removeprefix("STP added: "))
-        self._events.append(ev.PotExtra(span, amount, text))
+    def STP(self, f: Fields, span: SourceSpan) -> None:
+        amount = self._money(f["stp_amount"])
+        self._events.append(ev.PotExtra(span, amount, f.group().rstrip()))
 
-    def SHOWDOWN(self, text: str, span: SourceSpan) -> None:
+    def SHOWDOWN(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.ShowdownStarted(span, 1))
 
-    def UNCALLED(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_UNCALLED, text)
-        self._events.append(
-            ev.UncalledReturned(span, found["player"], self._money(found["amount"]))
-        )
+    def UNCALLED(self, f: Fields, span: SourceSpan) -> None:
+        amount = self._money(f["uncalled_amount"])
+        self._events.append(ev.UncalledReturned(span, f["uncalled_who"], amount))
 
     # ------------------------------------------------------------ the summary
-    def SUMMARY(self, text: str, span: SourceSpan) -> None:
-        self._ensure_start()
+    def SUMMARY(self, f: Fields, span: SourceSpan) -> None:
         self._summary = True
         self._events.append(ev.SummaryStarted(span))
 
-    def TOTAL(self, text: str, span: SourceSpan) -> None:
-        parts = {m["name"]: self._money(m["amount"]) for m in _TOTAL_PART.finditer(text)}
+    def TOTAL(self, f: Fields, span: SourceSpan) -> None:
+        # " | Main pot €119.52 | Side pot €21.82 | STP €5.00 | Rake €2.50": name, amount
+        named = (part.rpartition(" ") for part in f["total_parts"].split(" | ")[1:])
+        parts = {name: self._money(amount) for name, _, amount in named}
         sides = tuple(v for k, v in parts.items() if k.startswith("Side pot"))
         rake = parts.get("Rake")
         main = parts.get("Main pot")
@@ -291,31 +216,28 @@ class RunItOnceReader(LineReader):
             # the main pot holds: 36197946's "Main pot €119.52 | Side pot €21.82 | STP
             # €5.00 | Rake €2.50" pays Ricky N €122.02 from the main pot
             main += parts.get("STP", 0) - (rake or 0)
-        self._events.append(ev.SummaryPot(span, parts["Total pot"], main, sides, rake))
+        total = self._money(f["total_pot"])
+        self._events.append(ev.SummaryPot(span, total, main, sides, rake))
 
-    def BOARD(self, text: str, span: SourceSpan) -> None:
-        cards = self.card_notation.cards(text.removeprefix("Board ").strip("[]"))
-        self._events.append(ev.SummaryBoard(span, 1, cards))
+    def BOARD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.SummaryBoard(span, 1, LETTERS.cards(f["board_cards"])))
 
-    def SUMMARY_SEAT(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_SUMMARY_SEAT, text)
-        positions = tuple(p for p in re.findall(r"\(([a-z ]+)\)", found["positions"]))
-        outcome = _OUTCOMES[found["outcome"]]
-        rest = found["rest"]
-        seat, player = _seat(found["seat"]), found["player"]
-        if outcome is ev.SeatOutcome.FOLDED:
-            event = ev.SummarySeat(span, seat, player, positions, outcome, rest.strip())
+    def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
+        seat, player = _seat(f["sum_seat"]), f["sum_who"]
+        # " (button) (small blind)": the positions, each in brackets
+        positions = tuple(p for p in f["sum_positions"].strip(" ()").split(") (") if p)
+        if f["sum_outcome"] is None:  # "folded before Flop"
+            folded = ev.SeatOutcome.FOLDED
+            event = ev.SummarySeat(span, seat, player, positions, folded, f["sum_folded"])
         else:
-            result = _RESULT.match(rest)
-            if result is None:
-                raise ValueError(f"cannot read the fields of {text!r}")
-            cards = self.card_notation.cards(result["cards"])
-            won = self._money(result["won"]) if result["won"] else None
-            if won is None:
-                outcome = ev.SeatOutcome.LOST if outcome is ev.SeatOutcome.SHOWED else outcome
-            seat_result = ev.SeatResult(won, (result["words"] or "").strip())
+            outcome = _OUTCOMES[f["sum_outcome"]]
+            won = self._money(f["sum_won"]) if f["sum_won"] else None
+            if won is None and outcome is ev.SeatOutcome.SHOWED:
+                outcome = ev.SeatOutcome.LOST
+            result = ev.SeatResult(won, (f["sum_words"] or "").strip())
+            cards = LETTERS.cards(f["sum_cards"])
             event = ev.SummarySeat(
-                span, seat, player, positions, outcome, cards=cards, results=(seat_result,)
+                span, seat, player, positions, outcome, cards=cards, results=(result,)
             )
         self._events.append(event)
 
@@ -325,11 +247,3 @@ def _seat(text: str) -> int:
     if not 1 <= seat <= SEAT_LIMIT:
         raise SeatError(f"seat {seat}, which no table has")
     return seat
-
-
-def _started_at(head: dict[str, str]) -> datetime | None:
-    if "year" not in head:
-        return None
-    y, mo, d = int(head["year"]), int(head["month"]), int(head["day"])
-    h, mi, s = int(head["hour"]), int(head["minute"]), int(head.get("second", "0"))
-    return local_time(y, mo, d, h, mi, s, head.get("zone", ""))

@@ -96,10 +96,11 @@ def test_head_facts_seats_from_zero_and_the_zone() -> None:
 
 def test_raises_posts_and_the_ten() -> None:
     hand = read(SIDE_POTS)
-    # "raises 0.90 to 1.00 and is all in": the chips put in, then the bet: a raise TO
-    assert [(r.player, r.to, r.given, r.all_in) for r in of(hand, ev.RaisedTo)] == [
-        ("Hero", 45, ev.RaiseGiven.TO, False),
-        ("Player3", 100, ev.RaiseGiven.TO, True),
+    # "raises 0.90 to 1.00 and is all in": the chips put in, then the bet: both given
+    raises = [c for c in of(hand, ev.ChipsIn) if c.verb is ev.Verb.RAISE]
+    assert [(c.player, c.added, c.to, c.all_in) for c in raises] == [
+        ("Hero", 45, 45, False),
+        ("Player3", 90, 100, True),
     ]
     posts = [(p.player, p.kind, p.amount) for p in of(hand, ev.Posted)]
     assert posts[-1] == ("Player4", ev.PostKind.LIVE, 10)  # "post now 0.10"
@@ -140,6 +141,18 @@ def test_a_damaged_line_is_a_parse_error_at_its_line() -> None:
         read(damaged)
     assert caught.value.line == 26 and caught.value.code is Code.PARSE_ERROR
     assert caught.value.text == "Hero: bets one fifty"
+
+
+def test_the_summary_takes_a_player_s_lines_but_no_street() -> None:
+    # the summary's "said" lines are a run of the play's kind: a street there is an error
+    lines = SIDE_POTS.splitlines()
+    at = lines.index("*** SUMMARY ***") + 1
+    talk = [*lines[:at], 'Player1 said "gg"', *lines[at:]]
+    assert [t.text for t in of(read("\n".join(talk) + "\n"), ev.TableTalk)][-1] == "gg"
+    street = [*lines[:at], "*** FLOP *** [5d Jd 9h]", *lines[at:]]
+    with pytest.raises(HandParseError) as caught:
+        read("\n".join(street) + "\n")
+    assert (caught.value.line, caught.value.text) == (at + 1, "*** FLOP *** [5d Jd 9h]")
 
 
 # BetOnline #1073060614 as the corpus has it (lines 224-264): Player8 all-in for 0.74

@@ -68,10 +68,12 @@ def test_game_table_and_head_facts() -> None:
 
 def test_raises_all_in_and_the_splash() -> None:
     hand = read(TEXT)
-    raises = [(r.player, r.by, r.to, r.given) for r in of(hand, ev.RaisedTo)]
-    assert raises[0] == ("Ann B", 125, 175, ev.RaiseGiven.TO_AND_BY)
-    (bet,) = [b for b in of(hand, ev.Bet) if b.all_in]
-    assert (bet.player, bet.amount) == ("Ben C", 475)
+    # the chips lines as written: "raises €1.25 to €1.75" is read by the bet it makes
+    chips = of(hand, ev.ChipsIn)
+    raises = [(c.player, c.added, c.to) for c in chips if c.verb is ev.Verb.RAISE]
+    assert raises[0] == ("Ann B", None, 175)
+    (bet,) = [c for c in chips if c.all_in]
+    assert (bet.player, bet.verb, bet.added) == ("Ben C", ev.Verb.BET, 475)
     (extra,) = of(hand, ev.PotExtra)
     assert (extra.amount, extra.text) == (200, "STP added: €2.00")
 

@@ -63,11 +63,12 @@ def test_game_table_and_head_facts() -> None:
 
 def test_actions_refunds_pots_and_rake() -> None:
     hand = read(TEXT)
-    assert [(r.player, r.to, r.given) for r in of(hand, ev.RaisedTo)] == [
-        ("Player0", 400, ev.RaiseGiven.TO),
-        ("Hero", 1600, ev.RaiseGiven.TO),
-    ]
-    assert [c.player for c in of(hand, ev.Called) if c.all_in] == ["Player3"]
+    # the chips lines as written: "raises to" gives the total, "(All-in)" where said
+    chips = of(hand, ev.ChipsIn)
+    raises = [(c.player, c.added, c.to) for c in chips if c.verb is ev.Verb.RAISE]
+    assert raises == [("Player0", None, 400), ("Hero", None, 1600)]
+    assert [c.player for c in chips if c.all_in] == ["Player3"]
+    assert {c.all_in for c in chips} == {True, False}  # the layout always says all-in
     (refund,) = of(hand, ev.UncalledReturned)
     assert (refund.player, refund.amount) == ("Hero", 5000)
     assert [(c.pot, c.amount) for c in of(hand, ev.Collected)] == [(1, 4600), (0, 3500)]
