@@ -34,6 +34,7 @@ from auditor.pipeline import HandAuditor
 from auditor.read.inputs import find_inputs
 from auditor.regress.baseline import BaselineError, baseline_command
 from auditor.regress.baseline import load as load_baseline
+from auditor.regress.ci_reports import write_reports
 from auditor.regress.diff import add_arguments as add_diff_arguments
 from auditor.regress.diff import diff_command
 from auditor.replay.profile import (
@@ -120,6 +121,22 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument("--engine", default="local", choices=["local", "dask"])
     audit.add_argument("--scheduler", default=None, help="Dask scheduler address (tcp://...)")
     audit.add_argument("--json", action="store_true", help="print the summary as JSON")
+    audit.add_argument(
+        "--junit",
+        type=_output_path,
+        default=None,
+        metavar="FILE",
+        help="also write the run as JUnit XML: a test case per input file, a failure per "
+        "root finding that reaches --fail-on (CI test reporters)",
+    )
+    audit.add_argument(
+        "--sarif",
+        type=_output_path,
+        default=None,
+        metavar="FILE",
+        help="also write the findings as SARIF 2.1.0, each on its file's line and column "
+        "(GitHub code scanning)",
+    )
     audit.add_argument(
         "--baseline",
         type=Path,
@@ -422,6 +439,10 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
     except BaselineError as exc:
         err.print(printable(f"auditor: {exc}"))
         return EXIT_USAGE
+    for report in (args.junit, args.sarif):  # refused before the run, not after it
+        if report is not None and report.exists() and not args.overwrite:
+            err.print(printable(f"auditor: {report}: exists (--overwrite to replace it)"))
+            return EXIT_USAGE
     try:
         files = find_inputs(paths)  # each path looked at once: a FIFO is read, not sized
         HandAuditor(args.rules, args.format)
@@ -483,6 +504,14 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
         return _stopped_code(stop)
     for line in summary.baseline_report:  # stale or expired entries: the file wants a look
         err.print(printable(f"auditor: {line}"))
+    try:
+        write_reports(
+            args.out, summary.run_id, Severity.parse(args.fail_on), args.junit, args.sarif,
+            args.overwrite,
+        )  # fmt: skip
+    except OSError as exc:
+        err.print(f"auditor: {_shown(exc)} (the tables are written)")
+        return EXIT_USAGE
     if args.json or args.json_findings:
         shown = summary_json(summary)
         if args.json_findings:

@@ -19,24 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from auditor.findings import Severity
-from auditor.regress.rows import committed_rows
-
-_FINDING_COLUMNS = (
-    "fingerprint",
-    "hand_id",
-    "site",
-    "code",
-    "severity",
-    "street",
-    "seq",
-    "player",
-    "expected",
-    "recorded",
-    "source_file",
-    "source_line",
-    "source_column",
-    "root",
-)
+from auditor.regress.rows import FINDING_COLUMNS, committed_rows
 
 
 class DiffError(Exception):
@@ -96,7 +79,7 @@ def read_run(out: Path) -> tuple[list[Found], set[tuple[str, str]]]:
     if not (out / "findings").is_dir() or not (out / "hands").is_dir():
         raise DiffError(f"{out}: no audit's tables here (no findings or hands folder)")
     found: list[Found] = []
-    for row in committed_rows(out, "findings", _FINDING_COLUMNS):
+    for row in committed_rows(out, "findings", FINDING_COLUMNS):
         if row["fingerprint"] is None:
             raise DiffError(f"{out}: written before findings had fingerprints: audit again")
         hand = (row["site"] or "", row["hand_id"]) if row["hand_id"] else ("", "")

@@ -8,6 +8,29 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+# the findings columns the regression commands read (diff, baseline, the CI reports)
+FINDING_COLUMNS = (
+    "run_id",
+    "fingerprint",
+    "hand_id",
+    "site",
+    "table_name",
+    "code",
+    "severity",
+    "street",
+    "seq",
+    "player",
+    "expected",
+    "recorded",
+    "message",
+    "source_file",
+    "source_line",
+    "source_column",
+    "root",
+    "caused_by_code",
+    "suppressed_by",
+)
+
 
 def committed_rows(out: Path, name: str, columns: Iterable[str]) -> list[dict[str, Any]]:
     """The rows of ``name`` that committed runs of ``out`` wrote (``columns`` only)."""

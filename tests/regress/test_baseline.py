@@ -17,22 +17,6 @@ import pytest
 from auditor.cli import main
 from auditor.regress.baseline import BaselineError, load
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-TWO_HANDS = FIXTURES / "pokerstars" / "tournament_rebuy_and_add_on.txt"
-# charlie's pot of 1010 recorded as 1000: ten chips paid to no one (a root error)
-WRONG = ("charlie collected 1010 from pot", "charlie collected 1000 from pot")
-PARTY = FIXTURES / "party" / "tournament_blinds_not_written.txt"  # two BLINDS_INFERRED
-
-
-@pytest.fixture
-def inputs(tmp_path: Path) -> Path:
-    folder = tmp_path / "in"
-    folder.mkdir()
-    text = TWO_HANDS.read_text(encoding="utf-8").replace(*WRONG)
-    (folder / TWO_HANDS.name).write_text(text, encoding="utf-8")
-    (folder / PARTY.name).write_bytes(PARTY.read_bytes())
-    return folder
-
 
 def _audit(
     inputs: Path, out: Path, *extra: str, capsys: pytest.CaptureFixture[str]

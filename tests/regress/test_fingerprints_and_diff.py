@@ -13,13 +13,9 @@ import pytest
 
 from auditor.cli import main
 from auditor.run import run_audit
+from tests.regress.conftest import FIXTURES, TWO_HANDS, WRONG
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-TWO_HANDS = FIXTURES / "pokerstars" / "tournament_rebuy_and_add_on.txt"
 OTHER = FIXTURES / "pokerstars" / "cash_plo_every_line.txt"
-# charlie's pot of 1010 (his 20 + 50 + 150 + 280, alpha's 70 + 150 + 280 and bravo's 10)
-# recorded as 1000: ten chips of the pot paid to no one
-WRONG = ("charlie collected 1010 from pot", "charlie collected 1000 from pot")
 
 
 def _fingerprints(out: Path, hand_id: str) -> list[tuple[str, str]]:
