@@ -24,6 +24,8 @@ _KEYS = {
     "recorded": "recorded",
     "message": "message",
     "root": "root",
+    "fingerprint": "fingerprint",  # the same finding's in every run (auditor diff, baselines)
+    "suppressed_by": "suppressed_by",  # the baseline entry that accepted it, or None
 }
 _CAUSE = ("caused_by_code", "caused_by_line", "caused_by_seq")
 

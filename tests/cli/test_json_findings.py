@@ -5,6 +5,7 @@ expected and recorded, and a consequence's root."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -57,6 +58,7 @@ def test_json_names_the_run_and_its_time(tmp_path: Path) -> None:
 def test_json_findings_locates_every_finding(tmp_path: Path) -> None:
     summary = _audit(str(ONE_BAD), "--out", str(tmp_path / "out"), "--json-findings")
     (found,) = summary["finding_list"]
+    assert re.fullmatch("[0-9a-f]{16}", found.pop("fingerprint"))  # tests/regress: stable
     assert found == {
         "code": "PARSE_ERROR",
         "severity": "error",
@@ -71,6 +73,7 @@ def test_json_findings_locates_every_finding(tmp_path: Path) -> None:
         "recorded": "b: shoves everything",
         "message": "cannot read line 23: expected *** SUMMARY *** or a line of play",
         "root": True,
+        "suppressed_by": None,
         "caused_by": None,
     }
 
