@@ -30,124 +30,33 @@ What the room's words mean, where the record alone says it:
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
-from auditor.money import AmountError, to_minor
-from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time, variant
+from auditor.money import to_minor
+from auditor.parse.facts import SEAT_LIMIT, SeatError
 from auditor.parse.text_reader import Fields, FieldsReader
 from auditor.read.split import RawHand
-from auditor.rooms.bovada.games import LIMIT_OF_WORDS, is_hi_lo
+from auditor.rooms.bovada.games import is_hi_lo
+from auditor.rooms.bovada.header import button_seat, hand_started
 from auditor.rooms.bovada.streets import mark_streets, settle_all_ins
-from auditor.rooms.bovada.wording import read_claim
+from auditor.rooms.bovada.wording import (
+    FOLDED_ON,
+    MISTAKES,
+    NOTE_STATUS,
+    POST_KIND,
+    STATUS,
+    STREET,
+    WORDS,
+    read_claim,
+)
 from auditor.source import SourceSpan
-
-_SITE = {"Bodog.com": "Bodog", "Bodog.eu": "Bodog", "Bodog UK": "Bodog", "Bodog Canada": "Bodog"}
-_POST_KIND = {
-    "Ante/Small Blind": ev.PostKind.SMALL_BLIND,
-    "Ante/Small blind": ev.PostKind.SMALL_BLIND,
-    "Small Blind": ev.PostKind.SMALL_BLIND,
-    "Small blind": ev.PostKind.SMALL_BLIND,
-    "Big blind/Bring in": ev.PostKind.BIG_BLIND,
-    "Big Blind/Bring in": ev.PostKind.BIG_BLIND,
-    "Big blind": ev.PostKind.BIG_BLIND,
-    "Big Blind": ev.PostKind.BIG_BLIND,
-    "Ante chip": ev.PostKind.ANTE,
-    # the small and the big blind of a player back in his seat, the small one dead
-    "Posts dead chip": ev.PostKind.SMALL_AND_BIG,
-}
-_STATUS = {
-    "Sitout (wait for bb)": ev.Status.SITTING_OUT,
-    "Seat sit out": ev.Status.SITS_OUT,
-    "Sit out": ev.Status.SITS_OUT,
-    "Seat re-join": ev.Status.RETURNED,
-    "Re-join": ev.Status.RETURNED,
-    "Seat stand": ev.Status.LEAVES,
-    "Stand": ev.Status.LEAVES,
-    "Table leave user": ev.Status.LEAVES,
-    "Table enter user": ev.Status.JOINS,
-    "Seat sit down": ev.Status.JOINS,
-}
-# what an action's note says of the player ("auth" is kept on the fold only: its meaning
-# is not documented)
-_NOTE_STATUS = {
-    "timeout": ev.Status.TIMED_OUT,
-    "disconnect": ev.Status.DISCONNECTED,
-    "Blind Disconnected": ev.Status.DISCONNECTED,
-}
-_STREET = {
-    "HOLE CARDS": ev.Street.PREFLOP,
-    "FLOP": ev.Street.FLOP,
-    "TURN": ev.Street.TURN,
-    "RIVER": ev.Street.RIVER,
-}
-_FOLDED_ON = {
-    "POCKET CARDS": "before Flop",
-    "FLOP": "on the Flop",
-    "TURN": "on the Turn",
-    "RIVER": "on the River",
-}
-# the small blind of stakes whose big blind is not half of it (when none is posted)
-_SMALL_OF_BIG = {5: 2, 25: 10}
-
-
-_HEAD = "Bovada Hand #1 TBL#2 OMAHA Pot Limit - 2012-04-24 02:55:07\n"
-_SEATED = _HEAD + "Seat 1: Dealer ($10 in chips)\nSeat 2: Big Blind ($10 in chips)\n"
-# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
-# match_examples labels an error with the first whose parser state it shares.
-_MISTAKES: dict[str, list[str]] = {
-    "a header the layout does not have (game, table or date)": [
-        "Bovada Hand #1 TBL#2 OMAHA Pot Limit 2012-04-24 02:55:07\n",
-    ],
-    "a seat line the layout does not have": [
-        _HEAD + "Seat 1: Dealer (10 chips)\n",
-        _SEATED + "Seat 3: UTG (10 chips)\n",
-    ],
-    "a line of play the layout does not have": [
-        _SEATED + "*** HOLE CARDS ***\nDealer : Shoves $5\n",
-    ],
-    "a summary line the layout does not have": [
-        _SEATED + "*** HOLE CARDS ***\nDealer : Folds\n*** SUMMARY ***\nTotl Pot($0)\n",
-    ],
-}
-_WORDS = {
-    "SEATS": "a seat line (Seat n: Position ($x in chips))",
-    "PLAY": "a line of play",
-    "SUMMARY_BODY": "a summary line",
-    "HEADER": "a hand header",
-    "SEAT": "a seat line (Seat n: Position ($x in chips))",
-    "SET_DEALER": "the dealer line",
-    "POST": "a blind or ante",
-    "DEALT": "dealt cards",
-    "FOLD": "a fold",
-    "CHECK": "a check",
-    "CALL": "a call",
-    "BET": "a bet",
-    "RAISE": "a raise",
-    "ALL_IN": "an all-in",
-    "UNCALLED": "an uncalled bet returned",
-    "SHOWDOWN": "a shown hand",
-    "MUCKS": "a mucked hand",
-    "NO_SHOW": "a hand not shown",
-    "RESULT": "a hand result",
-    "STATUS": "a player's status line",
-    "DEPOSIT": "a table deposit",
-    "RANKING": "a tournament ranking",
-    "BOUNTY": "a bounty prize",
-    "MARKER": "a street marker (*** FLOP *** [..])",
-    "SUMMARY_MARKER": "*** SUMMARY ***",
-    "TOTAL_POT": "the total pot line",
-    "BOARD": "the board line",
-    "SUMMARY_SEAT": "a summary seat line",
-}
 
 
 class BovadaReader(FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = _WORDS
-    MISTAKES = _MISTAKES
+    WORDS = WORDS
+    MISTAKES = MISTAKES
     MOST_WORDS = 6
 
     def __init__(self) -> None:
@@ -177,7 +86,9 @@ class BovadaReader(FieldsReader):
         self._scale = 100
 
     def _hand(self, raw: RawHand) -> ev.Hand:
-        start = self._started()
+        start = hand_started(
+            self._header, self._header_span, self._scale, self._blinds, self._button_seat()
+        )
         events = self._events
         if not self._marked:
             events = mark_streets(events, self._board, self._board_span)
@@ -221,76 +132,8 @@ class BovadaReader(FieldsReader):
         self._scale = 1 if "tournament" in self._header else 100
         return
 
-    def _started(self) -> ev.HandStarted:
-        h = self._header
-        game_word = h.get("game", "")
-        hi_lo = is_hi_lo(game_word)
-        limit = LIMIT_OF_WORDS[h.get("limit", "")]
-        try:  # the header's facts: a problem with them is the header line's
-            year, month, day = (int(part) for part in h["date"].split("-"))
-            hour, minute, second = (int(part) for part in h["time"].split(":"))
-            started: datetime | None = local_time(year, month, day, hour, minute, second, "")
-            small, big = self._stakes(limit)
-        except (AmountError, ValueError) as err:
-            raise LineError.of(self._header_span.line, err) from None
-        tournament = h.get("tournament")
-        table = h.get("tour_table") or h.get("table", "")
-        if h.get("pool") == "Zone Poker ID":  # a table of its own: see table_of_header
-            table = f"Zone Poker ID#{table} hand {h.get('id', '')}"
-        written_game = game_word + h.get("zone", "") + (" " + h["limit"] if "limit" in h else "")
-        return ev.HandStarted(
-            span=self._header_span,
-            site=_SITE.get(h.get("site", ""), h.get("site", "")),
-            hand_id=h.get("id", ""),
-            game=written_game,
-            variant=variant(limit, hi_lo, 4),
-            limit=limit,
-            hi_lo=hi_lo,
-            hole_card_count=4,
-            small_stake=small,
-            big_stake=big,
-            currency="chips" if tournament else "USD",
-            scale=self._scale,
-            started_at=started,
-            time_zone="",
-            table_name=table,
-            max_seats=2 if "hu" in self._header else None,
-            button_seat=self._button(),
-            tournament_id=tournament,
-            level=h.get("level"),
-        )
-
-    def _stakes(self, limit: ev.Limit) -> tuple[int, int]:
-        """The header's level blinds (tournaments), else the blinds posted; a fixed-limit
-        game's stakes are its bets: the big blind and twice it."""
-        h = self._header
-        if "small" in h and "big" in h:
-            small, big = self._money(h["small"]), self._money(h["big"])
-        else:
-            big = self._blinds.get(ev.PostKind.BIG_BLIND, 0)
-            small = self._blinds.get(ev.PostKind.SMALL_BLIND, _SMALL_OF_BIG.get(big, big // 2))
-            big = big or 2 * small
-        if limit is ev.Limit.FIXED:
-            return big, 2 * big
-        return small, big
-
-    def _button(self) -> int | None:
-        """The seat whose position is the Dealer; else the seat "Set dealer [n]" names; else
-        (a dead button: "Set dealer/Bring in spot" names none and no seat is the Dealer)
-        the empty seat after the last player before the small blind: the positions are
-        named from the button, so it is among the empty seats there, and a dead button
-        stays where the last small blind sat, the first of them
-        (PLO8-9max-USD-0.02-0.05-201408 hand 2902247207: the small blind of the hand
-        before sat in seat 3, which is empty now, seat 4 too, and seat 5 is the Small
-        Blind)."""
-        dealer = self._seat_of.get("Dealer", self._dealer_seat)
-        small = self._seat_of.get("Small Blind")
-        if dealer is not None or small is None:
-            return dealer
-        before = [seat for seat in self._seats if seat < small]
-        if before:
-            return max(before) + 1
-        return 1 if small > 1 else max(self._seats) + 1
+    def _button_seat(self) -> int | None:
+        return button_seat(self._seat_of, self._dealer_seat, self._seats)
 
     # ------------------------------------------------------------ seats
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
@@ -317,7 +160,7 @@ class BovadaReader(FieldsReader):
         words = f["post_kind"]
         amount = self._money(f["post_amount"])
         player = self._who(f["who"])
-        kind = _POST_KIND.get(words)
+        kind = POST_KIND.get(words)
         if kind is None:
             # "Posts chip $5": chips a player entering the game posts out of the blinds'
             # seats, live: in PLO-USD-5-10-201204.new.format.txt hand 2601409566 UTG
@@ -351,7 +194,7 @@ class BovadaReader(FieldsReader):
     def _note_status(self, span: SourceSpan, player: str, note: str) -> None:
         """ "Folds (timeout)", "Checks (timeout)", "Fold(Blind Disconnected)": the room acted
         for the player; the time-out is its own event, before the action it made."""
-        status = _NOTE_STATUS.get(note)
+        status = NOTE_STATUS.get(note)
         if status is not None:
             self._events.append(ev.PlayerStatus(span, player, status, note))
 
@@ -429,7 +272,7 @@ class BovadaReader(FieldsReader):
         words = f["status_words"]
         if f["who"]:
             player = self._who(f["who"])
-            self._events.append(ev.PlayerStatus(span, player, _STATUS[words], words))
+            self._events.append(ev.PlayerStatus(span, player, STATUS[words], words))
         else:  # a seat not in the hand: the record does not say whose
             self._events.append(ev.Note(span, words))
         return
@@ -454,7 +297,7 @@ class BovadaReader(FieldsReader):
         return
 
     def MARKER(self, f: Fields, span: SourceSpan) -> None:
-        street = _STREET[f["marker_street"]]
+        street = STREET[f["marker_street"]]
         if street is not ev.Street.PREFLOP:
             self._marked = True
         board = self._cards(f["marker_board"] or "")
@@ -484,7 +327,7 @@ class BovadaReader(FieldsReader):
         seat = int(f["sum_seat"])
         player = f"Seat {seat}"
         if f["sum_folded_on"] or f["sum_folded_before"]:
-            on = _FOLDED_ON[f["sum_folded_on"] or "POCKET CARDS"]
+            on = FOLDED_ON[f["sum_folded_on"] or "POCKET CARDS"]
             seat_event = ev.SummarySeat(span, seat, player, (), ev.SeatOutcome.FOLDED, on)
         elif f["sum_mucked"] is not None:
             mucked = self._cards(f["sum_mucked"])
