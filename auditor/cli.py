@@ -37,6 +37,7 @@ from auditor.regress.baseline import load as load_baseline
 from auditor.regress.ci_reports import write_reports
 from auditor.regress.diff import add_arguments as add_diff_arguments
 from auditor.regress.diff import diff_command
+from auditor.regress.trail import verify as verify_trail
 from auditor.replay.profile import (
     ProfileError,
     bundled_profiles,
@@ -227,6 +228,12 @@ def _parser() -> argparse.ArgumentParser:
         "(for audit --baseline)",
     )
     baseline.add_argument("out", type=Path, help="the audit's output folder")
+    verify = commands.add_parser(
+        "verify",
+        help="hash the inputs an audit folder's runs recorded again: exit 0 if every one is "
+        "unchanged, 1 if one changed or is missing",
+    )
+    verify.add_argument("out", type=Path, help="the audit's output folder")
     replay = commands.add_parser("replay", help="show one hand step by step with its findings")
     replay.add_argument("file", help="the hand-history file")
     replay.add_argument(
@@ -291,6 +298,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     with forgiving_output(), _signals_raise(), _warnings_to_stderr():
         try:
             args = _parser().parse_args(argv)
+            # the command line as given, for the audit trail (out/run.json)
+            args.command_line = ["auditor", *(sys.argv[1:] if argv is None else argv)]
             debug = debug or args.debug
             return _main(args)
         except BrokenPipeError:  # the reader of our output went away (| head): not an error
@@ -401,6 +410,14 @@ def _main(args: argparse.Namespace) -> int:
     if args.command == "columns":
         sys.stdout.write(columns_command(args))
         return EXIT_CLEAN
+    if args.command == "verify":
+        try:
+            same, lines = verify_trail(args.out)
+        except OSError as exc:
+            err.print(printable(f"auditor verify: {_shown(exc)}"))
+            return EXIT_USAGE
+        sys.stdout.write("".join(printable(line) + "\n" for line in lines))
+        return EXIT_CLEAN if same else EXIT_FINDINGS
     if args.command == "baseline":
         try:
             sys.stdout.write(baseline_command(args.out))
@@ -484,6 +501,7 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
                 inputs=paths,
                 format=args.format,
                 baseline=accepted,
+                command=args.command_line,
             )
     except EngineError as exc:  # unknown engine, dask not installed, no scheduler reached
         err.print(f"auditor: {_shown(exc)}")

@@ -18,6 +18,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -48,8 +49,10 @@ from auditor.read.archives import READ_ERRORS, open_input, reopen
 from auditor.read.hands import read_hands
 from auditor.read.inputs import Input, find_inputs
 from auditor.regress.baseline import Baseline
+from auditor.regress.trail import digest, grammar_hashes, input_records, profile_hashes, write_trail
 from auditor.replay.profile import RuleProfile, resolve_rules
 from auditor.results import FileSummary
+from auditor.tables.output import earlier_runs
 from auditor.tables.rows import Columns, RowBuilder
 
 if TYPE_CHECKING:
@@ -213,6 +216,7 @@ def run_audit(
     inputs: Sequence[str] | None = None,
     format: str = rooms.AUTO,
     baseline: Baseline | None = None,
+    command: Sequence[str] = (),
 ) -> RunSummary:
     """Audit every hand under ``paths`` and write the tables to ``out``.
 
@@ -235,7 +239,20 @@ def run_audit(
     run = _Run(RunSummary(out=str(out)), chosen, on_file_done, on_progress, baseline)
     shown = rules if isinstance(rules, str) else rules.name  # as asked: auto, a name or a path
     grammar = ",".join(room.name for room in chosen_rooms)  # the rooms this run reads
-    metadata = {"auditor_version": __version__, "grammar": grammar, "rule_profile": shown}
+    # the audit trail: what this run read and with what (auditor.regress.trail); the
+    # tables carry its digests, never a time (two runs on the same inputs write the same)
+    began = datetime.now(UTC)
+    read = input_records(found)
+    grammars = grammar_hashes(room.reader_kind for room in chosen_rooms)
+    profiles = profile_hashes(chosen)
+    metadata = {
+        "auditor_version": __version__,
+        "grammar": grammar,
+        "rule_profile": shown,
+        "inputs_sha256": digest(read),
+        "grammars_sha256": digest(grammars),
+        "profiles_sha256": digest(profiles),
+    }
     named = [p if isinstance(p, str) else p.name for p in (inputs or paths)]
     # pyarrow is imported here, in the writing process only: worker processes import the
     # module that started them (this one, or the command line) and never need it
@@ -271,7 +288,30 @@ def run_audit(
             run.cross_hand_checks(jobs)
         run.duplicate_checks()
         run.flush(everything=True)
-    run.summary.forget_suppressed(run.suppressed)
+    summary = run.summary
+    summary.forget_suppressed(run.suppressed)
+    trail = {
+        "run_id": writer.run_id,
+        "version": __version__,
+        "command": list(command),
+        "started_at": began.isoformat(timespec="seconds"),
+        "ended_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "format": format,
+        "rule_profile": shown,
+        "profiles": profiles,
+        "grammars": grammars,
+        "inputs": read,
+        "counts": {
+            "files": len(summary.files),
+            "hands_read": summary.hands_read,
+            "hands_audited": summary.hands_audited,
+            "hands_skipped": summary.hands_skipped,
+            "hands_rejected": summary.hands_rejected,
+            "root_findings": {str(c): n for c, n in sorted(summary.findings_by_code.items())},
+            "suppressed": {str(c): n for c, n in sorted(summary.suppressed_by_code.items())},
+        },
+    }
+    write_trail(writer.out, trail, earlier_runs(writer.out))
     if baseline is not None:
         run.summary.baseline_report = baseline.report()
     run.summary.elapsed_seconds = time.perf_counter() - started

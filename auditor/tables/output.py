@@ -28,6 +28,7 @@ from auditor import __version__
 from auditor.tables.errors import OutputError, OutputIsInputError, OutputLockedError
 
 RUN_FILE = "_auditor_run.json"
+TRAIL_FILE = "run.json"  # the runs' audit trail (auditor.regress.trail)
 """Written into every output at commit: what tells a later run the folder is ours."""
 STAGING_MARKER = "_auditor_staging.json"
 """Written into every staging folder: the process that owns it."""
@@ -168,6 +169,8 @@ def survey(out: Path) -> Survey:
             if not is_plain_file(entry) or read_run_file(out) is None:
                 return Survey(f"its {RUN_FILE} is not the auditor's", (), ())
             marked = True
+        elif entry.name == TRAIL_FILE and is_trail_file(entry):
+            continue  # the audit trail this folder's runs wrote
         elif entry.name in SCHEMAS:
             if not is_plain_folder(entry):
                 return Survey(f"its {entry.name} is not a folder", (), ())
@@ -190,6 +193,18 @@ def survey(out: Path) -> Survey:
     if not marked and not parts:
         return Survey("it holds neither the auditor's run file nor its tables", (), ())
     return Survey(None, tuple(parts), tuple(kept))
+
+
+def is_trail_file(path: Path) -> bool:
+    """Whether ``path`` is an audit trail the auditor wrote (a plain JSON file naming it)."""
+    if not is_plain_file(path):
+        return False
+    text = read_regular(path, _RUN_FILE_BYTES << 4)
+    try:
+        record = json.loads(text.decode("utf-8")) if text is not None else None
+    except ValueError:
+        return False
+    return isinstance(record, dict) and record.get("tool") == TOOL
 
 
 def foreign_reason(out: Path) -> str | None:

@@ -197,7 +197,10 @@ class DatasetWriter:
         if not self._pending[table]:
             return
         writer = self._writer(table)
-        writer.write_table(pa.concat_tables(self._pending[table]), row_group_size=ROW_GROUP_ROWS)
+        # one dictionary per column, in the order its values first come: the same bytes
+        # whatever the batches were (one chunk of hands or many, one worker or several)
+        rows = pa.concat_tables(self._pending[table]).unify_dictionaries().combine_chunks()
+        writer.write_table(rows, row_group_size=ROW_GROUP_ROWS)
         self._pending[table] = []
         self._pending_rows[table] = 0
         self._pending_bytes[table] = 0
