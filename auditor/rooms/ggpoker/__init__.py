@@ -26,6 +26,7 @@ class GGPokerRoom(Room):
     reader_kind: ClassVar[str] = "grammars/pokerstars.lark (GG's lines: auditor/rooms/ggpoker)"
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     reader_class: ClassVar[str] = "auditor.rooms.ggpoker.reader:GGPokerReader"
+    header_starts = ("Poker Hand #",)
     header_pattern = r"Poker Hand #[A-Z]{2}[0-9]+:"
     omaha_words = ("Omaha", "PLO")
     game_in = Written(0, header_game)

@@ -39,6 +39,7 @@ class PokerStarsRoom(Room):
     reader_kind: ClassVar[str] = "grammars/pokerstars.lark"
     sites: ClassVar[tuple[str, ...]] = tuple(_PROFILES)
     reader_class: ClassVar[str] = "auditor.rooms.pokerstars.reader:PokerStarsReader"
+    header_starts = ("PokerStars", "PokerMaster")
     header_pattern = HAND_START.pattern
     game_in = Written(0, header_game)
     table_in = Written(1, Group(_TABLE_NAME))
