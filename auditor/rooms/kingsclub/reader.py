@@ -11,8 +11,8 @@ What KingsClub's layout means, where it is not the Stars layout:
 - "Player1 raises to 1,375": the total the raiser's bet becomes (a raise given TO); and
   "Hero calls 120" too is the total his bet becomes, not the chips he adds: Player3's
   small blind 30 and "Player3 calls 120" in #45395871 make 120 (his summary's -485 net
-  is 5 ante and four bets of 120, before the 758.50 he wins). The reader keeps each
-  player's bet in the round to write the chips a call adds.
+  is 5 ante and four bets of 120, before the 758.50 he wins). Each chips line gives
+  its total (``to``): the replay works out the chips a call adds.
 - "Dealt to Player0: [X X X X]": hole cards not shown.
 - Boards: "*** BOARD 1 - FLOP ***" and "*** BOARD 2 - FLOP ***" deal two boards from the
   flop on (a double-board game, each board half the pot); a hand run twice after an
@@ -78,6 +78,7 @@ _POST_KINDS = {
     "the big blind": ev.PostKind.BIG_BLIND,
     "ante": ev.PostKind.ANTE,
 }
+_VERBS = {"calls": ev.Verb.CALL, "bets": ev.Verb.BET, "raises to": ev.Verb.RAISE}
 _STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 _PLAYER_LINE = ("POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "SHOWS")
 _BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
@@ -141,7 +142,6 @@ class KingsClubReader(LineReader):
         self._button: int | None = None
         self._seats: dict[int, str] = {}
         self._boards: dict[int, tuple[Card, ...]] = {}
-        self._bets: dict[str, int] = {}  # each player's bet in the betting round
 
     def _money(self, text: str) -> int:
         return to_minor(text, _SCALE)
@@ -212,8 +212,6 @@ class KingsClubReader(LineReader):
         found = line_fields(_POST, text)
         kind, player = _POST_KINDS[found["kind"]], found["player"]
         amount = self._money(found["amount"])
-        if kind is not ev.PostKind.ANTE:  # an ante is no part of the bet
-            self._bets[player] = self._bets.get(player, 0) + amount
         self._events.append(ev.Posted(span, player, kind, amount))
 
     def FOLD(self, text: str, span: SourceSpan) -> None:
@@ -224,19 +222,10 @@ class KingsClubReader(LineReader):
 
     def ACTION(self, text: str, span: SourceSpan) -> None:
         found = line_fields(_ACTION, text)
-        player, amount = found["player"], self._money(found["amount"])
-        all_in = found["all_in"] is not None
-        verb = found["verb"]
-        before = self._bets.get(player, 0)
-        self._bets[player] = amount  # calls, bets and raises all write the bet's total
-        event: ev.Event
-        if verb == "calls":
-            event = ev.Called(span, player, amount - before, all_in)
-        elif verb == "bets":
-            event = ev.Bet(span, player, amount, all_in)
-        else:
-            event = ev.RaisedTo(span, player, 0, amount, all_in, ev.RaiseGiven.TO)
-        self._events.append(event)
+        # calls, bets and raises all write the bet's total (the module's docstring)
+        verb = _VERBS[found["verb"]]
+        to, all_in = self._money(found["amount"]), found["all_in"] is not None
+        self._events.append(ev.ChipsIn(span, found["player"], verb, to=to, all_in=all_in))
 
     def SHOWS(self, text: str, span: SourceSpan) -> None:
         found = line_fields(_SHOWS, text)
@@ -262,8 +251,6 @@ class KingsClubReader(LineReader):
         # a turn no line dealt; a second run's cards past the shared ones)
         before = self._boards.get(board, first[: written.count("-")])
         self._boards[board] = cards
-        if board == 1:
-            self._bets.clear()  # a new betting round
         self._events.append(
             ev.StreetDealt(span, _STREETS[found["street"]], board, cards, cards[len(before) :])
         )
