@@ -9,9 +9,11 @@ What Absolute's layout means, where it is not the Stars layout:
 - "Player0 - Raises $45 to $60": the chips put in with this action (he had his $15 small
   blind in), then his bet in the round: a raise TO the second amount.
 - "Player1 - All-In $191.27": the chips he puts in, all he has. Before the cards it is his
-  blind (in the corpus's $200/$400 hand, the big blind of a player short of it); after
-  them a call, bet or raise, told apart by the bet he faces (the reader keeps the round's
-  bets for that).
+  blind (in the corpus's $200/$400 hand, the big blind of a player short of it: the big
+  one when a blind is posted before it, else the small); after them chips put in all-in,
+  which the replay tells a call, bet or raise by the bet he faces. "All-In(Raise) $x to
+  $y" names the raise and its total too.
+- Calls, bets and raises without "All-In" are not all in: the layout writes All-In lines.
 - "Total Pot($120) | Rake ($0.75)" is GROSS: Player0 "Collects $119.25" of the $120 put in.
 - "Player0 - returned ($30) : not called": an uncalled bet's return, written.
 - A summary seat line names the seat's positions, then "Folded on the FLOP", "collected
@@ -148,18 +150,10 @@ class AbsoluteReader(LineReader):
         self._board: tuple[Card, ...] = ()
         self._summary = False
         self._dealt = False  # the pocket cards are dealt: an All-In is no blind
-        self._bets: dict[str, int] = {}  # each player's chips in this betting round
-        self._high = 0  # the round's bet
+        self._blind_posted = False  # before the cards: an All-In after a blind is the big
 
     def _money(self, text: str) -> int:
         return to_minor(text.replace(",", ""), self._scale)
-
-    def _put_in(self, player: str, chips: int) -> int:
-        """Adds ``chips`` to ``player``'s bet in the round; his bet then."""
-        total = self._bets.get(player, 0) + chips
-        self._bets[player] = total
-        self._high = max(self._high, total)
-        return total
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, text: str, span: SourceSpan) -> None:
@@ -223,52 +217,36 @@ class AbsoluteReader(LineReader):
         f = line_fields(_POST, text)
         amount = self._money(f["amount"])
         kind = _POST_KINDS[f["kind"]]
-        if kind is not ev.PostKind.ANTE:
-            self._put_in(f["player"], amount)
+        self._blind_posted |= kind is not ev.PostKind.ANTE
         self._events.append(ev.Posted(span, f["player"], kind, amount))
 
     def ALL_IN(self, text: str, span: SourceSpan) -> None:
         f = line_fields(_ALL_IN, text)
         player, chips = f["player"], self._money(f["amount"])
-        if not self._dealt:  # a blind, all he has
-            # after a small blind, the big blind
-            kind = ev.PostKind.BIG_BLIND if self._high else ev.PostKind.SMALL_BLIND
-            self._put_in(player, chips)
+        if not self._dealt:  # a blind, all he has: after a blind, the big blind
+            kind = ev.PostKind.BIG_BLIND if self._blind_posted else ev.PostKind.SMALL_BLIND
+            self._blind_posted = True
             self._events.append(ev.Posted(span, player, kind, chips, all_in=True))
             return
-        faced, before = self._high, self._bets.get(player, 0)
-        if f["to"] is not None:
-            to = self._money(f["to"])
-            self._put_in(player, to - before)
-            self._events.append(ev.RaisedTo(span, player, 0, to, True, ev.RaiseGiven.TO))
-            return
-        total = self._put_in(player, chips)
-        if total <= faced:
-            self._events.append(ev.Called(span, player, chips, True))
-        elif faced == 0:
-            self._events.append(ev.Bet(span, player, chips, True))
-        else:
-            self._events.append(ev.RaisedTo(span, player, 0, total, True, ev.RaiseGiven.TO))
+        to = self._money(f["to"]) if f["to"] is not None else None
+        verb = ev.Verb.RAISE if f["raise"] else ev.Verb.ALL_IN
+        self._events.append(ev.ChipsIn(span, player, verb, chips, to, all_in=True))
 
     def RAISE(self, text: str, span: SourceSpan) -> None:
         f = line_fields(_RAISE, text)
-        to = self._money(f["to"])
-        self._bets[f["player"]] = to
-        self._high = max(self._high, to)
         # the first amount is the chips put in, not the raise over the bet faced
-        self._events.append(ev.RaisedTo(span, f["player"], 0, to, given=ev.RaiseGiven.TO))
+        added, to = self._money(f["amount"]), self._money(f["to"])
+        self._events.append(ev.ChipsIn(span, f["player"], ev.Verb.RAISE, added, to, False))
 
     def CALL(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_CALL_BET, text)
-        amount = self._money(f["amount"])
-        self._put_in(f["player"], amount)
-        self._events.append(ev.Called(span, f["player"], amount))
+        self._chips(ev.Verb.CALL, line_fields(_CALL_BET, text), span)
 
     def BET(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_CALL_BET, text)
+        self._chips(ev.Verb.BET, line_fields(_CALL_BET, text), span)
+
+    def _chips(self, verb: ev.Verb, f: dict[str, str], span: SourceSpan) -> None:
         amount = self._money(f["amount"])
-        self._put_in(f["player"], amount)
-        self._events.append(ev.Bet(span, f["player"], amount))
+        self._events.append(ev.ChipsIn(span, f["player"], verb, amount, all_in=False))
 
     def CHECK(self, text: str, span: SourceSpan) -> None:
         self._events.append(ev.Checked(span, text.removesuffix(" - Checks")))
@@ -311,7 +289,6 @@ class AbsoluteReader(LineReader):
             self._dealt = True
             self._events.append(ev.StreetDealt(span, street, 1, (), ()))
             return
-        self._bets, self._high = {}, 0
         # "[5d 3c 9d] [8d]": the board so far, then the new card
         groups = re.findall(r"\[([^\]]*)\]", f["cards"])
         new = _cards(self.card_notation, groups[-1] if groups else "")
