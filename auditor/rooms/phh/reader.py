@@ -7,9 +7,11 @@ the big blind and ``p2`` the button, who posts the small blind, so ``antes`` and
 ``actions``, one string per deal or decision:
 
 - ``d dh p1 AcKd5s3d`` hole cards (``????????`` when not known), ``d db 3s7hKs`` board;
-- ``p3 f`` fold, ``p3 cc`` check or call (the amount is not written: the reader works out
-  the call from the bets so far, capped by the stack: all-in), ``p3 cbr 600`` complete,
-  bet or raise TO 600 (the player's total bet in the round);
+- ``p3 f`` fold, ``p3 cc`` check or call (a check when nothing is bet in the round or
+  he made its bet, the order of the actions tells; else a call naming no chips, which the
+  replay makes what he owes, capped by his stack: all-in), ``p3 cbr 600`` complete, bet
+  or raise TO 600 (the player's total bet in the round: the replay tells a bet from a
+  raise);
 - ``p3 sm AhJh7s6d`` shows, ``p3 sm`` mucks, ``p3 sm -`` shows the cards he was dealt;
 - a ``# ...`` after an action is a comment (a lone comment: a Note).
 
@@ -56,23 +58,37 @@ class _Bad(Exception):
 
 @dataclass
 class _Table:
-    """The bets of the hand so far, to turn "cc" into a check or a call of so much."""
+    """The chips of the hand, for ``finishing_stacks``' arithmetic (what each collected:
+    :meth:`_Hand.collect`), no action is told from them; and the round's bet as written
+    (the top blind, then each "cbr"'s total) and who has put it in (the last to bet or
+    raise, then each caller), the order of the actions that tells "cc" a check or a call."""
 
     stacks: list[int]
     put_in: list[int]
-    street_bets: list[int]
+    round_chips: list[int]  # each seat's chips in the round: the uncalled bet's arithmetic
     folded: set[int] = field(default_factory=set)
-    last_bets: list[int] = field(default_factory=list)  # the last round with a bet's
+    last_round: list[int] = field(default_factory=list)  # the last round with chips in
+    bet: int = 0  # the round's bet, as the record writes it
+    level: set[int] = field(default_factory=set)  # the seats that have put it in
 
     def new_street(self) -> None:
-        if any(self.street_bets):
-            self.last_bets = self.street_bets
-        self.street_bets = [0] * len(self.street_bets)
+        if any(self.round_chips):
+            self.last_round = self.round_chips
+        self.round_chips = [0] * len(self.round_chips)
+        self.bet, self.level = 0, set()
+
+    def raised(self, seat: int, to: int) -> None:
+        """``seat`` puts his bet to ``to``: past the round's bet, the new bet only he has
+        put in; up to it, he has put it in too."""
+        if to > self.bet:
+            self.bet, self.level = to, set()
+        if to == self.bet:
+            self.level.add(seat)
 
     def uncalled(self) -> list[int]:
         """The bet nobody matched, per player: the last round with a bet's highest bet
         beyond the next highest (antes are dead money, no part of any round's bets)."""
-        bets = self.street_bets if any(self.street_bets) else self.last_bets
+        bets = self.round_chips if any(self.round_chips) else self.last_round
         returned = [0] * len(self.stacks)
         if len(bets) >= 2:
             ranked = sorted(range(len(bets)), key=lambda s: bets[s], reverse=True)
@@ -82,7 +98,7 @@ class _Table:
     def pay(self, seat: int, amount: int) -> None:
         self.stacks[seat] -= amount
         self.put_in[seat] += amount
-        self.street_bets[seat] += amount
+        self.round_chips[seat] += amount
 
 
 class PhhReader:
@@ -306,6 +322,7 @@ class _Hand:
             kind = kinds[place] if place < len(kinds) else ev.PostKind.STRADDLE
             paid = min(blind, table.stacks[seat])
             table.pay(seat, paid)
+            table.raised(seat, paid)  # the top blind is the round's bet
             events.append(ev.Posted(span, names[seat], kind, paid, table.stacks[seat] == 0))
 
     def play(self, events: list[ev.Event], table: _Table, names: list[str], game: Game) -> None:
@@ -334,26 +351,21 @@ class _Hand:
                     table.folded.add(seat)
                     events.append(ev.Folded(span, name))
                 case ["cc"]:
-                    owed = max(table.street_bets) - table.street_bets[seat]
-                    if owed <= 0:
+                    if not table.bet or seat in table.level:
                         events.append(ev.Checked(span, name))
-                    else:
-                        paid = min(owed, table.stacks[seat])
-                        table.pay(seat, paid)
-                        events.append(ev.Called(span, name, paid, table.stacks[seat] == 0))
+                    else:  # a call of the round's bet: the replay tells the chips
+                        events.append(ev.ChipsIn(span, name, ev.Verb.MATCH, to=table.bet))
+                        owed = table.bet - table.round_chips[seat]
+                        table.pay(seat, min(owed, table.stacks[seat]))
+                        table.level.add(seat)
                 case ["cbr", amount]:
                     to = self.amount(amount, "actions", index)
-                    paid = to - table.street_bets[seat]
+                    paid = to - table.round_chips[seat]
                     if paid <= 0 or paid > table.stacks[seat]:
                         raise _Bad(f"{text!r}: {name} cannot bet to {amount}", "actions", index)
-                    facing = max(table.street_bets)
                     table.pay(seat, paid)
-                    all_in = table.stacks[seat] == 0
-                    if facing == 0:
-                        events.append(ev.Bet(span, name, paid, all_in))
-                    else:
-                        given = ev.RaiseGiven.TO
-                        events.append(ev.RaisedTo(span, name, 0, to, all_in, given))
+                    table.raised(seat, to)
+                    events.append(ev.ChipsIn(span, name, ev.Verb.BET_OR_RAISE, to=to))
                 case ["sm", *shown] if len(shown) <= 1:
                     if not showdown:
                         showdown = True
