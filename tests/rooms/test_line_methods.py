@@ -66,7 +66,6 @@ NOT_YET = frozenset(
         "betonline",
         "fulltilt",
         "ggpoker",
-        "kingsclub",
         "ongame",
         "party",
         "pkr",
