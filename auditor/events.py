@@ -227,6 +227,12 @@ class Verb(StrEnum):
     RAISE = "raise"
     ALL_IN = "all-in"  # no call, bet or raise named: the chips, and that they are all in
     CHIPS = "chips"  # no verb at all: only the chips put in
+    # "bet or raise to" in one word that does not say which (PHH's "cbr": complete, bet
+    # or raise): a bet when nothing is bet in the round, else a raise to ``to``
+    BET_OR_RAISE = "bet/raise"
+    # "call" naming no chips (PHH's "cc" facing a bet): ``to`` is the bet matched; the
+    # chips are what he owes of it, or all he has when he has less (all-in)
+    MATCH = "match"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,8 @@ report see calls, bets and raises as from any other room.
 A verb the record writes is kept: a "call" that passes the bet faced stays a call, which
 the replay's call check then reports with the chips the record shows (CALL_WRONG), rather
 than a raise the auditor made up. Only a line with no verb (ALL_IN, CHIPS) is told by
-the chips.
+the chips; a "bet or raise" (BET_OR_RAISE) by whether anything is bet; a call that names
+no chips (MATCH) is what the player owes, capped by his stack.
 """
 
 from __future__ import annotations
@@ -29,12 +30,20 @@ def classify(event: ev.ChipsIn, own: int, faced: int, stack: int | None) -> Clas
     The chips added are the line's total less ``own``, else the line's chips (where the
     two disagree, :func:`two_readings` says so); all-in, where the line does not say, is
     putting in the whole stack. With no verb: a bet when nothing is bet
-    in the round, a call when the total does not pass the bet faced, else a raise."""
+    in the round, a call when the total does not pass the bet faced, else a raise. A
+    MATCH is a call of what is owed up to ``to``, or of the whole stack when it is less;
+    a BET_OR_RAISE a bet when nothing is bet in the round, else a raise to ``to``."""
     added = event.to - own if event.to is not None else event.added or 0
+    verb = event.verb
+    if verb is ev.Verb.MATCH:  # the chips are the replay's to tell: owed, or all he has
+        verb = ev.Verb.CALL
+        if stack is not None and 0 < stack < added:
+            added = stack
+    elif verb is ev.Verb.BET_OR_RAISE:
+        verb = ev.Verb.BET if faced == 0 else ev.Verb.RAISE
     all_in = event.all_in
     if all_in is None:
         all_in = stack is not None and 0 < stack <= added
-    verb = event.verb
     if verb is ev.Verb.ALL_IN or verb is ev.Verb.CHIPS:
         if faced == 0:
             verb = ev.Verb.BET

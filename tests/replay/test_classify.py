@@ -103,6 +103,35 @@ def _line(
         ),
         # a stack the replay does not know (re-based): not all-in by the stack
         (_line(ev.Verb.CALL, added=40), 0, 50, None, ev.Called(_span(), "P", 40, False)),
+        # a bet written as its total (KingsClub: "bets 63"): the chips are the total
+        (_line(ev.Verb.BET, to=63, all_in=False), 0, 0, 500, ev.Bet(_span(), "P", 63, False)),
+        # a raise giving the chips and the total (Absolute: "Raises $45 to $60" from a $15
+        # blind): measured by the total
+        (
+            _line(ev.Verb.RAISE, added=45, to=60, all_in=False),
+            15,
+            30,
+            500,
+            ev.RaisedTo(_span(), "P", 0, 60, False, ev.RaiseGiven.TO),
+        ),
+        # PHH's "cbr 80", a bet or a raise to 80: a bet on a street with nothing bet ...
+        (_line(ev.Verb.BET_OR_RAISE, to=80), 0, 0, 500, ev.Bet(_span(), "P", 80, False)),
+        # ... a raise to 80 over a bet (or the blinds), all-in when it is his whole stack
+        (
+            _line(ev.Verb.BET_OR_RAISE, to=80),
+            20,
+            40,
+            60,
+            ev.RaisedTo(_span(), "P", 0, 80, True, ev.RaiseGiven.TO),
+        ),
+        # PHH's "cc" facing a bet of 40 with 10 in: a call of the 30 owed ...
+        (_line(ev.Verb.MATCH, to=40), 10, 40, 500, ev.Called(_span(), "P", 30, False)),
+        # ... of all he has when he has less: all-in
+        (_line(ev.Verb.MATCH, to=40), 10, 40, 25, ev.Called(_span(), "P", 25, True)),
+        # ... of exactly his stack: all-in
+        (_line(ev.Verb.MATCH, to=40), 10, 40, 30, ev.Called(_span(), "P", 30, True)),
+        # ... and with a stack the replay does not know, what is owed
+        (_line(ev.Verb.MATCH, to=40), 10, 40, None, ev.Called(_span(), "P", 30, False)),
     ],
 )
 def test_each_verb_is_the_action_the_chips_make(

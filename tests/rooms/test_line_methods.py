@@ -61,10 +61,8 @@ def test_the_text_rooms_are_on_the_one_driver_or_named_here() -> None:
 
 NOT_YET = frozenset(
     {
-        "absolute",
         "fulltilt",
         "ggpoker",
-        "kingsclub",
         "ongame",
         "party",
         "pkr",

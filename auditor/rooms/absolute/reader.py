@@ -1,17 +1,20 @@
 """Absolute Poker hands to events.
 
-The grammar (``grammars/absolute.lark``) decides which kind each line is; the methods here,
-one per line terminal, read that line's named fields into an event. They run as lexer
-callbacks, so the events come out in file order.
+The grammar (``grammars/absolute.lark``) decides which kind each line is; each line
+terminal is one regular expression with named fields. The methods here, one per line
+terminal, run as lexer callbacks (so the events come out in file order) and read a
+line's fields by name from its terminal's own pattern.
 
 What Absolute's layout means, where it is not the Stars layout:
 
 - "Player0 - Raises $45 to $60": the chips put in with this action (he had his $15 small
   blind in), then his bet in the round: a raise TO the second amount.
 - "Player1 - All-In $191.27": the chips he puts in, all he has. Before the cards it is his
-  blind (in the corpus's $200/$400 hand, the big blind of a player short of it); after
-  them a call, bet or raise, told apart by the bet he faces (the reader keeps the round's
-  bets for that).
+  blind (in the corpus's $200/$400 hand, the big blind of a player short of it: the big
+  one when a blind is posted before it, else the small); after them chips put in all-in,
+  which the replay tells a call, bet or raise by the bet he faces. "All-In(Raise) $x to
+  $y" names the raise and its total too.
+- Calls, bets and raises without "All-In" are not all in: the layout writes All-In lines.
 - "Total Pot($120) | Rake ($0.75)" is GROSS: Player0 "Collects $119.25" of the $120 put in.
 - "Player0 - returned ($30) : not called": an uncalled bet's return, written.
 - A summary seat line names the seat's positions, then "Folded on the FLOP", "collected
@@ -22,64 +25,18 @@ What Absolute's layout means, where it is not the Stars layout:
 
 from __future__ import annotations
 
-import re
-
 from auditor import events as ev
-from auditor.cards import LETTERS, Card, CardNotation
+from auditor.cards import LETTERS, Card
 from auditor.hand_claims import NO_CLAIM, Claim
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import LineReader, line_fields, take_seat
+from auditor.parse.text_reader import Fields, FieldsReader, take_seat
 from auditor.read.split import RawHand
-from auditor.rooms.absolute.games import game_facts, header_game
+from auditor.rooms.absolute.games import game_facts
 from auditor.source import SourceSpan
 
 SITE = "Absolute"
 
-_M = r"[$€]?(?P<{0}>[0-9][0-9,]*(?:\.[0-9]+)?)"
-_HEADER = re.compile(
-    r"Stage #C?(?P<hand_id>[0-9]+): .*? (?P<symbol>[$€]?)(?P<small>[0-9][0-9,.]*)"
-    r"(?:/[$€]?(?P<big>[0-9][0-9,.]*))? .*?- (?P<year>[0-9]{4})-(?P<month>[0-9]{2})-"
-    r"(?P<day>[0-9]{2}) (?P<hour>[0-9]{2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2})"
-    r"(?:\.[0-9]+)?(?: \((?P<zone>[A-Z]+)\))?"
-)
-_TABLE = re.compile(r"Table: (?P<table>.+?)(?: \((?:Real|Play) Money\))? Seat #(?P<button>[0-9]+)")
-_SEAT = re.compile(r"Seat (?P<seat>[0-9]+) - (?P<player>.+?) \(" + _M.format("stack") + " in chips")
-_POST = re.compile(
-    r"(?P<player>.+?) - (?P<kind>Posts small blind|Posts big blind|Posts|Ante) "
-    + _M.format("amount")
-)
-_ALL_IN = re.compile(
-    r"(?P<player>.+?) - All-In(?P<raise>\(Raise\))? "
-    + _M.format("amount")
-    + "(?: to "
-    + _M.format("to")
-    + ")?$"
-)
-_RAISE = re.compile(r"(?P<player>.+?) - Raises " + _M.format("amount") + " to " + _M.format("to"))
-_CALL_BET = re.compile(r"(?P<player>.+?) - (?:Calls|Bets) " + _M.format("amount"))
-_RETURNED = re.compile(r"(?P<player>.+?) - returned \(" + _M.format("amount") + r"\)")
-_SHOWS = re.compile(
-    r"(?P<player>.+?) - (?:Shows|Mucks)(?: \[(?P<cards>[^\]]*)\])?(?: \((?P<words>.*)\))?$"
-)
-_COLLECTS = re.compile(
-    r"(?P<player>.+?) Collects "
-    + _M.format("amount")
-    + r" from (?P<pot>main pot|side pot(?: #?(?P<side>[0-9]+))?)"
-)
-_STREET = re.compile(r"\*\*\* (?P<street>[A-Z ]+) \*\*\*(?P<cards>.*)$")
-_DEALT = re.compile(r"Dealt to (?P<player>.+) \[(?P<cards>[^\]]*)\]$")
-_TOTAL = re.compile(
-    r"Total Pot\(" + _M.format("total") + r"\)(?: \| Rake \(" + _M.format("rake") + r"\))?"
-)
-_SEAT_TAIL = re.compile(
-    r"(?P<positions>(?: \((?:dealer|small blind|big blind)\))*) (?:"
-    r"Folded on the (?P<folded>[A-Z ]+)"
-    r"|(?P<verb>collected|won) Total \(" + _M.format("won") + r"\)(?: All-In)?"
-    r"(?: HI:\(" + _M.format("hi") + r"\))?(?: LO:\(" + _M.format("lo") + r"\))?"
-    r"(?: +\[Does not show\]| with (?P<won_words>[^\[]+?) \[(?P<won_cards>[^\]-]*)[^\]]*\])?"
-    r"|HI:lost with (?P<lost_words>[^\[]+?) \[(?P<lost_cards>[^\]-]*)[^\]]*\])"
-)
 _POST_KINDS = {
     "Posts small blind": ev.PostKind.SMALL_BLIND,
     "Posts big blind": ev.PostKind.BIG_BLIND,
@@ -94,15 +51,20 @@ _STREETS = {
 }
 _FOLDED_ON = {"POCKET CARDS": "before Flop", "FLOP": "on the Flop", "TURN": "on the Turn",
               "RIVER": "on the River"}  # fmt: skip
-_PLAY = (
+_POSITIONS = ("dealer", "small blind", "big blind")
+_TIME = ("year", "month", "day", "hour", "minute", "second")  # the header's time fields
+# what may follow a player's name (the grammar's PLAYER_LINE), in its order
+_PLAYER_KINDS = (
     "POST", "ALL_IN", "RAISE", "CALL", "BET", "CHECK", "FOLD", "RETURNED", "SHOWS", "MUCKS",
-    "NO_SHOW", "COLLECTS", "STREET", "DEALT",
+    "NO_SHOW", "COLLECTS",
 )  # fmt: skip
-_BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
+# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
+_BLOCKS = {
     "SEATS": ("SEAT",),
-    "PLAY": _PLAY,
+    "PLAY": ("STREET", "DEALT", *_PLAYER_KINDS),
     "SUMMARY": ("TOTAL_POT", "BOARD", "SUMMARY_SEAT"),
 }
+_SINGLES = ("HEADER", "TABLE", "SUMMARY_MARKER")
 _WORDS = {
     "HEADER": "a hand header (Stage #N: Omaha Hi/Lo  Normal $30/$60 - 2009-12-31 18:23:36 (ET))",
     "TABLE": "the table line (Table: NAME (Real Money) Seat #N is the dealer)",
@@ -113,34 +75,38 @@ _WORDS = {
 }
 
 
-def _cards(notation: CardNotation, text: str) -> tuple[Card, ...]:
+def _cards(text: str) -> tuple[Card, ...]:
     """Absolute writes the ten as "10" on some lines ("[10s 5d Kh Qh 8c]")."""
-    return notation.cards(text.replace("10", "T"))
+    return LETTERS.cards(text.replace("10", "T"))
 
 
-class AbsoluteReader(LineReader):
+class AbsoluteReader(FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    card_notation: CardNotation = LETTERS
     WORDS = _WORDS
 
     def __init__(self) -> None:
-        singles = ("HEADER", "TABLE", "SUMMARY_MARKER")
-        aliases = {"MUCKS": self.SHOWS}
-        self._wire("absolute", singles, _BLOCKS, aliases)
+        self._wire("absolute", _SINGLES, _BLOCKS)
+
+    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
+        if block != "PLAY":
+            return super()._run(block, kinds)
+        # a player's line: the name once, then the kinds that follow it (as PLAYER_LINE;
+        # the kinds' own patterns at once would hold the name's group name twice)
+        tails = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
+        player = f"(?:{self._pattern('WHO')}(?:{tails}){self._pattern('EOL')})"
+        others = (f"(?:{self._pattern(kind)}(?P<{kind}>))" for kind in kinds[:2])
+        return "|".join([*others, player])
 
     # ------------------------------------------------------------ driving
-    def _complete(self) -> bool:
-        return self._summary  # (the grammar reads no whole record without it)
-
-    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
-        return ev.Hand(start, tuple(self._events), truncated_at is not None, truncated_at)
+    def _open(self) -> bool:
+        return self._start is not None and not self._summary
 
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
-        self._events = []
-        self._start = None
+        self._events: list[ev.Event] = []
+        self._start: ev.HandStarted | None = None
         self._head: dict[str, str] = {}
         self._header_span = SourceSpan(raw.file, raw.first_line, 1)
         self._scale = 100
@@ -148,41 +114,34 @@ class AbsoluteReader(LineReader):
         self._board: tuple[Card, ...] = ()
         self._summary = False
         self._dealt = False  # the pocket cards are dealt: an All-In is no blind
-        self._bets: dict[str, int] = {}  # each player's chips in this betting round
-        self._high = 0  # the round's bet
+        self._blind_posted = False  # before the cards: an All-In after a blind is the big
+
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        if self._start is None:  # cannot be: the grammar wants the table line
+            raise LineError(raw.first_line, "no table line")
+        cut = None if self._summary else SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1)
+        return ev.Hand(self._start, tuple(self._events), cut is not None, cut)
 
     def _money(self, text: str) -> int:
         return to_minor(text.replace(",", ""), self._scale)
 
-    def _put_in(self, player: str, chips: int) -> int:
-        """Adds ``chips`` to ``player``'s bet in the round; his bet then."""
-        total = self._bets.get(player, 0) + chips
-        self._bets[player] = total
-        self._high = max(self._high, total)
-        return total
-
     # ------------------------------------------------------------ the hand's head
-    def HEADER(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_HEADER, text)
-        self._head = {k: v for k, v in found.items() if v is not None}
-        self._head["game"] = header_game(text)
-        self._scale = 100 if self._head.get("symbol") else 1  # no symbol: tournament chips
+    def HEADER(self, f: Fields, span: SourceSpan) -> None:
+        self._head = {k.removeprefix("head_"): v for k, v in f.groupdict().items() if v}
+        self._scale = 100 if "symbol" in self._head else 1  # no symbol: tournament chips
         self._header_span = span
 
-    def TABLE(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_TABLE, text)
+    def TABLE(self, f: Fields, span: SourceSpan) -> None:
         h = self._head
-        game = h["game"]
+        game = f"{h['game']} {h['limit']}"
         limit, hi_lo, variant = game_facts(game)
-        button = int(found["button"])
+        button = int(f["table_button"])
         if not 1 <= button <= SEAT_LIMIT:
             raise SeatError(f"the button on seat {button}, which no table has")
         zone = h.get("zone", "")
         try:
-            started = local_time(
-                int(h["year"]), int(h["month"]), int(h["day"]),
-                int(h["hour"]), int(h["minute"]), int(h["second"]), zone,
-            )  # fmt: skip
+            y, mo, d, hh, mi, ss = (int(h[part]) for part in _TIME)
+            started = local_time(y, mo, d, hh, mi, ss, zone)
             small = self._money(h["small"])
             big = self._money(h["big"]) if "big" in h else small
         except (AmountError, ValueError) as err:
@@ -191,7 +150,7 @@ class AbsoluteReader(LineReader):
         self._start = ev.HandStarted(
             span=self._header_span,
             site=SITE,
-            hand_id=h["hand_id"],
+            hand_id=h["id"],
             game=game,
             variant=variant,
             limit=limit,
@@ -203,7 +162,7 @@ class AbsoluteReader(LineReader):
             scale=self._scale,
             started_at=started,
             time_zone=zone,
-            table_name=found["table"],
+            table_name=f["table_name"],
             # not written: a "(1 on 1)" table seats its two players on seats 4 and 6
             max_seats=None,
             button_seat=button,
@@ -212,158 +171,121 @@ class AbsoluteReader(LineReader):
         self._events.append(self._start)
 
     # ------------------------------------------------------------ seats
-    def SEAT(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_SEAT, text)
-        seat, player = int(found["seat"]), found["player"]
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        seat, player = int(f["seat_number"]), f["seat_who"]
         take_seat(self._seats, seat, player)
-        self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
+        self._events.append(ev.SeatTaken(span, seat, player, self._money(f["seat_stack"])))
 
     # ------------------------------------------------------------ the play
-    def POST(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_POST, text)
-        amount = self._money(f["amount"])
-        kind = _POST_KINDS[f["kind"]]
-        if kind is not ev.PostKind.ANTE:
-            self._put_in(f["player"], amount)
-        self._events.append(ev.Posted(span, f["player"], kind, amount))
+    def POST(self, f: Fields, span: SourceSpan) -> None:
+        kind = _POST_KINDS[f["post_kind"]]
+        self._blind_posted |= kind is not ev.PostKind.ANTE
+        self._events.append(ev.Posted(span, f["who"], kind, self._money(f["post_amount"])))
 
-    def ALL_IN(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_ALL_IN, text)
-        player, chips = f["player"], self._money(f["amount"])
-        if not self._dealt:  # a blind, all he has
-            # after a small blind, the big blind
-            kind = ev.PostKind.BIG_BLIND if self._high else ev.PostKind.SMALL_BLIND
-            self._put_in(player, chips)
+    def ALL_IN(self, f: Fields, span: SourceSpan) -> None:
+        player, chips = f["who"], self._money(f["allin_amount"])
+        if not self._dealt:  # a blind, all he has: after a blind, the big blind
+            kind = ev.PostKind.BIG_BLIND if self._blind_posted else ev.PostKind.SMALL_BLIND
+            self._blind_posted = True
             self._events.append(ev.Posted(span, player, kind, chips, all_in=True))
             return
-        faced, before = self._high, self._bets.get(player, 0)
-        if f["to"] is not None:
-            to = self._money(f["to"])
-            self._put_in(player, to - before)
-            self._events.append(ev.RaisedTo(span, player, 0, to, True, ev.RaiseGiven.TO))
-            return
-        total = self._put_in(player, chips)
-        if total <= faced:
-            self._events.append(ev.Called(span, player, chips, True))
-        elif faced == 0:
-            self._events.append(ev.Bet(span, player, chips, True))
-        else:
-            self._events.append(ev.RaisedTo(span, player, 0, total, True, ev.RaiseGiven.TO))
+        to = self._money(f["allin_to"]) if f["allin_to"] is not None else None
+        verb = ev.Verb.RAISE if f["allin_raise"] else ev.Verb.ALL_IN
+        self._events.append(ev.ChipsIn(span, player, verb, chips, to, all_in=True))
 
-    def RAISE(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_RAISE, text)
-        to = self._money(f["to"])
-        self._bets[f["player"]] = to
-        self._high = max(self._high, to)
+    def RAISE(self, f: Fields, span: SourceSpan) -> None:
         # the first amount is the chips put in, not the raise over the bet faced
-        self._events.append(ev.RaisedTo(span, f["player"], 0, to, given=ev.RaiseGiven.TO))
+        added, to = self._money(f["raise_amount"]), self._money(f["raise_to"])
+        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.RAISE, added, to, False))
 
-    def CALL(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_CALL_BET, text)
-        amount = self._money(f["amount"])
-        self._put_in(f["player"], amount)
-        self._events.append(ev.Called(span, f["player"], amount))
+    def CALL(self, f: Fields, span: SourceSpan) -> None:
+        added = self._money(f["call_amount"])
+        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.CALL, added, all_in=False))
 
-    def BET(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_CALL_BET, text)
-        amount = self._money(f["amount"])
-        self._put_in(f["player"], amount)
-        self._events.append(ev.Bet(span, f["player"], amount))
+    def BET(self, f: Fields, span: SourceSpan) -> None:
+        added = self._money(f["bet_amount"])
+        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.BET, added, all_in=False))
 
-    def CHECK(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, text.removesuffix(" - Checks")))
+    def CHECK(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Checked(span, f["who"]))
 
-    def FOLD(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, text.removesuffix(" - Folds")))
+    def FOLD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Folded(span, f["who"]))
 
-    def RETURNED(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_RETURNED, text)
-        self._events.append(ev.UncalledReturned(span, f["player"], self._money(f["amount"])))
+    def RETURNED(self, f: Fields, span: SourceSpan) -> None:
+        amount = self._money(f["returned_amount"])
+        self._events.append(ev.UncalledReturned(span, f["who"], amount))
 
-    def SHOWS(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_SHOWS, text)
-        cards = _cards(self.card_notation, f["cards"] or "")
-        if " - Mucks" in text:
-            self._events.append(ev.Mucked(span, f["player"], cards))
-            return
-        words = f["words"] or ""
-        self._events.append(ev.Shown(span, f["player"], cards, words, _claim(words)))
+    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
+        words = f["shows_words"] or ""
+        cards = _cards(f["shows_cards"])
+        self._events.append(ev.Shown(span, f["who"], cards, words, _claim(words)))
 
-    def NO_SHOW(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.NotShown(span, text.removesuffix(" - Does not show")))
+    def MUCKS(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Mucked(span, f["who"], _cards(f["mucks_cards"] or "")))
 
-    def COLLECTS(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_COLLECTS, text)
-        pot = int(f["side"] or 1) if f["pot"].startswith("side") else 0
-        amount = self._money(f["amount"])
-        self._events.append(ev.Collected(span, f["player"], amount, pot, True))
+    def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.NotShown(span, f["who"]))
 
-    def STREET(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_STREET, text)
-        name = f["street"]
+    def COLLECTS(self, f: Fields, span: SourceSpan) -> None:
+        pot = int(f["collects_side_number"] or 1) if f["collects_side"] else 0
+        amount = self._money(f["collects_amount"])
+        self._events.append(ev.Collected(span, f["who"], amount, pot, True))
+
+    def STREET(self, f: Fields, span: SourceSpan) -> None:
+        name = f["street_name"]
         if name == "SHOW DOWN":
             self._events.append(ev.ShowdownStarted(span, 1))
             return
-        street = _STREETS.get(name)
-        if street is None:
-            raise ValueError(f"no street is called {name!r}")
-        if street is ev.Street.PREFLOP:  # the blinds posted are this round's bets
+        street = _STREETS[name]
+        if street is ev.Street.PREFLOP:
             self._dealt = True
             self._events.append(ev.StreetDealt(span, street, 1, (), ()))
             return
-        self._bets, self._high = {}, 0
         # "[5d 3c 9d] [8d]": the board so far, then the new card
-        groups = re.findall(r"\[([^\]]*)\]", f["cards"])
-        new = _cards(self.card_notation, groups[-1] if groups else "")
+        new = _cards(f["street_new"] or "")
         self._board += new
         self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
 
-    def DEALT(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_DEALT, text)
-        self._events.append(ev.Dealt(span, f["player"], _cards(self.card_notation, f["cards"])))
+    def DEALT(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Dealt(span, f["dealt_who"], _cards(f["dealt_cards"])))
 
     # ------------------------------------------------------------ the summary
-    def SUMMARY_MARKER(self, text: str, span: SourceSpan) -> None:
+    def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
         self._summary = True
         self._events.append(ev.SummaryStarted(span))
 
-    def TOTAL_POT(self, text: str, span: SourceSpan) -> None:
-        f = line_fields(_TOTAL, text)
-        rake = self._money(f["rake"]) if f["rake"] else None
-        self._events.append(ev.SummaryPot(span, self._money(f["total"]), None, (), rake))
+    def TOTAL_POT(self, f: Fields, span: SourceSpan) -> None:
+        rake = self._money(f["pot_rake"]) if f["pot_rake"] else None
+        self._events.append(ev.SummaryPot(span, self._money(f["pot_total"]), None, (), rake))
 
-    def BOARD(self, text: str, span: SourceSpan) -> None:
-        cards = _cards(self.card_notation, text.removeprefix("Board ").strip("[]"))
-        self._events.append(ev.SummaryBoard(span, 1, cards))
+    def BOARD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.SummaryBoard(span, 1, _cards(f["board_cards"])))
 
-    def SUMMARY_SEAT(self, text: str, span: SourceSpan) -> None:
-        head, _, rest = text.partition(": ")
-        seat = int(head.removeprefix("Seat "))
-        player = self._seats.get(seat, "")
-        if not player or not rest.startswith(player):
-            raise ValueError(f"seat {seat} is not the seat of a player listed: {text!r}")
-        f = line_fields(_SEAT_TAIL, rest[len(player) :])
-        positions = tuple(p for p in ("dealer", "small blind", "big blind")
-                          if f"({p})" in f["positions"])  # fmt: skip
+    def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
+        seat, player = int(f["sum_seat"]), f["sum_who"]
+        if self._seats.get(seat) != player:
+            raise ValueError(f"seat {seat} is not the seat of a player listed: {player!r}")
+        positions = tuple(p for p in _POSITIONS if f"({p})" in f["sum_positions"])
         outcome: ev.SummarySeat
-        if f["folded"]:
-            on = _FOLDED_ON.get(f["folded"], f["folded"])
+        if f["sum_folded"]:
+            on = _FOLDED_ON.get(f["sum_folded"], f["sum_folded"])
             outcome = ev.SummarySeat(span, seat, player, positions, ev.SeatOutcome.FOLDED, on)
-        elif f["verb"]:
+        elif f["sum_verb"]:
             # "Total ($x) HI:($h) LO:($l)": the halves, else the total
-            words = f["won_words"] or ""
-            halves = [self._money(h) for h in (f["hi"], f["lo"]) if h]
-            won = halves or [self._money(f["won"])]
+            words = f["sum_won_words"] or ""
+            halves = [self._money(h) for h in (f["sum_hi"], f["sum_lo"]) if h]
+            won = halves or [self._money(f["sum_won"])]
             results = [ev.SeatResult(won[0], words, _claim(words))]
             results += [ev.SeatResult(amount) for amount in won[1:]]
-            hole = _cards(self.card_notation, f["won_cards"] or "")
+            hole = _cards(f["sum_won_cards"] or "")
             kind = ev.SeatOutcome.SHOWED if hole else ev.SeatOutcome.COLLECTED
             outcome = ev.SummarySeat(
                 span, seat, player, positions, kind, cards=hole, results=tuple(results)
             )
         else:
-            hole = _cards(self.card_notation, f["lost_cards"] or "")
-            words = f["lost_words"] or ""
+            hole = _cards(f["sum_lost_cards"] or "")
+            words = f["sum_lost_words"] or ""
             result = ev.SeatResult(None, words, _claim(words))
             outcome = ev.SummarySeat(
                 span, seat, player, positions, ev.SeatOutcome.SHOWED, cards=hole,

@@ -4,7 +4,9 @@ What this layout means (worked out on its hands: each one's "Total pot" adds up 
 
 - "Raise to $250.00" and "Call $600.00" are the chips the player puts in with the action
   (from a $50 small blind, "Raise to $250.00" makes his bet $300: the big blind's
-  "Raise to $800.00" makes his $900 and the "Call $600.00" matches it): a raise given BY.
+  "Raise to $800.00" makes his $900 and the "Call $600.00" matches it): the chips added.
+  "Allin $x" names no call, bet or raise: the replay tells it by the bet faced. Only
+  "Allin" says all-in (a call, bet or raise line is not all in).
 - "Total pot" and "wins" both keep a bet nobody called (its bettor's win holds it), and
   are net of the rake: the pot was "Total pot" + "Rake" less that bet. The reader takes
   the uncalled part back out (the replay returns it by the rules: no line is written).
@@ -50,6 +52,13 @@ _TOTAL = re.compile(
 )
 _WINS = re.compile(r"(?P<player>.+): wins " + _MONEY.format("amount"))
 _STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
+_VERBS = {
+    "Call": ev.Verb.CALL,
+    "Bet": ev.Verb.BET,
+    "Raise to": ev.Verb.RAISE,
+    "Allin": ev.Verb.ALL_IN,
+    "All-in": ev.Verb.ALL_IN,
+}
 _POSTS = {"SB": ev.PostKind.SMALL_BLIND, "BB": ev.PostKind.BIG_BLIND, "Ante": ev.PostKind.ANTE}
 
 HEADER_START = "GAME #"
@@ -81,7 +90,6 @@ class IPokerTextReader:
         self._header_fields: dict[str, str] = {}
         self._table_name = ""
         self._scale = 100
-        self._put_in: dict[str, int] = {}
         self._won: list[tuple[SourceSpan, str, int]] = []
         self._pot: tuple[SourceSpan, int, int | None] | None = None
         self._started: datetime | None = None
@@ -155,7 +163,6 @@ class IPokerTextReader:
         amount = self._money(token, fields["amount"])
         player = fields["player"]
         self._events.append(ev.Posted(self._span(token), player, _POSTS[fields["kind"]], amount))
-        self._put_in[player] = self._put_in.get(player, 0) + amount
         return token
 
     def _dealt(self, token: Token) -> Token:
@@ -170,19 +177,14 @@ class IPokerTextReader:
         amount = self._money(token, fields["amount"]) if fields["amount"] else 0
         if verb != "Fold" and verb != "Check" and not fields["amount"]:
             raise LineError(span.line, f"an amount after {verb!r}")
-        all_in = verb in ("Allin", "All-in")
         event: ev.Event
         if verb == "Fold":
             event = ev.Folded(span, player)
         elif verb == "Check":
             event = ev.Checked(span, player)
-        elif verb == "Call":
-            event = ev.Called(span, player, amount)
-        elif verb == "Bet":
-            event = ev.Bet(span, player, amount)
-        else:  # the chips put in with the raise (module docstring)
-            event = ev.RaisedTo(span, player, amount, 0, all_in=all_in, given=ev.RaiseGiven.BY)
-        self._put_in[player] = self._put_in.get(player, 0) + amount
+        else:  # the chips put in with the action (module docstring)
+            all_in = verb in ("Allin", "All-in")
+            event = ev.ChipsIn(span, player, _VERBS[verb], amount, all_in=all_in)
         self._events.append(event)
         return token
 
@@ -244,7 +246,7 @@ class IPokerTextReader:
             button_seat=self._button(),
         )
         # the bet nobody called is in "Total pot" and in its bettor's "wins" (docstring)
-        ranked = sorted(self._put_in.items(), key=lambda item: item[1], reverse=True)
+        ranked = sorted(_put_in(self._events).items(), key=lambda item: item[1], reverse=True)
         uncalled: dict[str, int] = {}
         if len(ranked) > 1 and ranked[0][1] > ranked[1][1]:
             uncalled[ranked[0][0]] = ranked[0][1] - ranked[1][1]
@@ -256,3 +258,15 @@ class IPokerTextReader:
         for span, player, won in self._won:
             events.append(ev.Collected(span, player, won - uncalled.get(player, 0)))
         return ev.Hand(start, tuple(events), uncalled_returns_written=False)
+
+
+def _put_in(events: list[ev.Event]) -> dict[str, int]:
+    """Each player's chips put in over the hand, as its lines write them (every chips line
+    gives the chips added): the bet nobody called is the most put in past the next."""
+    put_in: dict[str, int] = {}
+    for event in events:
+        if isinstance(event, ev.Posted):
+            put_in[event.player] = put_in.get(event.player, 0) + event.amount
+        elif isinstance(event, ev.ChipsIn):
+            put_in[event.player] = put_in.get(event.player, 0) + (event.added or 0)
+    return put_in

@@ -1,8 +1,9 @@
 """KingsClub hands to events.
 
-The grammar (``grammars/kingsclub.lark``) decides which kind each line is; the methods here,
-one per line terminal, read that line's named fields (each kind's pattern below names
-them) into an event. They run as lexer callbacks, so the events come out in file order.
+The grammar (``grammars/kingsclub.lark``) decides which kind each line is; each line
+terminal is one regular expression with named fields. The methods here, one per line
+terminal, run as lexer callbacks (so the events come out in file order) and read a
+line's fields by name from its terminal's own pattern.
 
 What KingsClub's layout means, where it is not the Stars layout:
 
@@ -11,8 +12,8 @@ What KingsClub's layout means, where it is not the Stars layout:
 - "Player1 raises to 1,375": the total the raiser's bet becomes (a raise given TO); and
   "Hero calls 120" too is the total his bet becomes, not the chips he adds: Player3's
   small blind 30 and "Player3 calls 120" in #45395871 make 120 (his summary's -485 net
-  is 5 ante and four bets of 120, before the 758.50 he wins). The reader keeps each
-  player's bet in the round to write the chips a call adds.
+  is 5 ante and four bets of 120, before the 758.50 he wins). Each chips line gives
+  its total (``to``): the replay works out the chips a call adds.
 - "Dealt to Player0: [X X X X]": hole cards not shown.
 - Boards: "*** BOARD 1 - FLOP ***" and "*** BOARD 2 - FLOP ***" deal two boards from the
   flop on (a double-board game, each board half the pot); a hand run twice after an
@@ -29,62 +30,36 @@ What KingsClub's layout means, where it is not the Stars layout:
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 
 from auditor import events as ev
-from auditor.cards import LETTERS, Card, CardNotation
+from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import LineReader, line_fields, take_seat
+from auditor.parse.text_reader import Fields, FieldsReader, take_seat
 from auditor.read.split import RawHand
-from auditor.rooms.kingsclub.games import HEADER, game_facts
+from auditor.rooms.kingsclub.games import game_facts
 from auditor.source import SourceSpan
 
 SITE = "KingsClub"
 _SCALE = 100  # cents: amounts have two decimals ("2,449.35")
 
-_MONEY = r"(?P<{0}>[0-9][0-9,]*(?:\.[0-9]+)?)"
-_STARTED = re.compile(
-    r"(?P<year>[0-9]{4})-(?P<month>[0-9]{2})-(?P<day>[0-9]{2}) "
-    r"(?P<hour>[0-9]{2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2})"
-)
-_TABLE = re.compile(r"Table '(?P<table>[^'\n]+)' Seat (?P<button>[0-9]+) is the button")
-_SEAT = re.compile(r"Seat (?P<seat>[0-9]+): (?P<player>.+) \(" + _MONEY.format("stack") + r"\)$")
-_POST = re.compile(
-    r"(?P<player>.+?): posts (?P<kind>ante|the small blind|the big blind) "
-    + _MONEY.format("amount")
-)
-_ACTION = re.compile(
-    r"(?P<player>.+) (?P<verb>calls|bets|raises to) "
-    + _MONEY.format("amount")
-    + r"(?P<all_in>, and is all in)?$"
-)
-_SHOWS = re.compile(r"(?P<player>.+) shows \[(?P<cards>[^\]]*)\]$")
-_STREET = re.compile(
-    r"\*\*\* (?:BOARD (?P<board>[0-9]+) - )?(?P<street>FLOP|TURN|RIVER) \*\*\* "
-    r"\[(?P<cards>[^\]]*)\](?: \[(?P<new>[^\]]*)\])?"
-)
-_DEALT = re.compile(r"Dealt to (?P<player>.+): \[(?P<cards>[^\]]*)\]$")
-_WINS = re.compile(
-    r"(?P<player>.+) wins (?:pot \("
-    + _MONEY.format("pot_amount")
-    + r"\)|\("
-    + _MONEY.format("amount")
-    + r"\) from (?:pot|side pot (?P<side>[0-9]+)))$"
-)
 _POST_KINDS = {
     "the small blind": ev.PostKind.SMALL_BLIND,
     "the big blind": ev.PostKind.BIG_BLIND,
     "ante": ev.PostKind.ANTE,
 }
 _STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
-_PLAYER_LINE = ("POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "SHOWS")
-_BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
+# what may follow a player's name (the grammar's PLAYER_LINE), in its order
+_PLAYER_KINDS = ("POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "SHOWS")
+# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
+_BLOCKS = {
     "SEATS": ("SEAT",),
-    "PLAY": ("STREET", "HOLE_CARDS", "DEALT", _PLAYER_LINE),
-    "RESULTS": ("SUMMARY_SEAT", "RAKE", ("WINS",)),
+    "PLAY": ("STREET", "HOLE_CARDS", "DEALT", *_PLAYER_KINDS),
+    "RESULTS": ("SUMMARY_SEAT", "RAKE", "WINS"),
 }
+_TIME = ("year", "month", "day", "hour", "minute", "second")  # the STARTED line's fields
+_SINGLES = ("HEADER", "STARTED", "TABLE", "SUMMARY")
 
 # What each of the grammar's terminals is, in KingsClub's words, for parse errors.
 _WORDS = {
@@ -101,85 +76,77 @@ _WORDS = {
 _RETURNS_WRITTEN = False
 
 
-class KingsClubReader(LineReader):
+class KingsClubReader(FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    card_notation: CardNotation = LETTERS
     WORDS = _WORDS
-    END_IS_EOF = True  # "$END" where more was wanted: the record stops before its summary
 
     def __init__(self) -> None:
-        singles = ("HEADER", "STARTED", "TABLE", "SUMMARY")
-        aliases = {
-            "CALL": self.ACTION,
-            "BET": self.ACTION,
-            "RAISE": self.ACTION,
-            "SUMMARY_SEAT": self.NOTE,
-            "RAKE": self.NOTE,
-        }
-        self._wire("kingsclub", singles, _BLOCKS, aliases)
+        self._wire("kingsclub", _SINGLES, _BLOCKS)
+
+    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
+        if block != "PLAY":
+            return super()._run(block, kinds)
+        # a player's line: the name once, then the kinds that follow it (as PLAYER_LINE;
+        # the kinds' own patterns at once would hold the name's group name twice)
+        tails = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
+        player = f"(?:{self._pattern('WHO')}(?:{tails}){self._pattern('EOL')})"
+        others = (f"(?:{self._pattern(kind)}(?P<{kind}>))" for kind in kinds[:3])
+        return "|".join([*others, player])
 
     # ------------------------------------------------------------ driving
-    def _complete(self) -> bool:
-        return self._summary
-
-    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
-        cut = truncated_at is not None
-        return ev.Hand(start, tuple(self._events), cut, truncated_at, _RETURNS_WRITTEN)
-
-    def _before_block(self, block: str) -> None:
-        self._ensure_start()
+    def _open(self) -> bool:
+        return bool(self._head) and not self._summary
 
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
-        self._events = []
-        self._start = None
+        self._events: list[ev.Event] = []
         self._summary = False
         self._head: dict[str, str] = {}
+        self._head_span = SourceSpan(raw.file, raw.first_line, 1)
         self._table_span: SourceSpan | None = None
         self._button: int | None = None
         self._seats: dict[int, str] = {}
         self._boards: dict[int, tuple[Card, ...]] = {}
-        self._bets: dict[str, int] = {}  # each player's bet in the betting round
+
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        start = self._started()
+        events = (start, *self._events)
+        cut = None if self._summary else SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1)
+        return ev.Hand(start, events, cut is not None, cut, _RETURNS_WRITTEN)
 
     def _money(self, text: str) -> int:
         return to_minor(text, _SCALE)
 
     # ------------------------------------------------------------ the hand's head
-    def HEADER(self, text: str, span: SourceSpan) -> None:
-        found = HEADER.match(text.lstrip("\ufeff"))
-        if found is None:
-            raise ValueError(f"cannot read the fields of {text!r}")
-        self._head.update(found.groupdict())
+    def HEADER(self, f: Fields, span: SourceSpan) -> None:
+        self._head.update((k.removeprefix("head_"), v) for k, v in f.groupdict().items() if v)
+        self._head_span = span
 
-    def STARTED(self, text: str, span: SourceSpan) -> None:
-        self._head.update(line_fields(_STARTED, text))
+    def STARTED(self, f: Fields, span: SourceSpan) -> None:
+        self._head.update((k, v) for k, v in f.groupdict().items() if v)
 
-    def TABLE(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_TABLE, text)
-        button = int(found["button"])
+    def TABLE(self, f: Fields, span: SourceSpan) -> None:
+        button = int(f["table_button"])
         if not 1 <= button <= SEAT_LIMIT:
             raise SeatError(f"the button on seat {button}, which no table has")
         self._button = button
-        self._head["table"] = found["table"]
+        self._head["table"] = f["table_name"]
         self._table_span = span
 
-    def _ensure_start(self) -> None:
-        if self._start is not None:
-            return
+    def _started(self) -> ev.HandStarted:
         h = self._head
         game = h.get("game", "")
-        header_line = self._offset + 1
-        try:
+        try:  # the header's facts: a problem with them is the header line's
             limit, hi_lo, hole, variant = game_facts(game)
-            started_at = _started_at(h)
+            started_at = self._time()
             small_stake = self._money(h.get("small", "0"))
             big_stake = self._money(h.get("big", "0"))
         except (AmountError, ValueError) as err:
-            raise LineError.of(header_line, err) from None
-        self._start = ev.HandStarted(
-            span=SourceSpan(self._file, header_line, 1),
+            raise LineError.of(self._head_span.line, err) from None
+        return ev.HandStarted(
+            span=self._head_span,
             site=SITE,
             hand_id=h.get("id", ""),
             game=game,
@@ -198,104 +165,92 @@ class KingsClubReader(LineReader):
             button_seat=self._button,
             table_span=self._table_span,
         )
-        self._events.append(self._start)
+
+    def _time(self) -> datetime | None:
+        """The STARTED line's time (none read: a record cut before it)."""
+        if "at_year" not in self._head:
+            return None
+        y, mo, d, hh, mi, ss = (int(self._head[f"at_{part}"]) for part in _TIME)
+        return local_time(y, mo, d, hh, mi, ss, "")
 
     # ------------------------------------------------------------ seats
-    def SEAT(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_SEAT, text)
-        seat, player = int(found["seat"]), found["player"]
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        seat, player = int(f["seat_number"]), f["seat_who"]
         take_seat(self._seats, seat, player)
-        self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
+        self._events.append(ev.SeatTaken(span, seat, player, self._money(f["seat_stack"])))
 
     # ------------------------------------------------------------ the play
-    def POST(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_POST, text)
-        kind, player = _POST_KINDS[found["kind"]], found["player"]
-        amount = self._money(found["amount"])
-        if kind is not ev.PostKind.ANTE:  # an ante is no part of the bet
-            self._bets[player] = self._bets.get(player, 0) + amount
-        self._events.append(ev.Posted(span, player, kind, amount))
+    def POST(self, f: Fields, span: SourceSpan) -> None:
+        kind, amount = _POST_KINDS[f["post_kind"]], self._money(f["post_amount"])
+        self._events.append(ev.Posted(span, f["who"], kind, amount))
 
-    def FOLD(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, text.removesuffix(" folds")))
+    def FOLD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Folded(span, f["who"]))
 
-    def CHECK(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, text.removesuffix(" checks")))
+    def CHECK(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Checked(span, f["who"]))
 
-    def ACTION(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_ACTION, text)
-        player, amount = found["player"], self._money(found["amount"])
-        all_in = found["all_in"] is not None
-        verb = found["verb"]
-        before = self._bets.get(player, 0)
-        self._bets[player] = amount  # calls, bets and raises all write the bet's total
-        event: ev.Event
-        if verb == "calls":
-            event = ev.Called(span, player, amount - before, all_in)
-        elif verb == "bets":
-            event = ev.Bet(span, player, amount, all_in)
-        else:
-            event = ev.RaisedTo(span, player, 0, amount, all_in, ev.RaiseGiven.TO)
-        self._events.append(event)
+    # calls, bets and raises all write the bet's total (the module's docstring)
+    def CALL(self, f: Fields, span: SourceSpan) -> None:
+        self._chips(f, span, ev.Verb.CALL, f["call_to"], f["call_all_in"])
 
-    def SHOWS(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_SHOWS, text)
-        cards = self.card_notation.cards(found["cards"])
-        self._events.append(ev.Shown(span, found["player"], cards))
+    def BET(self, f: Fields, span: SourceSpan) -> None:
+        self._chips(f, span, ev.Verb.BET, f["bet_to"], f["bet_all_in"])
 
-    def HOLE_CARDS(self, text: str, span: SourceSpan) -> None:
+    def RAISE(self, f: Fields, span: SourceSpan) -> None:
+        self._chips(f, span, ev.Verb.RAISE, f["raise_to"], f["raise_all_in"])
+
+    def _chips(
+        self, f: Fields, span: SourceSpan, verb: ev.Verb, to: str, all_in: str | None
+    ) -> None:
+        chips = ev.ChipsIn(span, f["who"], verb, to=self._money(to), all_in=all_in is not None)
+        self._events.append(chips)
+
+    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Shown(span, f["who"], LETTERS.cards(f["shows_cards"])))
+
+    def HOLE_CARDS(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.StreetDealt(span, ev.Street.PREFLOP, 1, (), ()))
 
-    def STREET(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_STREET, text)
-        board = int(found["board"] or 1)
+    def STREET(self, f: Fields, span: SourceSpan) -> None:
+        board = int(f["street_board"] or 1)
         if not 1 <= board <= SEAT_LIMIT:
             raise ValueError(f"board {board}")
-        written = found["cards"].split() + (found["new"] or "").split()
+        written = f["street_cards"].split() + (f["street_new"] or "").split()
         # "-": a card this board shares with the first ("[- - - Kh]" on a second run)
         first = self._boards.get(1, ())
         if any(w == "-" for w in written[len(first) :]):
-            raise ValueError(f"{text!r} shares cards the first board has not dealt")
-        texts = [first[i].text if w == "-" else w for i, w in enumerate(written)]
-        cards = self.card_notation.cards(" ".join(texts))
+            raise ValueError(f"{f.group().strip()!r} shares cards the first board has not dealt")
+        cards = LETTERS.cards(
+            " ".join(first[i].text if w == "-" else w for i, w in enumerate(written))
+        )
         # new: the cards past those this board had (a first board's river line can hold
         # a turn no line dealt; a second run's cards past the shared ones)
         before = self._boards.get(board, first[: written.count("-")])
         self._boards[board] = cards
-        if board == 1:
-            self._bets.clear()  # a new betting round
-        self._events.append(
-            ev.StreetDealt(span, _STREETS[found["street"]], board, cards, cards[len(before) :])
-        )
+        street = _STREETS[f["street_name"]]
+        self._events.append(ev.StreetDealt(span, street, board, cards, cards[len(before) :]))
 
-    def DEALT(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_DEALT, text)
-        shown = found["cards"].replace("X", "").strip()
-        cards = self.card_notation.cards(found["cards"]) if shown else ()
-        self._events.append(ev.Dealt(span, found["player"], cards))
+    def DEALT(self, f: Fields, span: SourceSpan) -> None:
+        text = f["dealt_cards"]
+        cards = LETTERS.cards(text) if text.replace("X", "").strip() else ()
+        self._events.append(ev.Dealt(span, f["dealt_who"], cards))
 
     # ------------------------------------------------------------ the summary
-    def SUMMARY(self, text: str, span: SourceSpan) -> None:
-        self._ensure_start()
+    def SUMMARY(self, f: Fields, span: SourceSpan) -> None:
         self._summary = True
         self._events.append(ev.SummaryStarted(span))
 
-    def NOTE(self, text: str, span: SourceSpan) -> None:
-        # a seat's stack after the hand and its net, or the rake: no total pot to check
-        # them against (the replay's own ending stacks and the collected lines are)
-        self._events.append(ev.Note(span, text))
+    # a seat's stack after the hand and its net, and the rake: no total pot to check them
+    # against (the replay's own ending stacks and the collected lines are): kept as notes
+    def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Note(span, f.group().rstrip()))
 
-    def WINS(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_WINS, text)
-        amount = self._money(found["pot_amount"] or found["amount"])
-        side = found["side"]
+    def RAKE(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Note(span, f.group().rstrip()))
+
+    def WINS(self, f: Fields, span: SourceSpan) -> None:
+        amount = self._money(f["wins_pot"] or f["wins_amount"])
+        side = f["wins_side"]
         pot = int(side) if side else 0
-        self._events.append(ev.Collected(span, found["player"], amount, pot, side is not None))
-
-
-def _started_at(head: dict[str, str]) -> datetime | None:
-    if "year" not in head:
-        return None
-    y, mo, d = int(head["year"]), int(head["month"]), int(head["day"])
-    h, mi, s = int(head["hour"]), int(head["minute"]), int(head["second"])
-    return local_time(y, mo, d, h, mi, s, "")
+        self._events.append(ev.Collected(span, f["wins_who"], amount, pot, side is not None))

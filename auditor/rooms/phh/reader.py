@@ -7,9 +7,11 @@ the big blind and ``p2`` the button, who posts the small blind, so ``antes`` and
 ``actions``, one string per deal or decision:
 
 - ``d dh p1 AcKd5s3d`` hole cards (``????????`` when not known), ``d db 3s7hKs`` board;
-- ``p3 f`` fold, ``p3 cc`` check or call (the amount is not written: the reader works out
-  the call from the bets so far, capped by the stack: all-in), ``p3 cbr 600`` complete,
-  bet or raise TO 600 (the player's total bet in the round);
+- ``p3 f`` fold, ``p3 cc`` check or call (a check when nothing is bet in the round or
+  he made its bet, the order of the actions tells; else a call naming no chips, which the
+  replay makes what he owes, capped by his stack: all-in), ``p3 cbr 600`` complete, bet
+  or raise TO 600 (the player's total bet in the round: the replay tells a bet from a
+  raise);
 - ``p3 sm AhJh7s6d`` shows, ``p3 sm`` mucks, ``p3 sm -`` shows the cards he was dealt;
 - a ``# ...`` after an action is a comment (a lone comment: a Note).
 
@@ -24,13 +26,12 @@ excess returned, is taken away (else the ``winnings``, when written). A hand of 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from decimal import Decimal
 from typing import Any
 
 from auditor import events as ev
-from auditor.cards import LETTERS, Card
+from auditor.cards import Card
 from auditor.findings import Code
 from auditor.money import AmountError, AmountOutOfRange, to_minor
 from auditor.parse.errors import HandParseError
@@ -38,51 +39,12 @@ from auditor.parse.facts import SEAT_LIMIT, local_time
 from auditor.read.split import RawHand
 from auditor.rooms.phh import document
 from auditor.rooms.phh.games import OMAHA, Game
+from auditor.rooms.phh.table import Table
+from auditor.rooms.phh.values import Bad, cards_of, player_of, scale_of, shown, toml_type
 from auditor.source import SourceSpan
 
 SITE = "PHH"
 _STREETS = {0: ev.Street.FLOP, 3: ev.Street.TURN, 4: ev.Street.RIVER}
-
-
-class _Bad(Exception):
-    """A field or action the reader cannot take: where (key or action index) and why."""
-
-    def __init__(
-        self, problem: str, key: str = "", action: int = -1, code: Code = Code.PARSE_ERROR
-    ) -> None:
-        super().__init__(problem)
-        self.problem, self.key, self.action, self.code = problem, key, action, code
-
-
-@dataclass
-class _Table:
-    """The bets of the hand so far, to turn "cc" into a check or a call of so much."""
-
-    stacks: list[int]
-    put_in: list[int]
-    street_bets: list[int]
-    folded: set[int] = field(default_factory=set)
-    last_bets: list[int] = field(default_factory=list)  # the last round with a bet's
-
-    def new_street(self) -> None:
-        if any(self.street_bets):
-            self.last_bets = self.street_bets
-        self.street_bets = [0] * len(self.street_bets)
-
-    def uncalled(self) -> list[int]:
-        """The bet nobody matched, per player: the last round with a bet's highest bet
-        beyond the next highest (antes are dead money, no part of any round's bets)."""
-        bets = self.street_bets if any(self.street_bets) else self.last_bets
-        returned = [0] * len(self.stacks)
-        if len(bets) >= 2:
-            ranked = sorted(range(len(bets)), key=lambda s: bets[s], reverse=True)
-            returned[ranked[0]] = bets[ranked[0]] - bets[ranked[1]]
-        return returned
-
-    def pay(self, seat: int, amount: int) -> None:
-        self.stacks[seat] -= amount
-        self.put_in[seat] += amount
-        self.street_bets[seat] += amount
 
 
 class PhhReader:
@@ -100,7 +62,7 @@ class PhhReader:
         keys = document.key_lines(raw.lines)
         try:
             return _Hand(raw, doc, keys).read()
-        except _Bad as bad:
+        except Bad as bad:
             line = keys.get(bad.key, 1)
             column = 1
             if bad.action >= 0:
@@ -115,23 +77,23 @@ class PhhReader:
 class _Hand:
     def __init__(self, raw: RawHand, doc: dict[str, Any], keys: dict[str, int]) -> None:
         self.raw, self.doc, self.keys = raw, doc, keys
-        self.scale = _scale(doc)
+        self.scale = scale_of(doc)
 
     def span(self, key: str) -> SourceSpan:
         return SourceSpan(self.raw.file, self.raw.first_line + self.keys.get(key, 1) - 1)
 
     def amount(self, value: object, key: str, action: int = -1) -> int:
         if isinstance(value, bool) or not isinstance(value, int | Decimal | str):
-            raise _Bad(f"{key}: {value!r} is not an amount", key, action)
+            raise Bad(f"{key}: {value!r} is not an amount", key, action)
         try:
             text = format(value, "f") if isinstance(value, Decimal) else str(value)
             minor = to_minor(text, self.scale)
         except AmountError as err:
             out = isinstance(err, AmountOutOfRange)
             code = Code.AMOUNT_OUT_OF_RANGE if out else Code.PARSE_ERROR
-            raise _Bad(f"{key}: {err}", key, action, code) from None
+            raise Bad(f"{key}: {err}", key, action, code) from None
         if minor < 0:
-            raise _Bad(f"{key}: {value} is negative", key, action)
+            raise Bad(f"{key}: {value} is negative", key, action)
         return minor
 
     def amounts(self, key: str, count: int, required: bool = True) -> list[int]:
@@ -139,24 +101,24 @@ class _Hand:
         if values is None and not required:
             return []
         if not isinstance(values, list) or len(values) != count:
-            raise _Bad(f"{key} must list {count} amounts, one a player", key)
+            raise Bad(f"{key} must list {count} amounts, one a player", key)
         return [self.amount(v, key) for v in values]
 
     def read(self) -> ev.Hand:
         doc = self.doc
         code = doc.get("variant")
         if not isinstance(code, str):
-            raise _Bad(
+            raise Bad(
                 f"variant: expected a string (a variant code such as 'PO'),"
-                f" got {_toml_type(code)} {_shown(code)}",
+                f" got {toml_type(code)} {shown(code)}",
                 "variant",
             )
         if code not in OMAHA:
-            raise _Bad(f"variant {code!r} is not an Omaha game this room reads", "variant")
+            raise Bad(f"variant {code!r} is not an Omaha game this room reads", "variant")
         game = OMAHA[code]
         stacks_written = doc.get("starting_stacks")
         if not isinstance(stacks_written, list) or not 2 <= len(stacks_written) <= SEAT_LIMIT:
-            raise _Bad("starting_stacks must list two players or more", "starting_stacks")
+            raise Bad("starting_stacks must list two players or more", "starting_stacks")
         count = len(stacks_written)
         stacks = self.amounts("starting_stacks", count)
         names = self.players(count)
@@ -170,7 +132,7 @@ class _Hand:
         seat_span = self.span("players" if "players" in self.keys else "starting_stacks")
         for name, seat, stack in zip(names, seats, stacks, strict=True):
             events.append(ev.SeatTaken(seat_span, seat, name, stack))
-        table = _Table(list(stacks), [0] * count, [0] * count)
+        table = Table(list(stacks), [0] * count, [0] * count)
         self.post(events, table, names, antes, blinds, count, _big_blind(start))
         self.play(events, table, names, game)
         paid = self.collect(events, table, names, stacks)
@@ -183,11 +145,11 @@ class _Hand:
         if names is None:
             return [f"p{i}" for i in range(1, count + 1)]
         if not isinstance(names, list) or len(names) != count:
-            raise _Bad(f"players must name {count} players", "players")
+            raise Bad(f"players must name {count} players", "players")
         if not all(isinstance(n, str) and n.strip() for n in names):
-            raise _Bad("a player's name is not a name", "players", code=Code.SEAT_INVALID)
+            raise Bad("a player's name is not a name", "players", code=Code.SEAT_INVALID)
         if len(set(names)) != count:
-            raise _Bad("a player is named twice", "players", code=Code.SEAT_INVALID)
+            raise Bad("a player is named twice", "players", code=Code.SEAT_INVALID)
         return [str(n) for n in names]
 
     def seats(self, count: int) -> list[int]:
@@ -197,9 +159,9 @@ class _Hand:
         key = "seats" if "seats" in self.doc else "seat_numbers"
         valid = isinstance(written, list) and len(written) == count
         if not valid or not all(type(s) is int and 1 <= s <= SEAT_LIMIT for s in written):
-            raise _Bad(f"{key} must give {count} seat numbers", key, code=Code.SEAT_INVALID)
+            raise Bad(f"{key} must give {count} seat numbers", key, code=Code.SEAT_INVALID)
         if len(set(written)) != count:
-            raise _Bad(f"{key}: a seat is listed twice", key, code=Code.SEAT_INVALID)
+            raise Bad(f"{key}: a seat is listed twice", key, code=Code.SEAT_INVALID)
         return [int(s) for s in written]
 
     def start(
@@ -216,7 +178,7 @@ class _Hand:
         seat_count = doc.get("seat_count")
         fits = type(seat_count) is int and count <= seat_count <= SEAT_LIMIT
         if seat_count is not None and not fits:
-            raise _Bad("seat_count is not a table size", "seat_count", code=Code.SEAT_INVALID)
+            raise Bad("seat_count is not a table size", "seat_count", code=Code.SEAT_INVALID)
         currency = doc.get("currency")
         level = doc.get("level")
         return ev.HandStarted(
@@ -268,12 +230,12 @@ class _Hand:
                 str(doc.get("time_zone", "")),
             )
         except (ValueError, OverflowError) as err:  # a year beyond C's int too
-            raise _Bad(f"the date: {err}", "day") from None
+            raise Bad(f"the date: {err}", "day") from None
 
     def post(
         self,
         events: list[ev.Event],
-        table: _Table,
+        table: Table,
         names: list[str],
         antes: list[int],
         blinds: list[int],
@@ -306,12 +268,13 @@ class _Hand:
             kind = kinds[place] if place < len(kinds) else ev.PostKind.STRADDLE
             paid = min(blind, table.stacks[seat])
             table.pay(seat, paid)
+            table.raised(seat, paid)  # the top blind is the round's bet
             events.append(ev.Posted(span, names[seat], kind, paid, table.stacks[seat] == 0))
 
-    def play(self, events: list[ev.Event], table: _Table, names: list[str], game: Game) -> None:
+    def play(self, events: list[ev.Event], table: Table, names: list[str], game: Game) -> None:
         actions = self.doc.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise _Bad("actions must be a list of strings", "actions")
+            raise Bad("actions must be a list of strings", "actions")
         places = document.element_places(self.raw.lines, "actions", actions)
         board: list[Card] = []
         showdown = False
@@ -327,33 +290,28 @@ class _Hand:
             if parts[0] == "d":
                 board = self.deal(events, table, names, parts, span, index, board, game)
                 continue
-            seat = _player(parts[0], count, index)
+            seat = player_of(parts[0], count, index)
             name = names[seat]
             match parts[1:]:
                 case ["f"]:
                     table.folded.add(seat)
                     events.append(ev.Folded(span, name))
                 case ["cc"]:
-                    owed = max(table.street_bets) - table.street_bets[seat]
-                    if owed <= 0:
+                    if not table.bet or seat in table.level:
                         events.append(ev.Checked(span, name))
-                    else:
-                        paid = min(owed, table.stacks[seat])
-                        table.pay(seat, paid)
-                        events.append(ev.Called(span, name, paid, table.stacks[seat] == 0))
+                    else:  # a call of the round's bet: the replay tells the chips
+                        events.append(ev.ChipsIn(span, name, ev.Verb.MATCH, to=table.bet))
+                        owed = table.bet - table.round_chips[seat]
+                        table.pay(seat, min(owed, table.stacks[seat]))
+                        table.level.add(seat)
                 case ["cbr", amount]:
                     to = self.amount(amount, "actions", index)
-                    paid = to - table.street_bets[seat]
+                    paid = to - table.round_chips[seat]
                     if paid <= 0 or paid > table.stacks[seat]:
-                        raise _Bad(f"{text!r}: {name} cannot bet to {amount}", "actions", index)
-                    facing = max(table.street_bets)
+                        raise Bad(f"{text!r}: {name} cannot bet to {amount}", "actions", index)
                     table.pay(seat, paid)
-                    all_in = table.stacks[seat] == 0
-                    if facing == 0:
-                        events.append(ev.Bet(span, name, paid, all_in))
-                    else:
-                        given = ev.RaiseGiven.TO
-                        events.append(ev.RaisedTo(span, name, 0, to, all_in, given))
+                    table.raised(seat, to)
+                    events.append(ev.ChipsIn(span, name, ev.Verb.BET_OR_RAISE, to=to))
                 case ["sm", *shown] if len(shown) <= 1:
                     if not showdown:
                         showdown = True
@@ -368,14 +326,14 @@ class _Hand:
                     elif "?" in shown[0]:
                         events.append(ev.NotShown(span, name))
                     else:
-                        events.append(ev.Shown(span, name, _cards(shown[0], index)))
+                        events.append(ev.Shown(span, name, cards_of(shown[0], index)))
                 case _:
-                    raise _Bad(f"{text!r} is not an action of an Omaha hand", "actions", index)
+                    raise Bad(f"{text!r} is not an action of an Omaha hand", "actions", index)
 
     def deal(
         self,
         events: list[ev.Event],
-        table: _Table,
+        table: Table,
         names: list[str],
         parts: list[str],
         span: SourceSpan,
@@ -385,24 +343,24 @@ class _Hand:
     ) -> list[Card]:
         match parts[1:]:
             case ["dh", player, cards]:
-                seat = _player(player, len(names), index)
-                known = () if "?" in cards else _cards(cards, index)
+                seat = player_of(player, len(names), index)
+                known = () if "?" in cards else cards_of(cards, index)
                 events.append(ev.Dealt(span, names[seat], known))
                 return board
             case ["db", cards]:
-                new = _cards(cards, index)
+                new = cards_of(cards, index)
                 street = _STREETS.get(len(board))
                 wanted = 3 if street is ev.Street.FLOP else len(board) + 1
                 if street is None or len(board) + len(new) != wanted:
-                    raise _Bad(f"'d db {cards}': not the next street's cards", "actions", index)
+                    raise Bad(f"'d db {cards}': not the next street's cards", "actions", index)
                 table.new_street()
                 whole = (*board, *new)
                 events.append(ev.StreetDealt(span, street, 1, whole, new))
                 return list(whole)
-        raise _Bad(f"{' '.join(parts)!r} is not a deal of an Omaha hand", "actions", index)
+        raise Bad(f"{' '.join(parts)!r} is not a deal of an Omaha hand", "actions", index)
 
     def collect(
-        self, events: list[ev.Event], table: _Table, names: list[str], stacks: list[int]
+        self, events: list[ev.Event], table: Table, names: list[str], stacks: list[int]
     ) -> bool:
         """The collections: from ``finishing_stacks`` (each player's end, less what his
         stack became once his bets, but the bet nobody called, were in), else from
@@ -425,73 +383,3 @@ class _Hand:
 def _big_blind(start: ev.HandStarted) -> int:
     """The big blind's size: the small bet in fixed limit, else the header's big stake."""
     return start.small_stake if start.limit is ev.Limit.FIXED else start.big_stake
-
-
-def _player(text: str, count: int, index: int) -> int:
-    if text[:1] == "p" and text[1:].isdigit() and 1 <= int(text[1:]) <= count:
-        return int(text[1:]) - 1
-    problem = f"{text!r} is no player of this hand (p1 to p{count})"
-    raise _Bad(problem, "actions", index, Code.SEAT_INVALID)
-
-
-def _cards(text: str, index: int) -> tuple[Card, ...]:
-    if len(text) % 2:
-        raise _Bad(f"{text!r} is not a run of two-letter cards", "actions", index)
-    return tuple(LETTERS.card(text[i : i + 2]) for i in range(0, len(text), 2))
-
-
-def _scale(doc: dict[str, Any]) -> int:
-    """Minor units per chip: 1 when every amount is whole, else 10 to the most decimals
-    written (a cash game's 0.25): money stays exact."""
-    places = 0
-    for key in ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings"):
-        values = doc.get(key)
-        if isinstance(values, list):
-            places = max([places, *(_places(v) for v in values)])
-    for key in ("small_bet", "big_bet", "min_bet"):
-        places = max(places, _places(doc.get(key)))
-    actions = doc.get("actions")
-    if isinstance(actions, list):
-        for action in actions:
-            if isinstance(action, str) and " cbr " in action:
-                places = max(places, _places(action.partition("#")[0].split()[-1]))
-    scale: int = 10 ** min(places, 8)
-    return scale
-
-
-def _places(value: object) -> int:
-    if isinstance(value, str):
-        try:
-            value = Decimal(value)
-        except ArithmeticError:
-            return 0
-    if isinstance(value, Decimal) and value.is_finite():
-        exponent = value.normalize().as_tuple().exponent
-        return max(0, -exponent) if isinstance(exponent, int) else 0
-    return 0
-
-
-def _toml_type(value: object) -> str:
-    """The TOML name of a value's type ("an integer", "an array")."""
-    if value is None:
-        return "nothing"
-    kinds = [
-        (bool, "a boolean"),
-        (int, "an integer"),
-        (Decimal, "a float"),
-        (float, "a float"),
-        (datetime, "a date-time"),
-        (date, "a date"),
-        (time, "a time"),
-        (list, "an array"),
-        (dict, "a table"),
-    ]
-    return next((name for kind, name in kinds if isinstance(value, kind)), "a value")
-
-
-def _shown(value: object) -> str:
-    """The value as TOML writes it, cut short."""
-    text = str(value).lower() if isinstance(value, bool) else repr(value)
-    if isinstance(value, Decimal | datetime | date | time):
-        text = str(value)
-    return text if len(text) <= 40 else text[:40] + "..."

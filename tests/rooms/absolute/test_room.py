@@ -17,6 +17,7 @@ from auditor.rooms.absolute import AbsoluteRoom
 from auditor.rooms.absolute.reader import AbsoluteReader
 from auditor.rooms.betonline import BetOnlineRoom
 from auditor.rooms.pokerstars import PokerStarsRoom
+from tests.classified import as_replayed
 from tests.corpus import ROOT
 
 E = TypeVar("E", bound=ev.Event)
@@ -30,8 +31,14 @@ def raw(text: str) -> RawHand:
     return RawHand("f.txt", 1, tuple(text.splitlines()), "absolute")
 
 
-def read(text: str) -> ev.Hand:
+def read_lines(text: str) -> ev.Hand:
+    """The hand as read: its chips lines ChipsIn, as the record writes them."""
     return AbsoluteReader().read(raw(text))
+
+
+def read(text: str) -> ev.Hand:
+    """The hand as the audit sees it: each chips line told by the replay."""
+    return as_replayed(read_lines(text))
 
 
 def of(hand: ev.Hand, kind: type[E]) -> list[E]:
@@ -78,6 +85,21 @@ def test_raises_are_to_and_all_in_is_read_by_the_bet_faced() -> None:
     blind = blind.replace("Player2 - All-In $0.05\n", "")
     posts = [(p.player, p.kind, p.amount, p.all_in) for p in of(read(blind), ev.Posted)]
     assert posts[0] == ("Player2", ev.PostKind.SMALL_BLIND, 25, True)
+    # ... and after a blind, the big blind: the order of the posts tells, no bets kept
+    big = SHORT.replace("Hero - Posts big blind $0.50", "Hero - All-In $0.50")
+    posts = [(p.player, p.kind, p.amount, p.all_in) for p in of(read(big), ev.Posted)]
+    assert posts[1] == ("Hero", ev.PostKind.BIG_BLIND, 50, True)
+
+
+def test_chips_lines_are_read_as_written() -> None:
+    lines = [(c.player, c.verb, c.added, c.to, c.all_in) for c in of(read_lines(SHORT), ev.ChipsIn)]
+    assert lines == [
+        ("Player1", ev.Verb.RAISE, 175, 175, False),  # "Raises $1.75 to $1.75"
+        ("Player2", ev.Verb.ALL_IN, 5, None, True),  # "All-In $0.05": the replay tells a call
+    ]
+    raised = SHORT.replace("Player2 - All-In $0.05", "Player2 - All-In(Raise) $0.05 to $0.30")
+    (line,) = [c for c in of(read_lines(raised), ev.ChipsIn) if c.player == "Player2"]
+    assert (line.verb, line.added, line.to, line.all_in) == (ev.Verb.RAISE, 5, 30, True)
 
 
 def test_the_summary_gross_pot_and_the_halves() -> None:

@@ -333,6 +333,22 @@ def test_pokertracker_s_text_of_ipoker_hands() -> None:
     assert hand.start.button_seat == 3  # heads-up: the small blind's seat
 
 
+def test_the_text_layout_s_chips_lines_are_the_chips_added() -> None:
+    # each chips line gives the chips put in and its word; "Allin" names no call, bet or
+    # raise: the replay tells it (here a raise over the $100 big blind)
+    allin = TEXT_LAYOUT.replace("Hero: Raise to $250.00", "Hero: Allin $250.00")
+    results, _ = audit(allin)
+    replay = results[0].replay
+    assert replay is not None
+    lines = [(c.player, c.verb, c.added, c.to, c.all_in) for c, _ in replay.classified]
+    assert lines == [
+        ("Hero", ev.Verb.ALL_IN, 25000, None, True),
+        ("Player0", ev.Verb.CALL, 20000, None, False),
+        ("Hero", ev.Verb.BET, 42000, None, False),
+    ]
+    assert isinstance(replay.classified[0][1], ev.RaisedTo)
+
+
 def test_a_damaged_text_hand_is_a_parse_error_at_its_line() -> None:
     damaged = TEXT_LAYOUT.replace("Player0: Call $200.00", "Player0: Dances $200.00")
     results, summary = audit(damaged)

@@ -21,6 +21,7 @@ from auditor.rooms.kingsclub import KingsClubRoom
 from auditor.rooms.kingsclub.reader import KingsClubReader
 from auditor.rooms.poker888 import Poker888Room
 from auditor.rooms.pokerstars import PokerStarsRoom
+from tests.classified import as_replayed
 from tests.corpus import CORPUS, ROOT
 
 E = TypeVar("E", bound=ev.Event)
@@ -30,8 +31,14 @@ SPLIT, TWICE, BIG_O = (part.strip() + "\n" for part in TEXT.split("\n\n"))
 STARS = (ROOT / "fixtures" / "pokerstars" / "cash_plo_every_line.txt").read_text(encoding="utf-8")
 
 
-def read(text: str) -> ev.Hand:
+def read_lines(text: str) -> ev.Hand:
+    """The hand as read: its chips lines ChipsIn, as the record writes them."""
     return KingsClubReader().read(RawHand("f.txt", 1, tuple(text.splitlines()), "kingsclub"))
+
+
+def read(text: str) -> ev.Hand:
+    """The hand as the audit sees it: each chips line told by the replay."""
+    return as_replayed(read_lines(text))
 
 
 def of(hand: ev.Hand, kind: type[E]) -> list[E]:
@@ -84,6 +91,11 @@ def test_head_facts_stakes_limits_and_no_zone() -> None:
 
 
 def test_calls_are_written_as_the_bet_s_total() -> None:
+    # every chips line is read as its total only, the verb and all-in as written
+    lines = [(c.verb, c.added, c.to, c.all_in) for c in of(read_lines(TWICE), ev.ChipsIn)]
+    assert lines[:2] == [(ev.Verb.RAISE, None, 700, False), (ev.Verb.CALL, None, 700, False)]
+    assert lines[-2:] == [(ev.Verb.RAISE, None, 27900, True), (ev.Verb.CALL, None, 27900, True)]
+    assert all(added is None and to is not None for _, added, to, _ in lines)
     hand = read(TWICE)
     calls = [(c.player, c.amount, c.all_in) for c in of(hand, ev.Called)]
     # Bob's small blind 1 and "Bob calls 7" make 7: he adds 6; Alice's all-in call of 49

@@ -22,6 +22,7 @@ from auditor.rooms import REGISTRY
 from auditor.rooms.phh import PhhRoom
 from auditor.rooms.phh.reader import PhhReader
 from auditor.run import run_audit
+from tests.classified import as_replayed
 from tests.corpus import CORPUS, ROOT
 
 FIXTURES = ROOT / "fixtures" / "phh"
@@ -61,10 +62,16 @@ def split(text: str, name: str = "hands.phh") -> list[RawHand | StrayText]:
     return list(room().split_file(text.splitlines(keepends=True), name))
 
 
-def read(text: str) -> ev.Hand:
+def read_lines(text: str) -> ev.Hand:
+    """The hand as read: "cc" facing a bet and "cbr" are ChipsIn, as the record says them."""
     (raw,) = split(text)
     assert isinstance(raw, RawHand)
     return PhhReader().read(raw)
+
+
+def read(text: str) -> ev.Hand:
+    """The hand as the audit sees it: each chips line told by the replay."""
+    return as_replayed(read_lines(text), "phh")
 
 
 def of(hand: ev.Hand, kind: type[E]) -> list[E]:
@@ -102,6 +109,19 @@ def test_a_phhs_file_is_one_hand_a_table_with_its_own_lines() -> None:
     # a .phh file: the document from its first line that is not blank, one hand
     (one,) = split("\ufeff\n\n" + WSOP_12 + "\n\n")
     assert isinstance(one, RawHand) and (one.first_line, one.lines[0]) == (3, "variant = 'FO/8'")
+
+
+def test_cc_and_cbr_are_read_as_they_say_the_replay_tells_the_chips() -> None:
+    # "cbr 400000" over the blinds: a bet or raise to 400000 (the replay: a raise, the big
+    # blind is the bet); "cc" facing it: a call naming no chips, of the bet it matches;
+    # "cc" with nothing owed (the big blind's own bet matched): a check, no chips line
+    hand = read_lines(WSOP_12)
+    lines = [(c.verb, c.added, c.to, c.all_in) for c in of(hand, ev.ChipsIn)]
+    assert lines[:2] == [
+        (ev.Verb.BET_OR_RAISE, None, 400000, None),
+        (ev.Verb.MATCH, None, 400000, None),
+    ]
+    assert of(hand, ev.Checked)
 
 
 def test_a_corpus_hand_s_fields_and_actions() -> None:
