@@ -74,7 +74,6 @@ NOT_YET = frozenset(
         "pokerstars",
         "runitonce",
         "sealswithclubs",
-        "winamax",
         "wpn",
     }
 )
