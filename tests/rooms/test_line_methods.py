@@ -69,7 +69,6 @@ NOT_YET = frozenset(
         "kingsclub",
         "ongame",
         "party",
-        "pkr",
         "pokernow",
         "pokerstars",
         "runitonce",
