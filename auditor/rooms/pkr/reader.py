@@ -29,13 +29,12 @@ from __future__ import annotations
 import dataclasses
 
 from lark import Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader, take_seat
+from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.pkr.games import game_facts
 from auditor.source import SourceSpan
@@ -111,18 +110,9 @@ class PkrReader(FieldsReader):
     def _open(self) -> bool:
         return self._start is not None and not self._ended
 
-    def _cut_short(self, err: UnexpectedInput) -> bool:
-        """Also a record cut inside its last line (by the room or a copy): read up to it."""
-        if not isinstance(err, UnexpectedCharacters) or err.line < self._lines:
-            return super()._cut_short(err)
-        self._cut = SourceSpan(self._file, self._offset + err.line, max(err.column, 1))
-        return self._open()
-
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
-        self._lines = len(raw.lines)
-        self._cut = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
         self._events: list[ev.Event] = []
         self._start: ev.HandStarted | None = None
         self._ended = False
@@ -148,7 +138,7 @@ class PkrReader(FieldsReader):
             net = [size - self._raked.get(index, 0) for index, size in enumerate(sizes, 1)]
             pot = ev.SummaryPot(events[at - 1].span, sum(sizes), net[0], tuple(net[1:]), self._rake)
             events = [*events[:at], pot, *events[at:]]
-        cut = None if self._ended else self._cut
+        cut = None if self._ended else last_line(raw)
         return ev.Hand(self._start, tuple(events), cut is not None, cut)
 
     def _money(self, text: str) -> int:

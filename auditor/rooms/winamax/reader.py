@@ -32,13 +32,11 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput
-
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader
+from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.winamax import SITE
 from auditor.rooms.winamax.games import game_facts
@@ -47,8 +45,6 @@ from auditor.rooms.winamax.summary import joined_seat, seat_outcome
 from auditor.rooms.winamax.wording import MISTAKES, WORDS, joined, low_claim, read_claim
 from auditor.source import SourceSpan
 
-# a tournament's table: "Sunday Surprise(123456789)#004"
-_TOURNAMENT_TABLE = re.compile(r"\((?P<id>[0-9]+)\)#(?P<table>[0-9]+)$")
 # the parts of a total pot line after its total: "| Rake 1.02€", "| Main pot 10€ | Side pot 1 4€"
 _RAKE = re.compile(r"\| Rake (?P<rake>\S+)")
 _POT_PART = re.compile(r"(?P<label>Main pot|Side pot(?: ?-?[0-9]+)?):? (?P<amount>[0-9][^ |]*)")
@@ -101,18 +97,9 @@ class WinamaxReader(FieldsReader):
     def _open(self) -> bool:
         return self._start is not None and not self._summary
 
-    def _cut_short(self, err: UnexpectedInput) -> bool:
-        """Also a record cut inside its last line (by the room or a copy): read up to it."""
-        if not isinstance(err, UnexpectedCharacters) or err.line < self._lines:
-            return super()._cut_short(err)
-        self._cut = SourceSpan(self._file, self._offset + err.line, max(err.column, 1))
-        return self._open()
-
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
-        self._lines = len(raw.lines)
-        self._cut = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
         self._events: list[ev.Event] = []
         self._start: ev.HandStarted | None = None
         self._summary = False
@@ -130,7 +117,7 @@ class WinamaxReader(FieldsReader):
         # (a record cut short has no summary, so no seat it says was not dealt in)
         events = tuple(with_returns(not_dealt_in(self._events, self._idle), self._big))
         if not self._summary:
-            return ev.Hand(self._start, events, truncated=True, truncated_at=self._cut)
+            return ev.Hand(self._start, events, truncated=True, truncated_at=last_line(raw))
         return ev.Hand(self._start, events)
 
     def _money(self, text: str) -> int:
@@ -155,10 +142,7 @@ class WinamaxReader(FieldsReader):
             raise SeatError(f"the button on seat {button}, which no table has")
         self._max_seats = max_seats or SEAT_LIMIT
         name = f["table_name"]
-        tournament_id = None
-        if "tournament" in h:
-            numbered = _TOURNAMENT_TABLE.search(name)
-            tournament_id = numbered.group("id") if numbered else h["tournament"]
+        tournament_id = (f["table_tournament"] or h["tournament"]) if "tournament" in h else None
         limit, self._hi_lo, hole, code = game_facts(h["game"])
         zone = h.get("zone", "")
         try:  # the header's facts: a problem with them is the header line's
@@ -196,15 +180,9 @@ class WinamaxReader(FieldsReader):
     # ------------------------------------------------------------ seats
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, player = int(f["seat_number"]), f["seat_player"]
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {seat}, which no table has")
         if len(self._seats) >= self._max_seats:
             raise SeatError(f"more seats than the table's {self._max_seats}")
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
+        take_seat(self._seats, seat, player)
         after = f["seat_after"] or ""
         stack = self._money(f["seat_stack"])
         out = "out of hand" in after
