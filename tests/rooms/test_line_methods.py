@@ -65,10 +65,8 @@ NOT_YET = frozenset(
         "ggpoker",
         "ongame",
         "party",
-        "pkr",
         "pokernow",
         "pokerstars",
-        "winamax",
         "wpn",
     }
 )

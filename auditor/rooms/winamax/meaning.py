@@ -30,8 +30,6 @@ def unmatched_bets(events: list[ev.Event], big: int) -> list[tuple[int, str, int
         elif isinstance(event, ev.ChipsIn):
             so_far = bets.get(event.player, 0)
             bets[event.player] = event.to if event.to is not None else so_far + (event.added or 0)
-        elif isinstance(event, ev.RaisedTo):
-            bets[event.player] = event.to
         elif isinstance(event, ev.StreetDealt) and event.street is ev.Street.PREFLOP:
             continue
         elif isinstance(
@@ -103,7 +101,7 @@ def with_returns(events: list[ev.Event], big: int) -> list[ev.Event]:
     return result
 
 
-_PLAYING = (ev.Posted, ev.Dealt, ev.Folded, ev.Checked, ev.ChipsIn, ev.RaisedTo, ev.Shown)
+_PLAYING = (ev.Posted, ev.Dealt, ev.Folded, ev.Checked, ev.ChipsIn, ev.Shown)
 
 
 def not_dealt_in(events: list[ev.Event], idle: set[int]) -> list[ev.Event]:

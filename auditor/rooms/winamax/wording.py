@@ -119,3 +119,37 @@ def low_claim(description: str) -> Claim:
 def joined(high: Claim, low: Claim) -> Claim:
     """A player's high line and low line as one claim ("HI : ...; LO : ...")."""
     return Claim(f"{high.text}; {low.text}", high.high_text, high.high, low.low_text, low.low)
+
+
+# What each of the grammar's terminals is, in Winamax's words, for parse errors.
+WORDS = {
+    "HEADER": "a hand header (Winamax Poker - CashGame - HandId: #n - Omaha pot limit (..) - date)",
+    "TABLE": "the table line (Table '...' 6-max Seat #n is the button)",
+    "SEATS": "a seat line (Seat n: NAME ($x in chips))",
+    "PLAY": "a line of play",
+    "SUMMARY_MARKER": "*** SUMMARY ***",
+    "SUMMARY_BODY": "a summary line",
+}
+_HEAD = (
+    "Winamax Poker - CashGame - HandId: #1-2-3 - Omaha pot limit (1€/2€) - "
+    "2014/07/30 01:25:40 UTC\n"
+)
+_SEATED = (
+    _HEAD + "Table: 'T' 5-max (real money) Seat #1 is the button\nSeat 1: a (200€)\n"
+    "Seat 2: b (200€)\n"
+)
+# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
+# match_examples labels an error with the first whose parser state it shares.
+MISTAKES: dict[str, list[str]] = {
+    "a header the layout does not have (game, stakes or date)": [
+        "Winamax Poker - CashGame - HandId: #1-2-3 - Omaha pot limit - 2014/07/30 01:25:40\n",
+    ],
+    "a table line the layout does not have": [_HEAD + "Table T\n"],
+    "a line of play the layout does not have": [
+        _SEATED + "*** ANTE/BLINDS ***\na posts small blind 1€\n*** PRE-FLOP ***\na shoves\n"
+    ],
+    "a summary line the layout does not have": [
+        _SEATED + "*** PRE-FLOP ***\na folds\n*** SUMMARY ***\nTotal pot 0€ | No rake\n"
+        "nothing here\n"
+    ],
+}

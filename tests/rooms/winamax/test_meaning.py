@@ -47,7 +47,7 @@ def test_each_round_s_unmatched_bet_from_its_posts_and_chips_lines() -> None:
         ev.Posted(span(3), "Ann", ev.PostKind.SMALL_AND_BIG, 300),
         ev.Posted(span(4), "Bob", ev.PostKind.ANTE, 50),
         ev.StreetDealt(span(5), ev.Street.PREFLOP, 1, (), ()),
-        ev.RaisedTo(span(6), "Bob", 500, 700),
+        ev.ChipsIn(span(6), "Bob", ev.Verb.RAISE, to=700, all_in=False),
         ev.ChipsIn(span(7), "Ann", ev.Verb.CALL, 500, all_in=False),
         ev.StreetDealt(span(8), ev.Street.FLOP, 1, (), ()),
         ev.ChipsIn(span(9), "Bob", ev.Verb.BET, 400, all_in=False),

@@ -144,11 +144,15 @@ def test_the_header_s_facts_and_its_zone_as_written() -> None:
     assert (play.currency, play.scale, play.variant) == ("chips", 100, "PLO8")
 
 
-def test_raises_are_to_and_by_and_all_ins_are_flagged() -> None:
+def test_raises_are_their_totals_and_all_ins_are_flagged() -> None:
+    """ "raises 2.50€ to 3.50€": the raise over the bet faced, then the total; the first is
+    not the chips the raiser adds (ChipsIn's ``added``: read as that, the replay would find
+    the line disagreeing with itself), so the chips line is its total."""
     hand = read(OLD)
-    (raise_,) = of(hand, ev.RaisedTo)
-    assert isinstance(raise_, ev.RaisedTo)
-    assert (raise_.by, raise_.to, raise_.given) == (250, 350, ev.RaiseGiven.TO_AND_BY)
+    raises = [
+        e for e in of(hand, ev.ChipsIn) if isinstance(e, ev.ChipsIn) and e.verb is ev.Verb.RAISE
+    ]
+    assert [(e.added, e.to) for e in raises] == [(None, 350)]
     # a call is read as its line writes it (the chips added, all-in said); the replay makes
     # it the Called
     chips = [e for e in of(hand, ev.ChipsIn) if isinstance(e, ev.ChipsIn) and e.all_in]
