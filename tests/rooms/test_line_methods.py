@@ -70,7 +70,6 @@ NOT_YET = frozenset(
         "ongame",
         "party",
         "pkr",
-        "pokernow",
         "pokerstars",
         "runitonce",
         "sealswithclubs",
