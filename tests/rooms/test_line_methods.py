@@ -67,7 +67,6 @@ NOT_YET = frozenset(
         "fulltilt",
         "ggpoker",
         "kingsclub",
-        "ongame",
         "party",
         "pkr",
         "pokerstars",
