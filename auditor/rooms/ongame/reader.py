@@ -46,6 +46,7 @@ _WINNER = re.compile(
 )
 _MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _MONTHS = {m: i for i, m in enumerate(_MONTH_NAMES, 1)}
+_TIME_PARTS = ("year", "day", "hour", "minute", "second")
 _POST_KINDS = {
     "small blind": ev.PostKind.SMALL_BLIND,
     "big blind": ev.PostKind.BIG_BLIND,
@@ -146,11 +147,7 @@ class OnGameReader(FieldsReader):
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
-        self._head["hand_id"] = f["head_id"]
-        if f["head_tournament"]:
-            self._head["tournament_id"] = f["head_tournament"]
-            if f["head_buy_in"]:
-                self._head["buy_in"] = f["head_buy_in"]
+        self._head.update({k.removeprefix("head_"): v for k, v in f.groupdict().items() if v})
 
     def START_TIME(self, f: Fields, span: SourceSpan) -> None:
         self._head.update({k.removeprefix("time_"): v for k, v in f.groupdict().items() if v})
@@ -195,7 +192,7 @@ class OnGameReader(FieldsReader):
         return ev.HandStarted(
             span=SourceSpan(self._file, header_line, 1),
             site=SITE,
-            hand_id=h.get("hand_id", ""),
+            hand_id=h.get("id", ""),
             game=game,
             variant=variant,
             limit=limit,
@@ -210,7 +207,7 @@ class OnGameReader(FieldsReader):
             table_name=h.get("table", ""),
             max_seats=None,  # the layout does not say; "Players in round: 5 (8)" is players
             button_seat=self._button,
-            tournament_id=h.get("tournament_id"),
+            tournament_id=h.get("tournament"),
             buy_in=h.get("buy_in"),
             table_span=self._table_span,
         )
@@ -316,7 +313,7 @@ class OnGameReader(FieldsReader):
     def END(self, f: Fields, span: SourceSpan) -> None:
         # "***** End of hand R5-361875219-6 *****": the header's id again; another id is a
         # record at odds with itself (the header's is the hand's)
-        hand_id = self._head.get("hand_id", "")
+        hand_id = self._head.get("id", "")
         if f["end_id"] != hand_id:
             problem = f"the end line names another hand than the header's {hand_id}"
             self._events.append(ev.Garbled(span, f.group().rstrip(), problem))
@@ -328,13 +325,6 @@ def _started_at(head: dict[str, str]) -> tuple[datetime | None, str]:
     month = _MONTHS.get(head["month"])
     if month is None:
         raise ValueError(f"no month is called {head['month']!r}")
-    local = local_time(
-        int(head["year"]),
-        month,
-        int(head["day"]),
-        int(head["hour"]),
-        int(head["minute"]),
-        int(head["second"]),
-        head["zone"],
-    )
-    return local, head["zone"]
+    year, day, hour, minute, second = (int(head[k]) for k in _TIME_PARTS)
+    zone = head["zone"]
+    return local_time(year, month, day, hour, minute, second, zone), zone
