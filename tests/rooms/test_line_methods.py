@@ -63,9 +63,7 @@ NOT_YET = frozenset(
     {
         "fulltilt",
         "ggpoker",
-        "ongame",
         "party",
-        "pokernow",
         "pokerstars",
         "wpn",
     }

@@ -1,15 +1,17 @@
 """OnGame hands to events.
 
-The grammar (``grammars/ongame.lark``) decides which kind each line is; the methods here,
-one per line terminal, read that line's named fields (each kind's pattern below names
-them) into an event. They run as lexer callbacks, so the events come out in file order.
+The grammar (``grammars/ongame.lark``) decides which kind each line is; each line
+terminal is one regular expression with named fields. The methods here, one per line
+terminal, run as lexer callbacks (so the events come out in file order) and read a
+line's fields by name from its terminal's own pattern.
 
 What OnGame's layout means, where it is not the Stars layout:
 
 - "X raises $5.00 to $10.00": the first amount is the chips X puts in with this action,
   the second X's bet in the round after it (McCall901 has posted $5, "raises $5.00 to
-  $10.00"; fpdb's OnGameToFpdb.py reads the second as the raise's total). The record
-  is read as a raise TO the second amount: the first is the engine's to work out.
+  $10.00"; fpdb's OnGameToFpdb.py reads the second as the raise's total): both are
+  given, and the replay reads the raise to the second. "calls $X" and "bets $X" give
+  the chips put in; "[all in]" or "and is all-in" is written when the player is.
 - The hands shown at the showdown are written only in the summary: "Seat 1: X ($354.50),
   net: -$0.50, [Kc, Ks, 6s, 5d] (TWO_PAIR KING, THREE)"; the amount in brackets is the
   stack AFTER the hand, "net" the hand's result: neither is an amount won.
@@ -23,11 +25,14 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from lark.exceptions import UnexpectedEOF, UnexpectedInput
+
 from auditor import events as ev
-from auditor.cards import LETTERS, Card, CardNotation
+from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
+from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import LineReader, comma_cards, line_fields, take_seat
+from auditor.parse.text_reader import Fields, FieldsReader, comma_cards, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.ongame.games import game_facts
 from auditor.rooms.ongame.wording import read_claim
@@ -35,50 +40,13 @@ from auditor.source import SourceSpan
 
 SITE = "OnGame"
 
-_AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
-# Each line kind's fields, by name (the grammar has already checked the line's shape).
-_HEADER = re.compile(
-    r"\*\*\*\*\* History for hand (?P<hand_id>[A-Z0-9-]+)"
-    r"(?: \(TOURNAMENT: (?:\"(?P<name>[^\"]*)\", )?(?P<tournament>[^,)]+)"
-    r"(?:, buy-in: (?P<buy_in>[^)]*))?\))? \*\*\*\*\*"
-)
-_START_TIME = re.compile(
-    r"Start hand: [A-Z][a-z]{2} (?P<month>[A-Z][a-z]{2}) (?P<day>[0-9]{1,2}) "
-    r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2}) "
-    r"(?P<zone>[A-Z]{1,5}(?:[+-][0-9]{2}:?[0-9]{2})?) (?P<year>[0-9]{4})"
-)
-_TABLE = re.compile(
-    r"Table: (?:\[SPEED\] )?(?P<name>.+?) \[(?P<number>[0-9]+)\] \("
-    r"(?P<limit>[A-Z_]+) (?P<game>[A-Z0-9_]+) (?P<small>" + _AMOUNT + r")/(?P<big>" + _AMOUNT + r")"
-    r"(?:, ante: (?P<ante>" + _AMOUNT + r"))?, (?P<money>[A-Za-z ]+)\)"
-)
-_SEAT = re.compile(r"Seat (?P<seat>[0-9]+): (?P<player>.+) \((?P<stack>" + _AMOUNT + r")\)")
-_POST = re.compile(
-    r"(?P<player>.+?) posts (?P<kind>small blind|big blind|dead blind|small & big blinds?|ante)"
-    r" \( ?(?P<amount>" + _AMOUNT + r")\)"
-)
-_ALL_IN = r"(?P<all_in> \[all in\]| and is all-in)?"
-_CALL = re.compile(r"(?P<player>.+) calls (?P<amount>" + _AMOUNT + r")" + _ALL_IN)
-_BET = re.compile(r"(?P<player>.+) bets (?P<amount>" + _AMOUNT + r")" + _ALL_IN)
-_RAISE = re.compile(
-    r"(?P<player>.+) raises (?P<added>" + _AMOUNT + r") to (?P<to>" + _AMOUNT + r")" + _ALL_IN
-)
-_STREET = re.compile(r"--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^\]]*)\]")
-_DEALT = re.compile(r"Dealing to (?P<player>.+): \[(?P<cards>[^\]]*)\]")
-_POT = re.compile(
-    r"(?:Main pot|Side pot (?P<side>[0-9]+)): (?P<amount>" + _AMOUNT + r") won by (?P<winners>.+)"
-)
 # one winner of a pot: "alikator21 ($354.50)", "KREST 78 (165 High)"
-_WINNER = re.compile(r"(?P<player>.+?) \((?P<amount>" + _AMOUNT + r")(?: (?P<half>High|Low))?\)$")
-_RAKE = re.compile(r"Rake taken: (?P<amount>" + _AMOUNT + r")")
-_SUMMARY_SEAT = re.compile(
-    r"Seat (?P<seat>[0-9]+): (?P<player>.+?) \((?P<stack>" + _AMOUNT + r")\)"
-    r"(?:, net: (?P<net>[+-]?" + _AMOUNT + r"))?"
-    r"(?:, \[(?P<cards>[^\]]*)\](?: \((?P<description>[^)]*)\))?)?$"
+_WINNER = re.compile(
+    r"(?P<player>.+?) \((?P<amount>[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)(?: (?:High|Low))?\)$"
 )
-_END = re.compile(r"\*\*\*\*\* End of hand (?P<hand_id>[A-Z0-9-]+) \*\*\*\*\*$")
 _MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _MONTHS = {m: i for i, m in enumerate(_MONTH_NAMES, 1)}
+_TIME_PARTS = ("year", "day", "hour", "minute", "second")
 _POST_KINDS = {
     "small blind": ev.PostKind.SMALL_BLIND,
     "big blind": ev.PostKind.BIG_BLIND,
@@ -88,10 +56,11 @@ _POST_KINDS = {
     "ante": ev.PostKind.ANTE,
 }
 _STREETS = {"flop": ev.Street.FLOP, "turn": ev.Street.TURN, "river": ev.Street.RIVER}
+_SINGLES = ("HEADER", "START_TIME", "TABLE", "USER", "BUTTON", "PLAYERS", "SUMMARY_MARKER", "END")
 _PLAYER_LINE = ("POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "STATUS")
-_BLOCKS: dict[str, tuple[str | tuple[str, ...], ...]] = {
+_BLOCKS = {
     "SEATS": ("SEAT",),
-    "PLAY": (_PLAYER_LINE, "STREET", "DIVIDER", "POCKET", "DEALT"),
+    "PLAY": (*_PLAYER_LINE, "STREET", "DIVIDER", "POCKET", "DEALT"),
     "SUMMARY_BODY": ("POT", "RAKE", "SUMMARY_SEAT"),
 }
 
@@ -116,40 +85,46 @@ _WORDS = {
 _RETURNS_WRITTEN = False
 
 
-class OnGameReader(LineReader):
+class OnGameReader(FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    card_notation: CardNotation = LETTERS
     WORDS = _WORDS
+    _cut_at: SourceSpan | None  # where a record cut inside its last line stops
 
     def __init__(self) -> None:
-        singles = (
-            "HEADER", "START_TIME", "TABLE", "USER", "BUTTON", "PLAYERS", "SUMMARY_MARKER",
-            "END",
-        )  # fmt: skip
-        self._wire("ongame", singles, _BLOCKS)
+        self._wire("ongame", _SINGLES, _BLOCKS)
+
+    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
+        if block != "PLAY":
+            return super()._run(block, kinds)
+        # a line of play: the name once, then the kinds that follow it (as PLAYER_LINE)
+        after_who = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_LINE)
+        rest = super()._run(block, kinds[len(_PLAYER_LINE) :])
+        return f"(?:{self._pattern('WHO')})(?:{after_who})|{rest}"
 
     # ------------------------------------------------------------ driving
-    def _complete(self) -> bool:
-        return self._summary_started
+    def _open(self) -> bool:
+        return self._start is not None and "Summary:" not in self._lines
 
-    def _stops_early(self, raw: RawHand) -> bool:
-        return "Summary:" not in raw.lines
-
-    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
-        cut = truncated_at is not None
-        return ev.Hand(start, tuple(self._events), cut, truncated_at, _RETURNS_WRITTEN)
-
-    def _before_block(self, block: str) -> None:
-        if block == "SEATS" or block == "PLAY":
-            self._ensure_start()
+    def _cut_short(self, err: UnexpectedInput) -> bool:
+        """A record that stops inside its last line, before its summary (the room or a
+        copy cut it): read up to there and marked truncated, at that place."""
+        last = len(self._lines)
+        line = last if isinstance(err, UnexpectedEOF) else (err.line or 1)
+        if line < last or not self._open():
+            return False
+        column = err.column if isinstance(err.column, int) and err.column > 0 else 1
+        self._cut_at = SourceSpan(self._file, self._offset + line, column)
+        return True
 
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
-        self._events = []
-        self._start = None
+        self._lines = raw.lines
+        self._events: list[ev.Event] = []
+        self._start: ev.HandStarted | None = None
         self._summary_started = False
+        self._cut_at = None
         self._head: dict[str, str] = {}
         self._table_span: SourceSpan | None = None
         self._button: int | None = None
@@ -158,57 +133,52 @@ class OnGameReader(LineReader):
         self._board: tuple[Card, ...] = ()
         self._pots: list[int] = []
 
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        if self._start is None:
+            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
+        cut = self._cut_at
+        if cut is None and not self._summary_started:
+            cut = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
+        events = tuple(self._events)
+        return ev.Hand(self._start, events, cut is not None, cut, _RETURNS_WRITTEN)
+
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
 
     # ------------------------------------------------------------ the hand's head
-    def HEADER(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_HEADER, text)
-        self._head["hand_id"] = found["hand_id"]
-        if found["tournament"]:
-            self._head["tournament_id"] = found["tournament"]
-            if found["buy_in"]:
-                self._head["buy_in"] = found["buy_in"]
+    def HEADER(self, f: Fields, span: SourceSpan) -> None:
+        self._head.update({k.removeprefix("head_"): v for k, v in f.groupdict().items() if v})
 
-    def START_TIME(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_START_TIME, text)
-        self._head.update(found)
+    def START_TIME(self, f: Fields, span: SourceSpan) -> None:
+        self._head.update({k.removeprefix("time_"): v for k, v in f.groupdict().items() if v})
 
-    def TABLE(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_TABLE, text)
+    def TABLE(self, f: Fields, span: SourceSpan) -> None:
         self._table_span = span
-        small = found["small"]
+        small, big = f["table_small"], f["table_big"]
         symbol = small[0] if small[:1] in CURRENCY_OF_SYMBOL else ""
         # "Chips" (tournaments) and "Play money" are no currency: chips, whole unless the
         # stakes have cents
-        if symbol and found["money"] == "Real money":
+        if symbol and f["table_money"] == "Real money":
             currency, self._scale = CURRENCY_OF_SYMBOL[symbol], 100
         else:
-            cents = "." in small or "." in found["big"]
-            currency, self._scale = "chips", 100 if cents else 1
-        self._head.update(
-            table=found["name"],
-            game=f"{found['limit']} {found['game']}",
-            small=small,
-            big=found["big"],
-            currency=currency,
-        )
+            currency, self._scale = "chips", 100 if "." in small or "." in big else 1
+        game = f"{f['table_limit']} {f['table_game']}"
+        self._head.update(table=f["table_name"], game=game, small=small, big=big)
+        self._head["currency"] = currency
 
-    def USER(self, text: str, span: SourceSpan) -> None:
+    def USER(self, f: Fields, span: SourceSpan) -> None:
         return  # whose history it is: the "Dealing to" line says whose cards are shown
 
-    def BUTTON(self, text: str, span: SourceSpan) -> None:
-        button = int(text.rsplit(" ", 1)[1])
+    def BUTTON(self, f: Fields, span: SourceSpan) -> None:
+        button = int(f["button_seat"])
         if not 1 <= button <= SEAT_LIMIT:
             raise SeatError(f"the button on seat {button}, which no table has")
         self._button = button
 
-    def PLAYERS(self, text: str, span: SourceSpan) -> None:
+    def PLAYERS(self, f: Fields, span: SourceSpan) -> None:
         return  # "Players in round: 5 (8)": the seat lines list them
 
-    def _ensure_start(self) -> None:
-        if self._start is not None:
-            return
+    def _started(self) -> ev.HandStarted:
         h = self._head
         game = h.get("game", "")
         limit, hi_lo, hole, variant = game_facts(game)
@@ -219,10 +189,10 @@ class OnGameReader(LineReader):
             big_stake = self._money(h.get("big", "0"))
         except (AmountError, ValueError) as err:
             raise LineError.of(header_line + 1, err) from None
-        self._start = ev.HandStarted(
+        return ev.HandStarted(
             span=SourceSpan(self._file, header_line, 1),
             site=SITE,
-            hand_id=h.get("hand_id", ""),
+            hand_id=h.get("id", ""),
             game=game,
             variant=variant,
             limit=limit,
@@ -237,127 +207,116 @@ class OnGameReader(LineReader):
             table_name=h.get("table", ""),
             max_seats=None,  # the layout does not say; "Players in round: 5 (8)" is players
             button_seat=self._button,
-            tournament_id=h.get("tournament_id"),
+            tournament_id=h.get("tournament"),
             buy_in=h.get("buy_in"),
             table_span=self._table_span,
         )
-        self._events.append(self._start)
 
     # ------------------------------------------------------------ seats
-    def SEAT(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_SEAT, text)
-        seat, player = int(found["seat"]), found["player"]
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        if self._start is None:  # the head is whole once the seats start
+            self._start = self._started()
+            self._events.append(self._start)
+        seat, player = int(f["seat_number"]), f["seat_player"]
         take_seat(self._seats, seat, player)
-        self._events.append(ev.SeatTaken(span, seat, player, self._money(found["stack"])))
+        self._events.append(ev.SeatTaken(span, seat, player, self._money(f["seat_stack"])))
 
     # ------------------------------------------------------------ the play
-    def POST(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_POST, text)
-        kind = _POST_KINDS[found["kind"]]
-        self._events.append(ev.Posted(span, found["player"], kind, self._money(found["amount"])))
+    def POST(self, f: Fields, span: SourceSpan) -> None:
+        kind = _POST_KINDS[f["post_kind"]]
+        self._events.append(ev.Posted(span, f["who"], kind, self._money(f["post_amount"])))
 
-    def FOLD(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, text.removesuffix(" folds")))
+    def FOLD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Folded(span, f["who"]))
 
-    def CHECK(self, text: str, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, text.removesuffix(" checks")))
+    def CHECK(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Checked(span, f["who"]))
 
-    def CALL(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_CALL, text)
-        amount = self._money(found["amount"])
-        self._events.append(ev.Called(span, found["player"], amount, bool(found["all_in"])))
+    def CALL(self, f: Fields, span: SourceSpan) -> None:
+        added, all_in = self._money(f["call_added"]), f["call_all_in"] is not None
+        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.CALL, added, None, all_in))
 
-    def BET(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_BET, text)
-        amount = self._money(found["amount"])
-        self._events.append(ev.Bet(span, found["player"], amount, bool(found["all_in"])))
+    def BET(self, f: Fields, span: SourceSpan) -> None:
+        added, all_in = self._money(f["bet_added"]), f["bet_all_in"] is not None
+        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.BET, added, None, all_in))
 
-    def RAISE(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_RAISE, text)
-        self._money(found["added"])  # checked as an amount; the engine works out the rest
-        to = self._money(found["to"])
-        self._events.append(
-            ev.RaisedTo(span, found["player"], 0, to, bool(found["all_in"]), given=ev.RaiseGiven.TO)
-        )
+    def RAISE(self, f: Fields, span: SourceSpan) -> None:
+        added, to = self._money(f["raise_added"]), self._money(f["raise_to"])
+        all_in = f["raise_all_in"] is not None
+        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.RAISE, added, to, all_in))
 
-    def STATUS(self, text: str, span: SourceSpan) -> None:
-        player = text.removesuffix(" sits out")
-        self._events.append(ev.PlayerStatus(span, player, ev.Status.SITS_OUT, "sits out"))
+    def STATUS(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.PlayerStatus(span, f["who"], ev.Status.SITS_OUT, "sits out"))
 
-    def DIVIDER(self, text: str, span: SourceSpan) -> None:
+    def DIVIDER(self, f: Fields, span: SourceSpan) -> None:
         return  # "---": between the blinds and the cards, and before the summary
 
-    def POCKET(self, text: str, span: SourceSpan) -> None:
+    def POCKET(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.StreetDealt(span, ev.Street.PREFLOP, 1, (), ()))
 
-    def STREET(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_STREET, text)
-        new = comma_cards(self.card_notation, found["cards"])
+    def STREET(self, f: Fields, span: SourceSpan) -> None:
+        new = comma_cards(LETTERS, f["street_cards"])
         self._board += new
-        street = _STREETS[found["street"]]
+        street = _STREETS[f["street_name"]]
         self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
 
-    def DEALT(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_DEALT, text)
-        cards = comma_cards(self.card_notation, found["cards"])
-        self._events.append(ev.Dealt(span, found["player"], cards))
+    def DEALT(self, f: Fields, span: SourceSpan) -> None:
+        cards = comma_cards(LETTERS, f["dealt_cards"])
+        self._events.append(ev.Dealt(span, f["dealt_player"], cards))
 
     # ------------------------------------------------------------ summary
-    def SUMMARY_MARKER(self, text: str, span: SourceSpan) -> None:
+    def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
         self._summary_started = True
         self._events.append(ev.SummaryStarted(span))
 
-    def POT(self, text: str, span: SourceSpan) -> None:
-        found = line_fields(_POT, text)
-        pot = int(found["side"]) if found["side"] else 0
-        self._pots.append(self._money(found["amount"]))
-        for part in found["winners"].split(", "):
+    def POT(self, f: Fields, span: SourceSpan) -> None:
+        pot = int(f["pot_side"]) if f["pot_side"] else 0
+        self._pots.append(self._money(f["pot_amount"]))
+        for part in f["pot_winners"].split(", "):
             winner = _WINNER.match(part)
             if winner is None:
                 raise ValueError(f"a pot's winner that is not 'NAME (amount)': {part!r}")
             amount = self._money(winner["amount"])
             self._events.append(ev.Collected(span, winner["player"], amount, pot, True))
 
-    def RAKE(self, text: str, span: SourceSpan) -> None:
+    def RAKE(self, f: Fields, span: SourceSpan) -> None:
         # "Rake taken" closes the pots' lines: the pots are gross (the winners' shares
         # add up to the pot less this rake), so their sum is the total pot, gross
         # (710 = 354.50 + 354.50 + 1 in R5-361875219-6). The events' pots are net of the
         # rake: it is taken off the main pot, where every hand pays it (which pot a room
         # takes it from, the checks leave to the room)
-        found = line_fields(_RAKE, text)
-        rake = to_minor(found["amount"], self._scale)
+        rake = self._money(f["rake_amount"])
         main = self._pots[0] - rake if self._pots else None
         sides = tuple(self._pots[1:])
         self._events.append(ev.SummaryPot(span, sum(self._pots), main, sides, rake))
 
-    def SUMMARY_SEAT(self, text: str, span: SourceSpan) -> None:
-        found = _SUMMARY_SEAT.match(text)
-        if found is None:
+    def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
+        text = f.group().rstrip()
+        if f["sum_other"] is not None:
             self._events.append(ev.Garbled(span, text, "a summary seat line of no known shape"))
             return
-        seat, player = int(found["seat"]), found["player"]
-        if found["cards"] is None:
+        seat, player = int(f["sum_seat"]), f["sum_player"]
+        if f["sum_cards"] is None:
             # the stack after the hand and its net result: nothing about how it ended
             words = text.partition(": ")[2][len(player) + 1 :]
             outcome = ev.SeatOutcome.OTHER
             self._events.append(ev.SummarySeat(span, seat, player, (), outcome, outcome_text=words))
             return
-        cards = comma_cards(self.card_notation, found["cards"])
-        description = found["description"] or ""
+        cards = comma_cards(LETTERS, f["sum_cards"])
+        description = f["sum_words"] or ""
         result = ev.SeatResult(None, description, read_claim(description))
         showed = ev.SeatOutcome.SHOWED
         self._events.append(
             ev.SummarySeat(span, seat, player, (), showed, cards=cards, results=(result,))
         )
 
-    def END(self, text: str, span: SourceSpan) -> None:
+    def END(self, f: Fields, span: SourceSpan) -> None:
         # "***** End of hand R5-361875219-6 *****": the header's id again; another id is a
         # record at odds with itself (the header's is the hand's)
-        found = _END.match(text)
-        hand_id = self._head.get("hand_id", "")
-        if found is None or found["hand_id"] != hand_id:
+        hand_id = self._head.get("id", "")
+        if f["end_id"] != hand_id:
             problem = f"the end line names another hand than the header's {hand_id}"
-            self._events.append(ev.Garbled(span, text, problem))
+            self._events.append(ev.Garbled(span, f.group().rstrip(), problem))
 
 
 def _started_at(head: dict[str, str]) -> tuple[datetime | None, str]:
@@ -366,13 +325,6 @@ def _started_at(head: dict[str, str]) -> tuple[datetime | None, str]:
     month = _MONTHS.get(head["month"])
     if month is None:
         raise ValueError(f"no month is called {head['month']!r}")
-    local = local_time(
-        int(head["year"]),
-        month,
-        int(head["day"]),
-        int(head["hour"]),
-        int(head["minute"]),
-        int(head["second"]),
-        head["zone"],
-    )
-    return local, head["zone"]
+    year, day, hour, minute, second = (int(head[k]) for k in _TIME_PARTS)
+    zone = head["zone"]
+    return local_time(year, month, day, hour, minute, second, zone), zone

@@ -21,6 +21,7 @@ from auditor.rooms.ongame import OnGameRoom
 from auditor.rooms.ongame.reader import OnGameReader
 from auditor.rooms.pokerstars import PokerStarsRoom
 from auditor.tables.timezones import to_utc
+from tests.classified import as_replayed
 from tests.corpus import ROOT
 
 E = TypeVar("E", bound=ev.Event)
@@ -77,7 +78,12 @@ def test_head_facts_currency_tournament_and_zones() -> None:
 
 
 def test_raise_is_read_to_its_total_and_all_in_is_flagged() -> None:
-    hand = read(CASH)
+    # the reader writes both amounts ("shorty raises $4.75 to $5 [all in]", his small
+    # blind of $0.25 posted: added 475, to 500); the replay reads the raise to the total
+    chips = [(c.verb, c.added, c.to, c.all_in) for c in of(read(CASH), ev.ChipsIn)]
+    assert chips[:3] == [(ev.Verb.RAISE, 175, 175, False), (ev.Verb.RAISE, 475, 500, True),
+                         (ev.Verb.CALL, 450, None, False)]  # fmt: skip
+    hand = as_replayed(read(CASH), "ongame")
     raises = of(hand, ev.RaisedTo)
     assert [(r.player, r.to, r.all_in, r.given) for r in raises] == [
         ("Hero", 175, False, ev.RaiseGiven.TO),

@@ -26,6 +26,7 @@ from auditor.rooms.pokernow import PokerNowRoom
 from auditor.rooms.pokernow.reader import PokerNowReader
 from auditor.rooms.pokerstars import PokerStarsRoom
 from auditor.run import run_audit
+from tests.classified import as_replayed
 from tests.corpus import ROOT
 
 E = TypeVar("E", bound=ev.Event)
@@ -158,6 +159,11 @@ def test_calls_and_raises_are_totals_in_the_round() -> None:
         f"{BO} bets 90", f"{ANN} folds", f"Uncalled bet of 90 returned to {BO}",
         f"{BO} collected 96 from pot",
     )))  # fmt: skip
+    # the reader writes each row's total ("calls 9": to=9); the replay, which has his big
+    # blind of 3, makes it a call of 6
+    chips = [(c.verb, c.to) for c in of(hand, ev.ChipsIn)]
+    assert chips[:3] == [(ev.Verb.RAISE, 9), (ev.Verb.CALL, 9), (ev.Verb.BET, 13)]
+    hand = as_replayed(hand)
     calls = [(c.player, c.amount) for c in of(hand, ev.Called)]
     assert calls == [("bo @ b @ bbbbbbbbb2", 6), ("bo @ b @ bbbbbbbbb2", 26)]
     raises = [(r.to, r.given) for r in of(hand, ev.RaisedTo)]
@@ -179,7 +185,7 @@ def test_missed_blinds_straddle_and_all_in() -> None:
     assert posts[2:] == [("eve", ev.PostKind.MISSED_BLIND, 1), ("eve", ev.PostKind.LIVE, 2)]
     first = read(BOMB)
     assert [p.kind for p in of(first, ev.Posted)][-1] is ev.PostKind.STRADDLE
-    (bet,) = [b for b in of(first, ev.Bet) if b.all_in]
+    (bet,) = [b for b in of(as_replayed(first), ev.Bet) if b.all_in]
     assert bet.amount == 3000 and first.start.scale == 100  # cents: "30.00 and go all in"
 
 
