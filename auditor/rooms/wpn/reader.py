@@ -8,15 +8,14 @@ methods run as lexer callbacks, so the events come out in file order.
 
 What the layouts mean, where they differ from the Stars layout:
 
-- new layout: "raises $30.00 to $40.00" is the chips put in, then the total: read as
-  the total (``RaiseGiven.TO``); "Total pot $199.00 | Rake $0.96 | JP Fee $0.04" is net
+- new layout: "raises $30.00 to $40.00" is the chips put in, then the total (both go
+  into the ``ChipsIn``); "Total pot $199.00 | Rake $0.96 | JP Fee $0.04" is net
   of the rake and the fee (the players' bets were $200.00): read gross;
 - old layout: every amount is the chips put in with the action ("raises (6)" after a
-  blind of 2 is a raise to 8: ``RaiseGiven.BY``); "allin (124)" says no more than that,
-  so it is read as a bet, a call or a raise from the bets of the round so far (the
-  record's own numbers); the winners' amounts are written only in the summary ("Collects:
-  47."), and the shown hands only there too ("shows: Straight to 10 [..]"): each becomes
-  the Shown and Collected events it states; "Pot: 47. Rake 1" is net: read gross.
+  blind of 2 is a raise to 8); "allin (124)" names no call, bet or raise (the replay
+  tells which from the round's bets); the winners' amounts are written only in the
+  summary ("Collects: 47."), and the shown hands only there too ("shows: Straight to 10
+  [..]"): each becomes the Shown and Collected events it states; "Pot: 47. Rake 1" is net: read gross.
 """
 
 from __future__ import annotations
@@ -200,6 +199,15 @@ _O_STATUS = {
     # "wait BB": he waits for the big blind to come round to him, out of this hand
     "wait BB": ev.Status.SITTING_OUT,
 }
+# the old layout's chips lines ("caps (253.88)": raises to the table's cap)
+_O_VERB = {
+    "calls": ev.Verb.CALL,
+    "bets": ev.Verb.BET,
+    "raises": ev.Verb.RAISE,
+    "caps": ev.Verb.RAISE,
+    "cap": ev.Verb.RAISE,
+    "allin": ev.Verb.ALL_IN,
+}
 _POSITION = re.compile(r"\((button|small blind|big blind)\)")
 _N_RESULT = re.compile(
     rf"(?:(?P<verb>won|collected) (?P<amount>{_AMT})|lost)(?: with (?P<text>.*))?$"
@@ -370,9 +378,6 @@ class WpnReader:
         self._old = False  # an old-layout hand whose deal is not yet over
         self._summary_board = 1  # the new layout's summary: the board its seat lines are of
         self._game_span = SourceSpan(file, first_line + 1, 1)  # the old layout's Game ID line
-        # the old layout's round so far, to tell what an "allin (X)" is
-        self._round: dict[str, int] = {}
-        self._round_max = 0
         # a CAP table's cap, and what each player has put in the hand
         self._cap = 0
         self._in_hand: dict[str, int] = {}
@@ -480,23 +485,26 @@ class WpnReader:
     def N_CHECK(self, m: re.Match[str], span: SourceSpan) -> None:
         self._add(ev.Checked(span, m["player"]))
 
+    # The layout says every all-in ("and is all-in"): a chips line without it is not one.
     def N_CALL(self, m: re.Match[str], span: SourceSpan) -> None:
         all_in = m["all_in"] is not None
-        self._add(ev.Called(span, m["player"], self._money(m["amount"]), all_in))
+        self._add(
+            ev.ChipsIn(span, m["player"], ev.Verb.CALL, self._money(m["amount"]), None, all_in)
+        )
 
     def N_BET(self, m: re.Match[str], span: SourceSpan) -> None:
         all_in = m["all_in"] is not None
-        self._add(ev.Bet(span, m["player"], self._money(m["amount"]), all_in))
+        self._add(
+            ev.ChipsIn(span, m["player"], ev.Verb.BET, self._money(m["amount"]), None, all_in)
+        )
 
     def N_RAISE(self, m: re.Match[str], span: SourceSpan) -> None:
-        # "raises $30.00 to $40.00": the first is the chips put in, not the raise's size
+        # "raises $30.00 to $40.00": the chips put in, then the player's total; "caps $X":
+        # the chips put in only
         player, all_in = m["player"], m["all_in"] is not None
-        if m["to"] is not None:
-            to = self._money(m["to"])
-            self._add(ev.RaisedTo(span, player, 0, to, all_in, ev.RaiseGiven.TO))
-        else:  # "caps $X": the chips put in only
-            by = self._money(m["by"])
-            self._add(ev.RaisedTo(span, player, by, 0, all_in, ev.RaiseGiven.BY))
+        to = self._money(m["to"]) if m["to"] is not None else None
+        added = self._money(m["by"])
+        self._add(ev.ChipsIn(span, player, ev.Verb.RAISE, added, to, all_in))
         if m["verb"] != "raises":  # the cap reached: all-in for the rest of the hand
             self._add(ev.PlayerStatus(span, player, ev.Status.CAPPED, "reached the table's cap"))
 
@@ -709,8 +717,7 @@ class WpnReader:
             self._add(ev.PlayerStatus(span, player, _O_STATUS[word], word))
 
     def _old_action(self, player: str, verb: str, amount: int, span: SourceSpan) -> None:
-        before = self._round.get(player, 0)
-        total = before + amount
+        """Every amount of this layout is the chips put in with the action."""
         if verb in ("has small blind", "has big blind", "posts", "ante"):
             if verb == "ante":
                 kind = ev.PostKind.ANTE
@@ -724,27 +731,15 @@ class WpnReader:
             self._count_in(player, amount, span)
             if verb == "has big blind":
                 self._limit_from_big_blind(amount)
-            if kind is not ev.PostKind.ANTE:
-                self._round[player] = total
-                self._round_max = max(self._round_max, total)
             return
         if verb == "straddle":
-            self._add(ev.Posted(span, player, ev.PostKind.STRADDLE, total))
-        elif verb == "calls":
-            self._add(ev.Called(span, player, amount))
-        elif verb == "bets":
-            self._add(ev.Bet(span, player, amount))
-        elif verb in ("raises", "caps", "cap"):  # "caps": raises to the table's cap
-            self._add(ev.RaisedTo(span, player, amount, 0, given=ev.RaiseGiven.BY))
-        else:  # "allin (X)": the chips he puts in, all he has
-            if self._round_max == 0:
-                self._add(ev.Bet(span, player, amount, all_in=True))
-            elif total <= self._round_max:
-                self._add(ev.Called(span, player, amount, all_in=True))
-            else:
-                self._add(ev.RaisedTo(span, player, amount, 0, True, ev.RaiseGiven.BY))
-        self._round[player] = total
-        self._round_max = max(self._round_max, total)
+            self._add(ev.Posted(span, player, ev.PostKind.STRADDLE, amount))
+        else:
+            # "allin (X)" names no call, bet or raise: the replay tells which; the layout
+            # says every all-in so, so no other line is one
+            verb_of = _O_VERB[verb]
+            all_in = verb_of is ev.Verb.ALL_IN
+            self._add(ev.ChipsIn(span, player, verb_of, amount, None, all_in))
         self._count_in(player, amount, span)
 
     def _count_in(self, player: str, amount: int, span: SourceSpan) -> None:
@@ -808,8 +803,6 @@ class WpnReader:
             all_cards += self._notation.cards(group)
         new = self._notation.cards(groups[-1])
         self._add(ev.StreetDealt(span, _STREET[m["name"]], 1, all_cards, new))
-        self._round = {}
-        self._round_max = 0
 
     def O_UNCALLED(self, m: re.Match[str], span: SourceSpan) -> None:
         self._add(ev.UncalledReturned(span, m["player"], self._money(m["amount"])))
