@@ -15,7 +15,8 @@ What the layouts mean, where they differ from the Stars layout:
   blind of 2 is a raise to 8); "allin (124)" names no call, bet or raise (the replay
   tells which from the round's bets); the winners' amounts are written only in the
   summary ("Collects: 47."), and the shown hands only there too ("shows: Straight to 10
-  [..]"): each becomes the Shown and Collected events it states; "Pot: 47. Rake 1" is net: read gross.
+  [..]"): each becomes the Shown and Collected events it states; "Pot: 47. Rake 1" is
+  net: read gross.
 """
 
 from __future__ import annotations
