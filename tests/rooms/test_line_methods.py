@@ -75,6 +75,5 @@ NOT_YET = frozenset(
         "runitonce",
         "sealswithclubs",
         "winamax",
-        "wpn",
     }
 )
