@@ -22,38 +22,27 @@ from auditor.source import SourceSpan
 
 # The old layout writes a ten "10h"; the new one "Th".
 TENS = CardNotation("tens as 10 (10h)", ten="10")
+# "posts (2)": a player who comes in posts a live blind (his "Bets" in the summary count
+# it; WaitBB.txt): the big blind's kind makes it live
 _O_POST_KIND = {
-    "has small blind": ev.PostKind.SMALL_BLIND,
-    "has big blind": ev.PostKind.BIG_BLIND,
-    # "posts (2)": a player who comes in posts a live blind (his "Bets" in the summary
-    # count it; WaitBB.txt): the big blind's kind makes it live
-    "posts": ev.PostKind.BIG_BLIND,
-    "ante": ev.PostKind.ANTE,
-    "straddle": ev.PostKind.STRADDLE,
-}
+    "has small blind": ev.PostKind.SMALL_BLIND, "has big blind": ev.PostKind.BIG_BLIND,
+    "posts": ev.PostKind.BIG_BLIND, "ante": ev.PostKind.ANTE, "straddle": ev.PostKind.STRADDLE,
+}  # fmt: skip
+# "is disconnected and ALL IN.": the client's all-in protection (he stays in for what he
+# put in); "wait BB": he waits for the big blind to come round to him, out of this hand
 _O_STATUS = {
-    "sitting out": ev.Status.SITTING_OUT,
-    "sits out": ev.Status.SITS_OUT,
-    "has returned": ev.Status.RETURNED,
-    "is timed out.": ev.Status.TIMED_OUT,
-    # the client's all-in protection: a disconnected player stays in for what he put in
+    "sitting out": ev.Status.SITTING_OUT, "sits out": ev.Status.SITS_OUT,
+    "has returned": ev.Status.RETURNED, "is timed out.": ev.Status.TIMED_OUT,
     "is disconnected and ALL IN.": ev.Status.TIMED_OUT,
-    "is disconnected.": ev.Status.DISCONNECTED,
-    "is connected.": ev.Status.CONNECTED,
-    "joins the table": ev.Status.JOINS,
-    "leaves the table": ev.Status.LEAVES,
-    # "wait BB": he waits for the big blind to come round to him, out of this hand
+    "is disconnected.": ev.Status.DISCONNECTED, "is connected.": ev.Status.CONNECTED,
+    "joins the table": ev.Status.JOINS, "leaves the table": ev.Status.LEAVES,
     "wait BB": ev.Status.SITTING_OUT,
-}
+}  # fmt: skip
 # the old layout's chips lines ("caps (253.88)": raises to the table's cap)
 _O_VERB = {
-    "calls": ev.Verb.CALL,
-    "bets": ev.Verb.BET,
-    "raises": ev.Verb.RAISE,
-    "caps": ev.Verb.RAISE,
-    "cap": ev.Verb.RAISE,
-    "allin": ev.Verb.ALL_IN,
-}
+    "calls": ev.Verb.CALL, "bets": ev.Verb.BET, "raises": ev.Verb.RAISE, "caps": ev.Verb.RAISE,
+    "cap": ev.Verb.RAISE, "allin": ev.Verb.ALL_IN,
+}  # fmt: skip
 
 
 class OldLines(WpnLines):

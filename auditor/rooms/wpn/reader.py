@@ -25,25 +25,20 @@ from auditor.rooms.wpn.summary import gross_pot, new_seat
 from auditor.rooms.wpn.wording import read_new
 from auditor.source import SourceSpan
 
+# "posts dead $X": both blinds, on coming back; "posts $X": a new player's big blind, to
+# play at once
 _N_POST_KIND = {
-    "the small blind": ev.PostKind.SMALL_BLIND,
-    "the big blind": ev.PostKind.BIG_BLIND,
-    "ante": ev.PostKind.ANTE,
-    "dead": ev.PostKind.SMALL_AND_BIG,  # "posts dead $X": both blinds, on coming back
-    "a straddle": ev.PostKind.STRADDLE,
-    "straddle": ev.PostKind.STRADDLE,
-    None: ev.PostKind.BIG_BLIND,  # "posts $X": a new player's big blind, to play at once
-}
+    "the small blind": ev.PostKind.SMALL_BLIND, "the big blind": ev.PostKind.BIG_BLIND,
+    "ante": ev.PostKind.ANTE, "dead": ev.PostKind.SMALL_AND_BIG,
+    "a straddle": ev.PostKind.STRADDLE, "straddle": ev.PostKind.STRADDLE,
+    None: ev.PostKind.BIG_BLIND,
+}  # fmt: skip
 _N_STATUS = {
-    "is sitting out": ev.Status.SITTING_OUT,
-    "sits out": ev.Status.SITS_OUT,
-    "has returned": ev.Status.RETURNED,
-    "is disconnected": ev.Status.DISCONNECTED,
-    "is connected": ev.Status.CONNECTED,
-    "has timed out": ev.Status.TIMED_OUT,
-    "leaves the table": ev.Status.LEAVES,
-    "joins the table": ev.Status.JOINS,
-}
+    "is sitting out": ev.Status.SITTING_OUT, "sits out": ev.Status.SITS_OUT,
+    "has returned": ev.Status.RETURNED, "is disconnected": ev.Status.DISCONNECTED,
+    "is connected": ev.Status.CONNECTED, "has timed out": ev.Status.TIMED_OUT,
+    "leaves the table": ev.Status.LEAVES, "joins the table": ev.Status.JOINS,
+}  # fmt: skip
 # the runs of lines the lexer takes as one token, with their line kinds in the grammar's
 # order (BLANK: the old client's blank line after every line, read to count lines)
 _BLOCKS = {
@@ -58,22 +53,18 @@ _SINGLES = (
     "N_HEADER", "N_TABLE", "N_SUMMARY_MARKER", "O_STARTED", "O_GAME_ID", "O_BUTTON",
     "O_SUMMARY_MARKER", "O_ENDED", "O_AFTER",
 )  # fmt: skip
+# the grammar's runs and single lines in words, for the errors that name them
 _WORDS = {
     "N_HEADER": "a hand header (Hand #N - game - stakes - date)",
     "N_TABLE": "the table line (T Seat #n is the button)",
-    "N_SEATS": "a seat line (Seat n: NAME ($x))",
-    "N_PLAY": "a line of play",
-    "N_SUMMARY_MARKER": "*** SUMMARY ***",
-    "N_SUMMARY_BODY": "a summary line",
-    "O_STARTED": "Game started at: date",
+    "N_SEATS": "a seat line (Seat n: NAME ($x))", "O_SEATS": "a seat line (Seat n: NAME (x).)",
+    "N_PLAY": "a line of play", "O_PLAY": "a line of play",
+    "N_SUMMARY_MARKER": "*** SUMMARY ***", "O_SUMMARY_MARKER": "------ Summary ------",
+    "N_SUMMARY_BODY": "a summary line", "O_SUMMARY_BODY": "a summary line",
+    "O_STARTED": "Game started at: date", "O_ENDED": "Game ended at: date",
     "O_GAME_ID": "the game line (Game ID: N stakes table (game))",
     "O_BUTTON": "the button line (Seat n is the button)",
-    "O_SEATS": "a seat line (Seat n: NAME (x).)",
-    "O_PLAY": "a line of play",
-    "O_SUMMARY_MARKER": "------ Summary ------",
-    "O_SUMMARY_BODY": "a summary line",
-    "O_ENDED": "Game ended at: date",
-}
+}  # fmt: skip
 _NEW_HEAD = (
     "Hand #1 - Omaha(Pot Limit) - $1.00/$2.00 - 2019/07/18 15:13:01 UTC\n"
     "T 6-max Seat #1 is the button\nSeat 1: a ($200.00)\nSeat 2: b ($200.00)\n"
