@@ -65,6 +65,5 @@ NOT_YET = frozenset(
         "ggpoker",
         "party",
         "pokerstars",
-        "wpn",
     }
 )

@@ -1,0 +1,196 @@
+"""The old WPN layout's lines (the Yatahay-era client: "Game started at: ...", "Game ID:
+N 2/4 T (Omaha)", "Player X raises (6)", "------ Summary ------", "Game ended at: ...").
+
+Every amount is the chips put in with the action ("raises (6)" after a blind of 2 is a
+raise to 8); "allin (124)" names no call, bet or raise (the replay tells which from the
+round's bets), and no other chips line is an all-in. Each card dealt is a line of its
+own; a ten is "10h".
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from auditor import events as ev
+from auditor.cards import Card, CardNotation
+from auditor.parse.facts import variant
+from auditor.parse.text_reader import Fields
+from auditor.rooms.wpn.heads import button, old_start
+from auditor.rooms.wpn.lines import CAPPED, STREET, WpnLines, bracketed
+from auditor.rooms.wpn.summary import gross_pot, old_player
+from auditor.source import SourceSpan
+
+# The old layout writes a ten "10h"; the new one "Th".
+TENS = CardNotation("tens as 10 (10h)", ten="10")
+# "posts (2)": a player who comes in posts a live blind (his "Bets" in the summary count
+# it; WaitBB.txt): the big blind's kind makes it live
+_O_POST_KIND = {
+    "has small blind": ev.PostKind.SMALL_BLIND, "has big blind": ev.PostKind.BIG_BLIND,
+    "posts": ev.PostKind.BIG_BLIND, "ante": ev.PostKind.ANTE, "straddle": ev.PostKind.STRADDLE,
+}  # fmt: skip
+# "is disconnected and ALL IN.": the client's all-in protection (he stays in for what he
+# put in); "wait BB": he waits for the big blind to come round to him, out of this hand
+_O_STATUS = {
+    "sitting out": ev.Status.SITTING_OUT, "sits out": ev.Status.SITS_OUT,
+    "has returned": ev.Status.RETURNED, "is timed out.": ev.Status.TIMED_OUT,
+    "is disconnected and ALL IN.": ev.Status.TIMED_OUT,
+    "is disconnected.": ev.Status.DISCONNECTED, "is connected.": ev.Status.CONNECTED,
+    "joins the table": ev.Status.JOINS, "leaves the table": ev.Status.LEAVES,
+    "wait BB": ev.Status.SITTING_OUT,
+}  # fmt: skip
+# the old layout's chips lines ("caps (253.88)": raises to the table's cap)
+_O_VERB = {
+    "calls": ev.Verb.CALL, "bets": ev.Verb.BET, "raises": ev.Verb.RAISE, "caps": ev.Verb.RAISE,
+    "cap": ev.Verb.RAISE, "allin": ev.Verb.ALL_IN,
+}  # fmt: skip
+
+
+class OldLines(WpnLines):
+    """The old layout's line methods."""
+
+    def O_STARTED(self, f: Fields, span: SourceSpan) -> None:
+        self._head = f
+        self._notation = TENS
+        self._old = True
+        self._scale = 100
+
+    def O_GAME_ID(self, f: Fields, span: SourceSpan) -> None:
+        self._game, self._game_span = f, span  # (a blank line may come before it)
+
+    def O_BUTTON(self, f: Fields, span: SourceSpan) -> None:
+        head_span = SourceSpan(self._file, self._offset + 1, 1)
+        if self._game is None:  # cannot be: the grammar puts the game line first
+            raise ValueError("a button line before the game line")
+        start = old_start(
+            self._head, self._game, button(f["button_seat"]), head_span, self._game_span
+        )
+        if " CAP " in f" {start.table_name} ":
+            # "The CAP is set at 30bb ... When you've reached the hand CAP, you're considered
+            # to be all-in for the remainder of the hand" (yapoker.com, "CAP Tables"): the
+            # record's "caps (253.88)" puts Player4 at $300 of a $5/$10 table
+            self._cap = 30 * start.big_stake
+        self._begin(start)
+
+    def O_SEAT(self, f: Fields, span: SourceSpan) -> None:
+        seat, player = int(f["oseat_number"]), f["oseat_player"]
+        self._seat(seat, player)
+        self._events.append(ev.SeatTaken(span, seat, player, self._money(f["oseat_stack"])))
+
+    def O_POST(self, f: Fields, span: SourceSpan) -> None:
+        player, words = f["owho"], f["opost_kind"]
+        amount = self._money(f["opost_amount"])
+        self._events.append(ev.Posted(span, player, _O_POST_KIND[words], amount))
+        self._count_in(player, amount, span)
+        if words == "has big blind":
+            self._limit_from_big_blind(amount)
+
+    def O_CHIPS(self, f: Fields, span: SourceSpan) -> None:
+        player, verb = f["owho"], _O_VERB[f["ochips_verb"]]
+        amount = self._money(f["ochips_amount"])
+        # the layout says every all-in so ("allin (X)"): no other chips line is one
+        all_in = verb is ev.Verb.ALL_IN
+        self._events.append(ev.ChipsIn(span, player, verb, amount, None, all_in))
+        self._count_in(player, amount, span)
+
+    def O_CARD(self, f: Fields, span: SourceSpan) -> None:
+        self._deal(f["owho"], self._notation.cards(f["ocard_cards"]), span)
+
+    def O_HIDDEN_CARD(self, f: Fields, span: SourceSpan) -> None:
+        self._deal(f["owho"], (), span)
+
+    def O_FOLD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Folded(span, f["owho"]))
+
+    def O_CHECK(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Checked(span, f["owho"]))
+
+    def O_MUCKS(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.Mucked(span, f["owho"]))
+
+    def O_ALL_IN(self, f: Fields, span: SourceSpan) -> None:
+        # after "is disconnected and ALL IN.": he stays in for what he has put in
+        self._events.append(ev.Note(span, f.group().strip()))
+
+    def O_STATUS(self, f: Fields, span: SourceSpan) -> None:
+        words = f["ostatus_words"]
+        self._events.append(ev.PlayerStatus(span, f["owho"], _O_STATUS[words], words))
+
+    def _count_in(self, player: str, amount: int, span: SourceSpan) -> None:
+        """On a CAP table, the action that brings a player's chips in the hand to the cap
+        makes him all-in for the rest of it."""
+        if not self._cap:
+            return
+        before = self._in_hand.get(player, 0)
+        self._in_hand[player] = before + amount
+        if before < self._cap <= before + amount:
+            self._events.append(ev.PlayerStatus(span, player, ev.Status.CAPPED, CAPPED))
+
+    def _limit_from_big_blind(self, big_blind: int) -> None:
+        """The old layout names no limit: a big blind of the stakes' first number (40/80
+        with blinds 20/40) is a fixed-limit game's, whose stakes are its bets (fpdb's
+        WinningToFpdb.py tells them so); else the game is pot limit."""
+        start = self._start
+        if start is None or start.small_stake == start.big_stake:
+            return
+        if big_blind != start.small_stake or start.limit is ev.Limit.FIXED:
+            return
+        fixed = replace(
+            start,
+            limit=ev.Limit.FIXED,
+            variant=variant(ev.Limit.FIXED, start.hi_lo, start.hole_card_count),
+        )
+        self._events[self._events.index(start)] = fixed
+        self._start = fixed
+
+    def _deal(self, player: str, cards: tuple[Card, ...], span: SourceSpan) -> None:
+        """One line per card: the player's first line holds the Dealt of them all."""
+        found = self._dealt.get(player)
+        if found is None:
+            self._dealt[player] = (len(self._events), ev.Dealt(span, player, cards))
+            self._events.append(self._dealt[player][1])
+            return
+        at, dealt = found
+        joined = ev.Dealt(dealt.span, player, dealt.cards + cards)
+        self._dealt[player] = (at, joined)
+        self._events[at] = joined
+
+    def O_MARKER(self, f: Fields, span: SourceSpan) -> None:
+        groups = bracketed(f["omarker_cards"])
+        if not groups:
+            # "*** FLOP ***:" with no cards (PLO8 ...201609.no.flop): no flop dealt
+            text = f.group().strip()
+            self._events.append(ev.Garbled(span, text, "a flop marker with no cards"))
+            return
+        cards = tuple(card for group in groups for card in self._notation.cards(group))
+        new = self._notation.cards(groups[-1])
+        self._events.append(ev.StreetDealt(span, STREET[f["omarker_street"]], 1, cards, new))
+
+    def O_UNCALLED(self, f: Fields, span: SourceSpan) -> None:
+        amount = self._money(f["ouncalled_amount"])
+        self._events.append(ev.UncalledReturned(span, f["ouncalled_player"], amount))
+
+    def O_SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
+        self._summary_begins(span)
+
+    def O_POT(self, f: Fields, span: SourceSpan) -> None:
+        rake = self._money(f["opot_rake"]) if f["opot_rake"] is not None else None
+        fees: list[tuple[str, int]] = []
+        for part in f["opot_fees"].split(". ")[1:]:
+            label, _, amount = part.strip().rpartition(" ")
+            fees.append((label, self._money(amount)))
+        self._events.append(gross_pot(span, self._money(f["opot_total"]), rake, fees))
+
+    def O_BOARD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.SummaryBoard(span, 1, self._notation.cards(f["oboard_cards"])))
+
+    def O_SUMMARY_PLAYER(self, f: Fields, span: SourceSpan) -> None:
+        seat = self._seat_of.get(f["osum_player"], 0)
+        self._events.extend(old_player(f, span, seat, self._notation, self._money))
+
+    def O_ENDED(self, f: Fields, span: SourceSpan) -> None:
+        return
+
+    def O_AFTER(self, f: Fields, span: SourceSpan) -> None:
+        # text after "Game ended at": the last bytes of a damaged file (an odd byte of a
+        # UTF-16 file decodes as U+FFFD)
+        self._events.append(ev.Garbled(span, f.group().strip(), "text after the hand's end"))
