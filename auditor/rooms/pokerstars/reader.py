@@ -632,15 +632,18 @@ class PokerStarsReader:
     def CHECK(self, span: SourceSpan, player: str) -> None:
         self._events.append(ev.Checked(span, player))
 
+    # The layout always says all-in (" and is all-in"): a line without it is not.
     def CALL(self, span: SourceSpan, player: str, amount: str, all_in: str | None) -> None:
-        self._events.append(ev.Called(span, player, self._money(amount), all_in is not None))
+        added = self._money(amount)
+        self._events.append(ev.ChipsIn(span, player, ev.Verb.CALL, added, None, bool(all_in)))
 
     def BET(self, span: SourceSpan, player: str, amount: str, all_in: str | None) -> None:
-        self._events.append(ev.Bet(span, player, self._money(amount), all_in is not None))
+        added = self._money(amount)
+        self._events.append(ev.ChipsIn(span, player, ev.Verb.BET, added, None, bool(all_in)))
 
     def RAISE(self, span: SourceSpan, player: str, by: str, to: str, all_in: str | None) -> None:
         self._events.append(
-            ev.RaisedTo(span, player, self._money(by), self._money(to), all_in is not None)
+            ev.ChipsIn(span, player, ev.Verb.RAISE, None, self._money(to), bool(all_in))
         )
 
     def UNCALLED(self, span: SourceSpan, amount: str, player: str) -> None:

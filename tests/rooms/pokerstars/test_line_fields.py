@@ -119,15 +119,12 @@ def test_names_holding_line_words_keep_them() -> None:
         ("Bob ($5 in chips)", 10000),
         ("x: calls 5", 10000),
     ]
-    raised = next(e for e in hand.events if isinstance(e, ev.RaisedTo))
-    assert (raised.player, raised.by, raised.to, raised.all_in) == (
-        "Bob ($5 in chips)",
-        400,
-        600,
-        True,
-    )
-    called = next(e for e in hand.events if isinstance(e, ev.Called))
-    assert (called.player, called.amount, called.all_in) == ("x: calls 5", 400, False)
+    chips = [e for e in hand.events if isinstance(e, ev.ChipsIn)]
+    # "raises $4 to $6": the total, the raise over the bet faced is no chips added
+    assert [(c.player, c.verb, c.added, c.to, c.all_in) for c in chips] == [
+        ("Bob ($5 in chips)", ev.Verb.RAISE, None, 600, True),
+        ("x: calls 5", ev.Verb.CALL, 400, None, False),
+    ]
 
 
 def test_free_text_loses_its_trailing_blanks_only() -> None:
