@@ -173,7 +173,7 @@ def test_raise_given_by_only_replays_as_to() -> None:
             events: list[ev.Event] = []
             for event in hand.events:
                 raised = isinstance(event, ev.ChipsIn) and event.verb is ev.Verb.RAISE
-                if raised and event.span.line in added:
+                if isinstance(event, ev.ChipsIn) and raised and event.span.line in added:
                     chips = added[event.span.line]
                     assert chips is not None
                     event = dataclasses.replace(event, added=chips, to=None)
