@@ -47,6 +47,8 @@ _STATUS_OF_WORDS = {
     "leaves the table": ev.Status.LEAVES,
     "will be allowed to play after the button": ev.Status.ALLOWED_AFTER_BUTTON,
 }
+_AMOUNTS: dict[tuple[str, int], int] = {}  # memo of _money (ints: shared safely)
+_AMOUNTS_MAX = 1 << 14
 _STACK_CHANGES = {" re-buys": ev.StackChange.REBUY, " adds on": ev.StackChange.ADD_ON}
 
 
@@ -61,7 +63,14 @@ class PlayLines(FieldsReader):
     _scale: int  # minor units a unit of the stakes: 100 for cents, 1 for chips
 
     def _money(self, text: str) -> int:
-        return to_minor(text, self._scale)
+        # the same few amounts recur line after line, hand after hand ("$0.02", "$1")
+        key = (text, self._scale)
+        found = _AMOUNTS.get(key)
+        if found is None:
+            found = to_minor(text, self._scale)
+            if len(_AMOUNTS) < _AMOUNTS_MAX:
+                _AMOUNTS[key] = found
+        return found
 
     # The layout always says all-in (" and is all-in"): a line without it is not all-in.
     def POST(self, f: Fields, span: SourceSpan) -> None:

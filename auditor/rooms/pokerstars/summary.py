@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 
 from auditor import events as ev
@@ -25,19 +26,9 @@ _POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?) ([^ .]+(?:\.[0-9]+)?)\.
 _FEE_PART = re.compile(r"(?:\A| )\| \s*(?:(?P<label>[^\n]*?) )?(?P<amount>[^ \n]*?)\s*(?= \| |\Z)")
 # what may follow a player's name on a summary line whose seat the hand did not list
 _SUMMARY_VERBS = (
-    " (button)",
-    " (small blind)",
-    " (big blind)",
-    " folded",
-    " showed",
-    " mucked",
-    " collected",
-    " won",
-    " lost",
-    " is sitting out",
-    " (didn't bet)",
-    " cashed out",
-)
+    " (button)", " (small blind)", " (big blind)", " folded", " showed", " mucked", " collected",
+    " won", " lost", " is sitting out", " (didn't bet)", " cashed out",
+)  # fmt: skip
 
 
 class SummaryLines(PlayLines):
@@ -92,20 +83,8 @@ class SummaryLines(PlayLines):
     def SEAT_CONTINUATION(self, f: Fields, span: SourceSpan) -> None:
         previous = self._events[-1] if self._events else None
         if isinstance(previous, ev.SummarySeat) and previous.results:
-            last = previous.results[-1]
-            joined = _seat_result(last.won, f["cont_text"].rstrip())
-            self._events[-1] = ev.SummarySeat(
-                previous.span,
-                previous.seat,
-                previous.player,
-                previous.positions,
-                previous.outcome,
-                previous.folded_on,
-                previous.didnt_bet,
-                previous.cards,
-                (*previous.results[:-1], joined),
-                previous.outcome_text,
-            )
+            joined = _seat_result(previous.results[-1].won, f["cont_text"].rstrip())
+            self._events[-1] = replace(previous, results=(*previous.results[:-1], joined))
         else:
             line = f["cont_line"].rstrip()
             self._events.append(ev.Garbled(span, line, "a 'with ...' line that continues nothing"))
