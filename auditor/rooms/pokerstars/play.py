@@ -61,6 +61,7 @@ class PlayLines(FieldsReader):
 
     _events: list[ev.Event]
     _scale: int  # minor units a unit of the stakes: 100 for cents, 1 for chips
+    _first_dealt: int  # the cards of the first hand dealt with cards, 0 before it
 
     def _money(self, text: str) -> int:
         # the same few amounts recur line after line, hand after hand ("$0.02", "$1")
@@ -103,6 +104,8 @@ class PlayLines(FieldsReader):
         dealt: tuple[Card, ...] = ()
         for group in _CARD_GROUP.findall(f["dealt_cards"]):
             dealt += self.card_notation.cards(group)
+        if dealt and not self._first_dealt:
+            self._first_dealt = len(dealt)
         self._events.append(ev.Dealt(span, f["dealt_player"], dealt))
 
     def UNCALLED(self, f: Fields, span: SourceSpan) -> None:
