@@ -38,7 +38,6 @@ def test_grammar_loads_in_strict_mode(monkeypatch: pytest.MonkeyPatch) -> None:
         grammar_text("pokerstars"),
         parser="lalr",
         lexer="contextual",
-        start=["start", "line", "after_name"],
         strict=True,
     )
     assert parser.options.strict

@@ -1,7 +1,7 @@
-"""GGPoker hands to events: the Stars room's reader reads the lines GG writes as Stars
-does (and GG's own: run-it-twice boards, straddles, all-in insurance, Cash Drop,
-"Fives-High Straight" wordings, which its grammar already holds); this reader wraps it
-and says whose hand it is."""
+"""GGPoker hands to events: GG writes the Stars layout (and its own lines: run-it-twice
+boards, straddles, all-in insurance, Cash Drop, "Fives-High Straight" wordings, which the
+Stars grammar already holds), read with the Stars room's reader; this one says whose
+hand it is."""
 
 from __future__ import annotations
 
@@ -13,16 +13,11 @@ from auditor.rooms.ggpoker import SITE
 from auditor.rooms.pokerstars.reader import PokerStarsReader as StarsReader
 
 
-class GGPokerReader:
+class GGPokerReader(StarsReader):
     """Reads one GG hand at a time; not thread-safe (one per process)."""
 
-    def __init__(self) -> None:
-        self._stars = StarsReader()
-
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``, its start marked GG's; raises
-        :class:`~auditor.parse.errors.HandParseError` as the Stars reader does."""
-        hand = self._stars.read(raw)
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        hand = super()._hand(raw)
         start = hand.start
         if start.site == SITE:
             return hand

@@ -1,23 +1,19 @@
-"""The PokerStars reader reads each line with one pattern that names its kind and its
-fields: the kinds are the grammar's (every line of every corpus and fixture hand gets the
-kind the grammar's own line terminals give it), the pieces are the grammar's, and a
-method whose parameters are not its line's fields is refused when the reader is built."""
+"""The PokerStars reader reads each line with its grammar terminal's own pattern: every
+line of every corpus and fixture hand is read, one kind each, and names that hold other
+lines' words, and free text with blanks, are read as written."""
 
 from __future__ import annotations
 
 import contextlib
 
-import pytest
 from lark import Token
 from lark.exceptions import LarkError
 
 from auditor import events as ev
-from auditor.parse.grammar import LineClassifier, build_parser, grammar_text
+from auditor.parse.text_reader import lalr_parser
 from auditor.read.decode import open_text
 from auditor.read.split import RawHand, split_hands
-from auditor.rooms.pokerstars import reader as stars
 from auditor.rooms.pokerstars.reader import PokerStarsReader
-from auditor.source import SourceSpan
 from tests.corpus import CORPUS, ROOT
 
 HEAD = (
@@ -42,61 +38,31 @@ def stars_hands() -> list[RawHand]:
     return hands
 
 
-def test_the_pieces_are_the_grammars() -> None:
-    grammar = grammar_text("pokerstars")
-    for name in ("AMOUNT", "PLAIN_AMOUNT", "CARDS", "CAP_REACHED", "NAME", "NAME_END", "EOL"):
-        assert f"\n{name}: /{getattr(stars, name)}/\n" in grammar, name
-    assert f'\nALL_IN: "{stars.ALL_IN}"\n' in grammar
-
-
-def test_every_line_gets_the_kind_the_grammar_gives_it() -> None:
-    blocks: list[Token] = []
+def test_every_line_of_a_run_is_read_as_one_kind() -> None:
+    """The lexer takes a run of lines whole; the reader's pattern of the run, made of the
+    same terminals, reads each of its lines, one after another (none skipped)."""
+    reader = PokerStarsReader()
+    runs: list[Token] = []
 
     def keep(tok: Token) -> Token:
-        blocks.append(tok)
+        runs.append(tok)
         return tok
 
-    parser = build_parser("pokerstars", {block: keep for block in stars._BLOCKS})
+    parser = lalr_parser("pokerstars", {block: keep for block in reader._runs})
     hands = stars_hands()
     assert len(hands) >= (300 if CORPUS.is_dir() else 15)  # the fixtures' alone, on a clone
     for hand in hands:
-        with contextlib.suppress(LarkError):  # the blocks before an error are kept, and checked
+        with contextlib.suppress(LarkError):  # the runs before an error are kept, and checked
             parser.parse(hand.text, start="start")
-    grammar = {block: LineClassifier(parser, kinds) for block, kinds in stars._BLOCKS.items()}
-    reader = PokerStarsReader()
     lines = 0
-    for tok in blocks:
-        expected = [found.lastgroup for found in grammar[tok.type].matches(tok)]
-        if grammar[tok.type].only is not None:
-            expected = [grammar[tok.type].only] * tok.count("\n")
-        pattern, table = reader._blocks[tok.type]
-        kinds, at = [], 0
-        while at < len(tok):
-            found = pattern.match(tok, at)
-            assert found is not None, tok[at:]
-            kinds.append(table[found.lastindex or 0][2].__name__)  # the kind the reader saw
+    for tok in runs:
+        at = 0
+        for found in reader._runs[tok.type].finditer(tok):
+            assert found.start() == at and found.lastgroup in reader._methods, tok
             at = found.end()
-        assert kinds == expected, tok
-        lines += len(kinds)
+            lines += 1
+        assert at == len(tok), tok
     assert lines >= (10_000 if CORPUS.is_dir() else 400)
-
-
-def test_a_method_that_drops_a_field_is_refused_when_built() -> None:
-    class NoAllIn(PokerStarsReader):
-        def CALL(self, span: SourceSpan, player: str, amount: str) -> None:  # type: ignore[override]
-            pass
-
-    with pytest.raises(AssertionError, match="CALL"):
-        NoAllIn()
-
-
-def test_a_method_that_reads_a_field_the_line_lacks_is_refused_when_built() -> None:
-    class Pot(PokerStarsReader):
-        def CHECK(self, span: SourceSpan, player: str, amount: str) -> None:  # type: ignore[override]
-            pass
-
-    with pytest.raises(AssertionError, match="CHECK"):
-        Pot()
 
 
 def read(body: str) -> ev.Hand:
@@ -119,15 +85,12 @@ def test_names_holding_line_words_keep_them() -> None:
         ("Bob ($5 in chips)", 10000),
         ("x: calls 5", 10000),
     ]
-    raised = next(e for e in hand.events if isinstance(e, ev.RaisedTo))
-    assert (raised.player, raised.by, raised.to, raised.all_in) == (
-        "Bob ($5 in chips)",
-        400,
-        600,
-        True,
-    )
-    called = next(e for e in hand.events if isinstance(e, ev.Called))
-    assert (called.player, called.amount, called.all_in) == ("x: calls 5", 400, False)
+    chips = [e for e in hand.events if isinstance(e, ev.ChipsIn)]
+    # "raises $4 to $6": the total, the raise over the bet faced is no chips added
+    assert [(c.player, c.verb, c.added, c.to, c.all_in) for c in chips] == [
+        ("Bob ($5 in chips)", ev.Verb.RAISE, None, 600, True),
+        ("x: calls 5", ev.Verb.CALL, 400, None, False),
+    ]
 
 
 def test_free_text_loses_its_trailing_blanks_only() -> None:

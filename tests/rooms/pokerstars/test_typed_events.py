@@ -172,10 +172,11 @@ def test_raise_given_by_only_replays_as_to() -> None:
             added = {a.source_line: a.amount for a in result.actions if a.action == "raise"}
             events: list[ev.Event] = []
             for event in hand.events:
-                if isinstance(event, ev.RaisedTo) and event.span.line in added:
+                raised = isinstance(event, ev.ChipsIn) and event.verb is ev.Verb.RAISE
+                if isinstance(event, ev.ChipsIn) and raised and event.span.line in added:
                     chips = added[event.span.line]
                     assert chips is not None
-                    event = dataclasses.replace(event, by=chips, to=0, given=ev.RaiseGiven.BY)
+                    event = dataclasses.replace(event, added=chips, to=None)
                     raises += 1
                 events.append(event)
             rewritten = dataclasses.replace(hand, events=tuple(events))
