@@ -5,30 +5,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from auditor import events as ev
 from auditor.parse.facts import variant
 
-_AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
-_STAKES = rf"(?P<small>{_AMOUNT})/(?P<big>{_AMOUNT})(?: Ante (?P<ante>{_AMOUNT}))?"
-# "$400 Pot Limit Omaha Hi", "$2,000 Cap Pot Limit Omaha Hi": a capped table
-_GAME = rf"(?:(?P<cap>{_AMOUNT}) (?:Cap )?)?(?P<game>[A-Za-z0-9][A-Za-z0-9' /&-]*?)"
-HEADER = re.compile(
-    r"(?P<site>Full Tilt Poker|FullTiltPoker) Game #(?P<hand_id>[0-9]+): "
-    r"(?:(?P<tournament>.+?) \((?P<tournament_id>[0-9]+)\), )?"
-    r"(?:Table )?(?P<table>.+?)(?: \((?P<attrs>[^()]*)\))? - "
-    rf"(?:{_STAKES} - {_GAME}|{_GAME.replace('?P<', '?P<g2_')} - "
-    rf"{_STAKES.replace('?P<', '?P<s2_')})"
-    r" - (?P<time>[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?) (?P<zone>[A-Z]{1,5})"
-    r" - (?P<date>[0-9]{4}/[0-9]{1,2}/[0-9]{1,2})"
-    r"(?: \[[^\]\n]*\])?(?: \(partial\))?\s*$"
-)
-
 
 @dataclass(frozen=True, slots=True)
 class Header:
-    """A header's fields as written."""
+    """A header's fields as written (``grammars/fulltilt.lark``'s HEAD)."""
 
     site: str
     hand_id: str
@@ -42,7 +27,39 @@ class Header:
     game: str
     time: str
     zone: str
-    date: str
+    date: tuple[int, int, int]  # year, month, day
+
+    @staticmethod
+    def of(fields: re.Match[str]) -> Header:
+        """The header of a match of HEAD (or of a line that holds it); its stakes and game
+        are in either order."""
+        f = fields.groupdict()
+        game = f["head_game"] if f["head_game"] is not None else f["head_game2"]
+        return Header(
+            site="Full Tilt Poker",  # "FullTiltPoker" in some exports: the same room
+            hand_id=f["head_id"],
+            tournament=f["head_tournament"],
+            tournament_id=f["head_tournament_id"],
+            table=f["head_table"],
+            attrs=f["head_attrs"] or "",
+            small=f["head_small"] or f["head_small2"],
+            big=f["head_big"] or f["head_big2"],
+            cap=f["head_cap"] or f["head_cap2"],
+            game=game.strip(),
+            time=f["head_time"],
+            zone=f["head_zone"],
+            date=(int(f["head_year"]), int(f["head_month"]), int(f["head_day"])),
+        )
+
+
+@cache
+def _head() -> re.Pattern[str]:
+    """The grammar's own pattern of a header line (the room reads a hand's game and table
+    before its reader runs; lark loaded then, once)."""
+    from auditor.parse.grammar import grammar_text, new_lark
+
+    terminals = new_lark(grammar_text("fulltilt"), parser=None, lexer="basic")
+    return re.compile(terminals.get_terminal("HEAD").pattern.to_regexp())
 
 
 def read_header(line: str) -> Header | None:
@@ -57,29 +74,8 @@ def read_header(line: str) -> Header | None:
     >>> h.game, h.cap
     ('Pot Limit Omaha Hi', '$400')
     """
-    found = HEADER.match(line)
-    if found is None:
-        return None
-    g = found.groupdict()
-
-    def either(name: str, other: str) -> str | None:
-        return g[name] if g[name] is not None else g[other]
-
-    return Header(
-        site="Full Tilt Poker",  # "FullTiltPoker" in some exports: the same room
-        hand_id=g["hand_id"],
-        tournament=g["tournament"],
-        tournament_id=g["tournament_id"],
-        table=g["table"],
-        attrs=g["attrs"] or "",
-        small=either("small", "s2_small") or "0",
-        big=either("big", "s2_big") or "0",
-        cap=either("cap", "g2_cap"),
-        game=(either("game", "g2_game") or "").strip(),
-        time=g["time"],
-        zone=g["zone"],
-        date=g["date"],
-    )
+    found = _head().fullmatch(line.rstrip())
+    return Header.of(found) if found is not None else None
 
 
 def header_game(header: str) -> str:
