@@ -61,7 +61,6 @@ def test_the_text_rooms_are_on_the_one_driver_or_named_here() -> None:
 
 NOT_YET = frozenset(
     {
-        "fulltilt",
         "party",
     }
 )

@@ -266,24 +266,23 @@ class FullTiltReader(SummaryLines, FieldsReader):
         self._events.append(ev.Checked(span, f["who"]))
 
     def CALL(self, f: Fields, span: SourceSpan) -> None:
-        all_in = f["call_all_in"]
-        amount = self._money(f["call_amount"])
-        self._events.append(ev.Called(span, f["who"], amount, all_in is not None))
-        self._capped(span, f["who"], all_in)
+        self._chips(span, f["who"], ev.Verb.CALL, f["call_amount"], f["call_all_in"])
 
     def BET(self, f: Fields, span: SourceSpan) -> None:
-        all_in = f["bet_all_in"]
-        self._events.append(
-            ev.Bet(span, f["who"], self._money(f["bet_amount"]), all_in is not None)
-        )
-        self._capped(span, f["who"], all_in)
+        self._chips(span, f["who"], ev.Verb.BET, f["bet_amount"], f["bet_all_in"])
 
     def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        # "raises to $12": the total the raiser's bet becomes in the round, only
-        all_in, to = f["raise_all_in"], self._money(f["raise_to"])
-        given = ev.RaiseGiven.TO
-        self._events.append(ev.RaisedTo(span, f["who"], 0, to, all_in is not None, given))
-        self._capped(span, f["who"], all_in)
+        self._chips(span, f["who"], ev.Verb.RAISE, f["raise_to"], f["raise_all_in"])
+
+    def _chips(
+        self, span: SourceSpan, player: str, verb: ev.Verb, amount: str, all_in: str | None
+    ) -> None:
+        """ "calls $X" (the chips added), "bets $X", "raises to $X" (his total in the
+        round); Full Tilt always writes ", and is all in" (or capped) where it is."""
+        chips = self._money(amount)
+        added, to = (None, chips) if verb is ev.Verb.RAISE else (chips, None)
+        self._events.append(ev.ChipsIn(span, player, verb, added, to, all_in is not None))
+        self._capped(span, player, all_in)
 
     def _capped(self, span: SourceSpan, player: str, all_in: str | None) -> None:
         """ ", and is capped": the table's cap reached (a "$400 Pot Limit" table), he may

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from auditor import events as ev
-from auditor.cards import LETTERS
+from auditor.cards import LETTERS, Card
 from auditor.hand_claims import NO_CLAIM
 from auditor.money import to_minor
 from auditor.parse.facts import board_number
@@ -95,7 +95,9 @@ class SummaryLines:
         player = f["sum_player"]
         # "(button)", "(small blind)", "(big blind)"
         positions = tuple(p.strip().lstrip("(") for p in f["sum_positions"].split(")")[:-1])
-        folded_on, didnt_bet, cards, results = "", False, (), ()
+        folded_on, didnt_bet = "", False
+        cards: tuple[Card, ...] = ()
+        results: tuple[ev.SeatResult, ...] = ()
         if f["sum_didnt_bet"] is not None:
             outcome, folded_on, didnt_bet = ev.SeatOutcome.FOLDED, "before the Flop", True
         elif f["sum_folded_on"] is not None:

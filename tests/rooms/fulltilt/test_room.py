@@ -142,10 +142,12 @@ def test_the_start_keeps_the_zone_the_local_time_and_the_button() -> None:
 
 def test_wordings_become_the_same_events() -> None:
     hand = read(hands(CASH)[0])
-    raises = of_type(hand, ev.RaisedTo)
-    assert raises[0] == ev.RaisedTo(raises[0].span, "Ann Lee", 0, 350, False, ev.RaiseGiven.TO)
-    calls = [e for e in of_type(hand, ev.Called) if e.all_in]
-    assert [(c.player, c.amount) for c in calls] == [("frank", 100), ("Ann Lee", 4650)]
+    # the chips lines as written: "raises to $3.50" the total, "calls $1" the chips added
+    chips = of_type(hand, ev.ChipsIn)
+    raises = [e for e in chips if e.verb is ev.Verb.RAISE]
+    assert raises[0] == ev.ChipsIn(raises[0].span, "Ann Lee", ev.Verb.RAISE, None, 350, False)
+    calls = [e for e in chips if e.verb is ev.Verb.CALL and e.all_in]
+    assert [(c.player, c.added) for c in calls] == [("frank", 100), ("Ann Lee", 4650)]
     posts = [(e.player, e.kind, e.amount) for e in of_type(hand, ev.Posted)]
     assert ("frank", ev.PostKind.BIG_BLIND, 100) in posts  # "frank posts $1": a newcomer's
     collected = [(e.player, e.amount, e.pot, e.names_pot) for e in of_type(hand, ev.Collected)]
@@ -216,8 +218,8 @@ def test_courchevel_flop_holds_the_card_dealt_before_the_betting() -> None:
 def test_a_capped_player_is_all_in_for_the_betting() -> None:
     text = hands(CASH)[1].replace("eve bets $5", "eve bets $5, and is capped")
     hand = read(text)
-    bets = of_type(hand, ev.Bet)
-    assert bets[0].all_in and bets[0].amount == 500
+    bets = [e for e in of_type(hand, ev.ChipsIn) if e.verb is ev.Verb.BET]
+    assert bets[0].all_in and bets[0].added == 500
     (capped,) = [s for s in of_type(hand, ev.PlayerStatus) if s.status is ev.Status.CAPPED]
     assert capped.player == "eve" and capped.span == bets[0].span  # no action left to take
 
