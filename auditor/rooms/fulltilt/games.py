@@ -13,43 +13,20 @@ from auditor.parse.facts import variant
 
 @dataclass(frozen=True, slots=True)
 class Header:
-    """A header's fields as written (``grammars/fulltilt.lark``'s HEAD)."""
+    """The parts of a header (``grammars/fulltilt.lark``'s HEAD) that Full Tilt wrote in
+    either order: stakes then game, or game then stakes."""
 
-    site: str
-    hand_id: str
-    tournament: str | None
-    tournament_id: str | None
     table: str
-    attrs: str
+    game: str
     small: str
     big: str
-    cap: str | None
-    game: str
-    time: str
-    zone: str
-    date: tuple[int, int, int]  # year, month, day
 
     @staticmethod
-    def of(fields: re.Match[str]) -> Header:
-        """The header of a match of HEAD (or of a line that holds it); its stakes and game
-        are in either order."""
-        f = fields.groupdict()
+    def of(f: re.Match[str]) -> Header:
+        """The header of a match of HEAD (or of a line that holds it)."""
         game = f["head_game"] if f["head_game"] is not None else f["head_game2"]
-        return Header(
-            site="Full Tilt Poker",  # "FullTiltPoker" in some exports: the same room
-            hand_id=f["head_id"],
-            tournament=f["head_tournament"],
-            tournament_id=f["head_tournament_id"],
-            table=f["head_table"],
-            attrs=f["head_attrs"] or "",
-            small=f["head_small"] or f["head_small2"],
-            big=f["head_big"] or f["head_big2"],
-            cap=f["head_cap"] or f["head_cap2"],
-            game=game.strip(),
-            time=f["head_time"],
-            zone=f["head_zone"],
-            date=(int(f["head_year"]), int(f["head_month"]), int(f["head_day"])),
-        )
+        small, big = f["head_small"] or f["head_small2"], f["head_big"] or f["head_big2"]
+        return Header(f["head_table"], game.strip(), small, big)
 
 
 @cache
@@ -67,12 +44,11 @@ def read_header(line: str) -> Header | None:
 
     >>> h = read_header("Full Tilt Poker Game #1: Table Dickson (6 max) - FL Omaha H/L - "
     ...                 "$0.50/$1 - 20:31:38 ET - 2014/01/05")
-    >>> h.table, h.game, h.small, h.big, h.attrs
-    ('Dickson', 'FL Omaha H/L', '$0.50', '$1', '6 max')
-    >>> h = read_header("Full Tilt Poker Game #2: Table Pam (6 max) - $5/$10 - $400 Pot "
-    ...                 "Limit Omaha Hi - 15:35:09 ET - 2010/10/02")
-    >>> h.game, h.cap
-    ('Pot Limit Omaha Hi', '$400')
+    >>> h.table, h.game, h.small, h.big
+    ('Dickson', 'FL Omaha H/L', '$0.50', '$1')
+    >>> read_header("Full Tilt Poker Game #2: Table Pam (6 max) - $5/$10 - $400 Pot "
+    ...             "Limit Omaha Hi - 15:35:09 ET - 2010/10/02").game
+    'Pot Limit Omaha Hi'
     """
     found = _head().fullmatch(line.rstrip())
     return Header.of(found) if found is not None else None

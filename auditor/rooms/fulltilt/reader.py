@@ -33,18 +33,15 @@ from auditor.cards import LETTERS, Card
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
 from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
 from auditor.read.split import RawHand
+from auditor.rooms.fulltilt import SITE
 from auditor.rooms.fulltilt.games import Header, game_facts
 from auditor.rooms.fulltilt.summary import SummaryLines
 from auditor.rooms.fulltilt.wording import claim, read_shown
 from auditor.source import SourceSpan
 
 _BOARD_OF_WORD = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
-_STREET_OF_WORD = {
-    "HOLE CARDS": ev.Street.PREFLOP,
-    "FLOP": ev.Street.FLOP,
-    "TURN": ev.Street.TURN,
-    "RIVER": ev.Street.RIVER,
-}
+_STREET_OF_WORD = {"HOLE CARDS": ev.Street.PREFLOP, "FLOP": ev.Street.FLOP}
+_STREET_OF_WORD.update({"TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER})
 _POST_KINDS = {
     "the small blind of ": ev.PostKind.SMALL_BLIND,
     "the big blind of ": ev.PostKind.BIG_BLIND,
@@ -155,6 +152,7 @@ class FullTiltReader(SummaryLines, FieldsReader):
         self._section = 1  # the showdown (run) the play is at
         self._summary_section = 1  # the summary's run ("*** SUMMARY 2 ***")
         self._shown: dict[str, tuple[Card, ...]] = {}  # cards each player showed
+        self._seat_event: dict[str, int] = {}  # where each player's seat line's event is
 
     def _open(self) -> bool:
         return self._start is not None and not self._summary_started
@@ -165,7 +163,6 @@ class FullTiltReader(SummaryLines, FieldsReader):
             raise LineError(self._offset + 1, "no header")
         if self._button is not None:
             start = replace(start, button_seat=self._button)
-        self._sat_out_in_summary()
         if not self._summary_started:  # the record stops before its summary: incomplete
             return ev.Hand(start, (start, *self._events), True, last_line(raw))
         return ev.Hand(start, (start, *self._events))
@@ -174,10 +171,11 @@ class FullTiltReader(SummaryLines, FieldsReader):
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
         h = Header.of(f)
         symbol = h.small[:1] if h.small[:1] in CURRENCY_OF_SYMBOL else ""
+        tournament = f["head_tournament_id"]
         # tournaments and play-chip tables count chips; cash tables their currency's cents
-        self._scale = 100 if symbol and h.tournament_id is None else 1
+        self._scale = 100 if symbol and tournament is None else 1
         max_seats: int | None = None
-        for attr in (a.strip() for a in h.attrs.split(",")):
+        for attr in (a.strip() for a in (f["head_attrs"] or "").split(",")):
             if attr == "heads up":
                 max_seats = 2
             elif attr.endswith(" max") and attr[:-4].isdigit():
@@ -185,12 +183,13 @@ class FullTiltReader(SummaryLines, FieldsReader):
         if max_seats is not None and not 1 <= max_seats <= SEAT_LIMIT:
             raise SeatError(f"a table of {max_seats} seats")
         self._max_seats = max_seats or SEAT_LIMIT
-        hour, minute, *second = (int(part) for part in h.time.split(":"))
+        hour, minute, *second = (int(part) for part in f["head_time"].split(":"))
+        date = int(f["head_year"]), int(f["head_month"]), int(f["head_day"])
         limit, hi_lo, hole, variant = game_facts(h.game)
         self._start = ev.HandStarted(
             span=span,
-            site=h.site,
-            hand_id=h.hand_id,
+            site=SITE,  # "FullTiltPoker" in some exports: the same room
+            hand_id=f["head_id"],
             game=h.game,
             variant=variant,
             limit=limit,
@@ -200,25 +199,24 @@ class FullTiltReader(SummaryLines, FieldsReader):
             big_stake=self._money(h.big),
             currency=CURRENCY_OF_SYMBOL[symbol] if self._scale == 100 else "chips",
             scale=self._scale,
-            started_at=local_time(*h.date, hour, minute, second[0] if second else 0, h.zone),
-            time_zone=h.zone,
+            started_at=local_time(*date, hour, minute, second[0] if second else 0, f["head_zone"]),
+            time_zone=f["head_zone"],
             table_name=h.table,
             max_seats=max_seats,
             button_seat=None,  # the button line comes after the blinds
-            tournament_id=h.tournament_id,
-            buy_in=h.tournament,
+            tournament_id=tournament,
+            buy_in=f["head_tournament"],
             level=None,
             table_span=span,  # the table is named in the header
         )
 
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, player = int(f["seat_number"]), f["seat_player"]
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {seat}, which no table has")
         if len(self._seats) >= self._max_seats:
             raise SeatError(f"more seats than the table's {self._max_seats}")
         take_seat(self._seats, seat, player)
         stack = self._money(f["seat_stack"])
+        self._seat_event[player] = len(self._events)  # summary.py may mark it sitting out
         self._events.append(
             ev.SeatTaken(span, seat, player, stack, sitting_out=bool(f["seat_out"]))
         )
@@ -228,21 +226,6 @@ class FullTiltReader(SummaryLines, FieldsReader):
         if not 1 <= seat <= SEAT_LIMIT:
             raise SeatError(f"the button on seat {seat}, which no table has")
         self._button = seat
-
-    def _sat_out_in_summary(self) -> None:
-        """Full Tilt may list a seat with no "is sitting out" and say only in the summary
-        that he sat the hand out ("Seat 4: KiIIuminati is sitting out"): his seat line is
-        marked so, as the record means (he is then dealt in only if he posts or acts)."""
-        away = {
-            e.player
-            for e in self._events
-            if type(e) is ev.SummarySeat and e.outcome is ev.SeatOutcome.SITTING_OUT
-        }
-        if not away:
-            return
-        for index, event in enumerate(self._events):
-            if type(event) is ev.SeatTaken and event.player in away and not event.sitting_out:
-                self._events[index] = replace(event, sitting_out=True)
 
     # ------------------------------------------------------------ the play
     def POST(self, f: Fields, span: SourceSpan) -> None:
@@ -325,21 +308,15 @@ class FullTiltReader(SummaryLines, FieldsReader):
 
     def WINS(self, f: Fields, span: SourceSpan) -> None:
         """ "X wins the pot ($5)", "wins the side pot", "wins the high pot", "wins pot 2"."""
-        self._collected(f, span, f["wins_half"], f["wins_pot"], f["wins_number"], f["wins_amount"])
+        self._collected(f, span, "wins")
 
     def TIES(self, f: Fields, span: SourceSpan) -> None:
         """ "X ties for pot 1 ($62.10)": a share of a split pot, collected as a win is."""
-        self._collected(f, span, f["ties_half"], f["ties_pot"], f["ties_number"], f["ties_amount"])
+        self._collected(f, span, "ties")
 
-    def _collected(
-        self,
-        f: Fields,
-        span: SourceSpan,
-        half_word: str | None,
-        which: str | None,
-        number: str | None,
-        amount: str,
-    ) -> None:
+    def _collected(self, f: Fields, span: SourceSpan, kind: str) -> None:
+        """The pot a WINS or TIES line names (its fields are named ``kind``_...)."""
+        half_word, which, number = f[f"{kind}_half"], f[f"{kind}_pot"], f[f"{kind}_number"]
         pot, names_pot, half = 0, False, None
         if half_word:
             half = ev.Half.HIGH if half_word == "high" else ev.Half.LOW
@@ -354,7 +331,7 @@ class FullTiltReader(SummaryLines, FieldsReader):
             if run != self._section:
                 self._section = run
                 self._events.append(ev.ShowdownStarted(span, run))
-        won = self._money(amount)
+        won = self._money(f[f"{kind}_amount"])
         self._events.append(ev.Collected(span, f["who"], won, pot, names_pot, half))
 
     def ADDS(self, f: Fields, span: SourceSpan) -> None:

@@ -9,6 +9,7 @@ their run's place.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
@@ -31,6 +32,7 @@ class SummaryLines:
     _scale: int
     _summary_started: bool
     _summary_section: int
+    _seat_event: dict[str, int]  # player -> the index of his seat line's event
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
@@ -109,6 +111,7 @@ class SummaryLines:
             results = self._results(f)
         elif f["sum_sitting_out"] is not None:
             outcome = ev.SeatOutcome.SITTING_OUT
+            self._sat_out(player)
         else:  # "collected ($3.80)", "wins the side pot ($76.35)" (a pot no one contested)
             outcome = ev.SeatOutcome.COLLECTED
             won = f["sum_collected"] if f["sum_collected"] is not None else f["sum_wins"]
@@ -120,6 +123,16 @@ class SummaryLines:
                 span, seat, player, positions, outcome, folded_on, didnt_bet, cards, results
             )
         )
+
+    def _sat_out(self, player: str) -> None:
+        """Full Tilt may list a seat with no "is sitting out" and say only in the summary
+        that he sat the hand out ("Seat 4: KiIIuminati is sitting out"): his seat line is
+        marked so, as the record means (he is then dealt in only if he posts or acts)."""
+        index = self._seat_event.get(player)
+        if index is not None:
+            seat = self._events[index]
+            if isinstance(seat, ev.SeatTaken) and not seat.sitting_out:
+                self._events[index] = replace(seat, sitting_out=True)
 
     def _results(self, f: Fields) -> tuple[ev.SeatResult, ...]:
         """ "mucked [..] - a pair of Nines", "showed [..] and won ($1) with X", "lost with Y"."""
