@@ -1,10 +1,5 @@
-"""Full Tilt hands to events.
-
-The grammar (``grammars/fulltilt.lark``) decides which kind each line is; each line
-terminal is one regular expression with named fields. The methods here (the summary's
-in :mod:`.summary`), one per line terminal, run as lexer callbacks (so the events come
-out in file order, and a hand cut short still yields the events of its complete lines)
-and read a line's fields by name from its terminal's own pattern.
+"""Full Tilt hands to events: a :class:`FieldsReader` on ``grammars/fulltilt.lark``, one
+method per line terminal (the summary's in :mod:`.summary`), named after it.
 
 What the room's words mean, where the record alone says it:
 
