@@ -384,8 +384,18 @@ class FieldsReader:
 
     def _run(self, block: str, kinds: tuple[str, ...]) -> str:
         """One pattern for a line of ``block``, from its definition in the grammar: a
-        line's kind is the name of the (empty) group after its kind's pattern."""
-        return run_pattern(self._defined, block, kinds)
+        line's kind is the name of the (empty) group after its kind's pattern. A run
+        whose definition does not make one (a kind written as more than one pattern, a
+        group name twice in it) is read with its kinds' own patterns, one after another."""
+        joined = "|".join(f"(?:{self._pattern(kind)}(?P<{kind}>))" for kind in kinds)
+        if type(self)._run is not FieldsReader._run:
+            return joined  # a room that writes some runs' patterns itself: the rest so
+        try:
+            pattern = run_pattern(self._defined, block, kinds)
+            re.compile(pattern)
+        except (ValueError, re.error):
+            return joined
+        return pattern
 
     # ------------------------------------------------------------ what a room says
     def _reset(self, raw: RawHand) -> None:
