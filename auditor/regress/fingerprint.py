@@ -31,7 +31,7 @@ def fingerprint(
 ) -> str:
     """Sixteen hex digits naming the finding.
 
-    >>> a = dict(site="PokerStars", hand_id="12", code="POT_WRONG", street="river",
+    >>> a = dict(site="Some Room", hand_id="12", code="POT_WRONG", street="river",
     ...          seq=None, player="", file="/a/b.txt", line=40, column=1)
     >>> fingerprint(**a, first_line=30) == fingerprint(**{**a, "line": 50}, first_line=40)
     True

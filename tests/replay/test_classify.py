@@ -223,7 +223,7 @@ def test_a_line_whose_chips_and_total_disagree_is_read_two_ways_and_said() -> No
     hand = OnGameReader().read(raw)
     made = []
     for event in hand.events:
-        if isinstance(event, ev.RaisedTo):  # yakitaki's "raises $10.00 to $10.00"
+        if isinstance(event, ev.ChipsIn) and event.verb is ev.Verb.RAISE:  # yakitaki's raise
             event = ev.ChipsIn(event.span, event.player, ev.Verb.RAISE, 500, 1000, False)
         made.append(event)
     told = replay_hand(replace(hand, events=tuple(made)), load_profile("seeds"))
@@ -236,7 +236,7 @@ def test_a_line_whose_chips_and_total_disagree_is_read_two_ways_and_said() -> No
     # the same line with chips and total agreeing (0 + 10 = 10): one reading, no finding
     agreeing = [
         ev.ChipsIn(e.span, e.player, ev.Verb.RAISE, 1000, 1000, False)
-        if isinstance(e, ev.RaisedTo)
+        if isinstance(e, ev.ChipsIn) and e.verb is ev.Verb.RAISE
         else e
         for e in hand.events
     ]

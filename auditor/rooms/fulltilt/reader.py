@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lark import Token
+from lark.exceptions import UnexpectedInput
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
@@ -134,6 +135,7 @@ class FullTiltReader(SummaryLines, FieldsReader):
         return super()._on_block(tok) if self._start is not None else tok
 
     def _reset(self, raw: RawHand) -> None:
+        self._lines = len(raw.lines)
         self._file = raw.file
         self._offset = raw.first_line - 1
         self._events: list[ev.Event] = []
@@ -151,6 +153,14 @@ class FullTiltReader(SummaryLines, FieldsReader):
 
     def _open(self) -> bool:
         return self._start is not None and not self._summary_started
+
+    def _cut_short(self, err: UnexpectedInput) -> bool:
+        """Also a record cut inside its last line ("IOZIOZ ch"): read up to its last
+        whole line, and incomplete (as the old reader read it)."""
+        if super()._cut_short(err):
+            return True
+        line = err.line if isinstance(err.line, int) else 0
+        return self._open() and line > 0 and line == self._lines
 
     def _hand(self, raw: RawHand) -> ev.Hand:
         start = self._start
