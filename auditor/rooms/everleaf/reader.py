@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
+from auditor.hand_claims import Claim
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader, comma_cards, take_seat
+from auditor.parse.lines import CommonLines
+from auditor.parse.text_reader import Fields, FieldsReader, comma_cards
 from auditor.read.split import RawHand
 from auditor.rooms.everleaf.games import game_facts
 from auditor.rooms.everleaf.wording import high_claim
@@ -31,7 +33,7 @@ from auditor.source import SourceSpan
 
 SITE = "Everleaf"
 
-_POST_KINDS = {
+_POSTS = {
     "small blind": ev.PostKind.SMALL_BLIND,
     "big blind": ev.PostKind.BIG_BLIND,
     "both blinds": ev.PostKind.SMALL_AND_BIG,
@@ -61,10 +63,12 @@ _WORDS = {
 _RETURNS_WRITTEN = False
 
 
-class EverleafReader(FieldsReader):
+class EverleafReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     WORDS = _WORDS
+    POSTS = _POSTS
+    STREETS = _STREETS
 
     def __init__(self) -> None:
         self._wire("everleaf")
@@ -74,19 +78,14 @@ class EverleafReader(FieldsReader):
         return self._start is not None and not self._won
 
     def _reset(self, raw: RawHand) -> None:
-        self._file = raw.file
-        self._offset = raw.first_line - 1
-        self._events: list[ev.Event] = []
+        self._begin_reading(raw)
         self._start: ev.HandStarted | None = None
         self._won = False  # a pot won: the hand's end (Everleaf has no summary)
         self._head: dict[str, str] = {}
         self._head_span = SourceSpan(raw.file, raw.first_line, 1)
         self._game_line = raw.first_line
         self._table_span: SourceSpan | None = None
-        self._button: int | None = None
         self._scale = 100
-        self._seats: dict[int, str] = {}
-        self._board: tuple[Card, ...] = ()
 
     def _hand(self, raw: RawHand) -> ev.Hand:
         if self._start is None:  # cannot be: the grammar wants a seat line
@@ -117,12 +116,6 @@ class EverleafReader(FieldsReader):
     def TABLE(self, f: Fields, span: SourceSpan) -> None:
         self._head["table"] = f["table_name"]
         self._table_span = span
-
-    def BUTTON(self, f: Fields, span: SourceSpan) -> None:
-        button = int(f["button_seat"])
-        if not 1 <= button <= SEAT_LIMIT:
-            raise SeatError(f"the button on seat {button}, which no table has")
-        self._button = button
 
     def PLAYERS(self, f: Fields, span: SourceSpan) -> None:
         return  # "Total number of players: 2": the seat lines list them
@@ -171,41 +164,11 @@ class EverleafReader(FieldsReader):
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
         if self._start is None:
             self._start = self._begin()
-        seat, player = int(f["seat_number"]), f["seat_who"]
-        take_seat(self._seats, seat, player)
-        self._events.append(ev.SeatTaken(span, seat, player, self._money(f["seat_stack"])))
+        super().SEAT(f, span)
 
     # ------------------------------------------------------------ the play
-    def POST(self, f: Fields, span: SourceSpan) -> None:
-        kind = _POST_KINDS[f["post_kind"]]
-        self._events.append(ev.Posted(span, f["who"], kind, self._money(f["post_amount"])))
-
-    def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, f["who"]))
-
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
-    def CALL(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Called(span, f["who"], self._money(f["call_amount"])))
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Bet(span, f["who"], self._money(f["bet_amount"])))
-
-    def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        added = self._money(f["raise_amount"])
-        self._events.append(ev.RaisedTo(span, f["who"], added, 0, given=ev.RaiseGiven.BY))
-
-    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        cards = self._cards(f["shows_cards"])
-        words = f["shows_words"] or ""
-        self._events.append(ev.Shown(span, f["who"], cards, words, high_claim(words)))
-
-    def MUCKS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Mucked(span, f["who"], self._cards(f["mucks_cards"])))
-
-    def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.NotShown(span, f["who"]))
+    def _claim(self, words: str) -> Claim:
+        return high_claim(words)
 
     def WINS(self, f: Fields, span: SourceSpan) -> None:
         amount = self._money(f["wins_half"] or f["wins_amount"])
@@ -216,15 +179,3 @@ class EverleafReader(FieldsReader):
     def STATUS(self, f: Fields, span: SourceSpan) -> None:
         status = ev.Status.DISCONNECTED
         self._events.append(ev.PlayerStatus(span, f["who"], status, f["status_words"]))
-
-    def STREET(self, f: Fields, span: SourceSpan) -> None:
-        street = _STREETS[f["street_name"]]
-        if street is ev.Street.PREFLOP:
-            self._events.append(ev.StreetDealt(span, street, 1, (), ()))
-            return
-        new = self._cards(f["street_cards"] or "")
-        self._board += new
-        self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
-
-    def DEALT(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Dealt(span, f["dealt_who"], self._cards(f["dealt_cards"])))

@@ -15,6 +15,7 @@ from auditor.api import audit_text
 from auditor.findings import Code
 from auditor.parse.errors import HandParseError
 from auditor.read.split import RawHand
+from auditor.replay.classify import classify
 from auditor.results import Status
 from auditor.rooms.everleaf import EverleafRoom
 from auditor.rooms.everleaf.reader import EverleafReader
@@ -72,13 +73,15 @@ def test_head_facts_stakes_limits_and_no_zone() -> None:
 
 
 def test_a_raise_is_the_chips_put_in() -> None:
-    raises = of(read(LIMIT), ev.RaisedTo)
-    assert [(r.player, r.by, r.given) for r in raises] == [
-        ("Villain", 75, ev.RaiseGiven.BY),
-        ("Hero", 100, ev.RaiseGiven.BY),
+    raises = [c for c in of(read(LIMIT), ev.ChipsIn) if c.verb is ev.Verb.RAISE]
+    assert [(r.player, r.added, r.to) for r in raises] == [
+        ("Villain", 75, None),
+        ("Hero", 100, None),
     ]
-    # the small blind's 25 and these 75 make his bet a dollar: RaisedTo.total
-    assert raises[0].total(25) == 100
+    # the small blind's 25 and these 75 make his bet a dollar, facing the $0.50 big blind
+    made = classify(raises[0], own=25, faced=50, stack=None)
+    assert isinstance(made, ev.RaisedTo) and made.given is ev.RaiseGiven.BY
+    assert made.total(25) == 100
 
 
 def test_high_and_low_halves_and_the_shown_hands() -> None:
