@@ -65,6 +65,8 @@ class CommonLines:
     """Line methods read from standard field names (the module's list), and the per-hand
     state they keep; mixed into a room's FieldsReader before it."""
 
+    # (no grammar may name a terminal POSTS or STREETS: the driver would take these maps
+    # for its line methods)
     POSTS: ClassVar[Mapping[str, ev.PostKind]] = {}  # a post's words to its kind
     STREETS: ClassVar[Mapping[str, ev.Street]] = {}  # a street's name to the street
 

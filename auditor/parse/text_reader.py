@@ -6,14 +6,11 @@ each run of lines (the seats, the play, the summary) as one token; the lexer han
 token to a callback as it meets it, so the events come out in file order. A run is taken
 apart line by line with the grammar's own line terminals.
 
-Two bases hold that driving, so that a room's reader keeps only what its room's lines
-mean: one method per line kind, named after it, its per-hand state (``_reset``), whether
-the record has ended and the hand it makes (``_hand``).
-
-- :class:`LineReader`: each line's method gets the line's text (it takes its fields apart
-  itself); a run is taken apart with :class:`LineClassifier`.
-- :class:`FieldsReader`: each line's method gets the line's match, read with its
-  terminal's own pattern, whose groups name its fields.
+One base holds that driving, :class:`FieldsReader`, so that a room's reader keeps only
+what its room's lines mean: one method per line kind, named after it, which gets the
+line's match (read with its terminal's own pattern, whose groups name its fields), its
+per-hand state (``_reset``), whether the record has ended and the hand it makes
+(``_hand``). The line kinds most rooms write alike are in :mod:`auditor.parse.lines`.
 
 The functions (where Lark stopped, what it expected in words, a known mistake, a seat
 taken) are shared too by the readers that drive Lark their own way.
@@ -22,7 +19,7 @@ taken) are shared too by the readers that drive Lark their own way.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import ClassVar
 
@@ -35,9 +32,7 @@ from auditor.money import AmountError
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError
 from auditor.parse.grammar import (
-    LineClassifier,
     _cache_name,
-    build_parser,
     grammar_text,
     new_lark,
     private_cache_folder,
@@ -46,32 +41,7 @@ from auditor.parse.runs import grammar_shape, run_kinds, run_pattern
 from auditor.read.split import RawHand
 from auditor.source import SourceSpan
 
-LineMethod = Callable[[str, SourceSpan], None]
-# a run's line kinds in the grammar's order (a tuple: the kinds that follow a NAME)
-Kinds = tuple[str | tuple[str, ...], ...]
 NO_HAND = RawHand("", 1, ("",))  # what a reader is reset to before its first hand
-
-
-def line_kinds(blocks: Mapping[str, Kinds]) -> list[str]:
-    """Every line kind of the runs ``blocks``."""
-    return [k for kinds in blocks.values() for kind in kinds for k in _names(kind)]
-
-
-def _names(kind: str | tuple[str, ...]) -> tuple[str, ...]:
-    return (kind,) if isinstance(kind, str) else kind
-
-
-def unknown_line(text: str, span: SourceSpan) -> None:
-    """Cannot happen for a run the lexer accepted: every line is of some kind."""
-    raise ValueError(f"a line of no known kind: {text!r}")
-
-
-def line_fields(pattern: re.Pattern[str], text: str) -> dict[str, str]:
-    """The named fields of a line the grammar accepted (a mismatch is the line's error)."""
-    found = pattern.match(text)
-    if found is None:
-        raise ValueError(f"cannot read the fields of {text!r}")
-    return found.groupdict()
 
 
 def comma_cards(notation: CardNotation, text: str) -> tuple[Card, ...]:
@@ -158,137 +128,6 @@ def take_seat(seats: dict[int, str], seat: int, player: str, lowest: int = 1) ->
 def last_line(raw: RawHand) -> SourceSpan:
     """The record's last line: where a record that stops early is cut."""
     return SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-
-
-class LineReader:
-    """Reads one hand at a time with a room's line grammar; not thread-safe (one per process).
-
-    A subclass calls :meth:`_wire` once, and provides ``_reset`` (its per-hand state, which
-    sets ``_file``, ``_offset``, ``_events`` and ``_start``), ``_complete`` and ``_hand``.
-    """
-
-    WORDS: ClassVar[Mapping[str, str]] = {}  # the grammar's terminals in the room's words
-    NO_START = "no seat lines"  # the error of a record read whole with no hand's head
-    END_IS_EOF = False  # the parser's "$END" where more was wanted: the record stops early
-
-    _file: str
-    _offset: int  # the record's first line in its file, less one
-    _events: list[ev.Event]
-    _start: ev.HandStarted | None
-
-    def _wire(
-        self,
-        site: str,
-        singles: Sequence[str],
-        blocks: Mapping[str, Kinds],
-        aliases: Mapping[str, LineMethod] | None = None,
-        parts: Mapping[str, Callable[[Token], Token]] | None = None,
-    ) -> None:
-        """Builds ``site``'s parser: each single-line token (``singles``) and each line of a
-        run (``blocks``: the runs' line kinds) to the method named after its kind, or to
-        its method in ``aliases``; ``parts``: the callbacks of tokens that are parts of a
-        line (a header's)."""
-        named = aliases or {}
-
-        def method(kind: str) -> LineMethod:
-            found: LineMethod = named[kind] if kind in named else getattr(self, kind)
-            return found
-
-        callbacks: dict[str, Callable[[Token], Token]] = dict(parts or {})
-        for name in singles:
-            callbacks[name] = self._single(method(name))
-        for block in blocks:
-            callbacks[block] = self._on_block
-        self._parser: Lark = build_parser(site, callbacks)
-        self._classifiers = {
-            block: LineClassifier(self._parser, kinds) for block, kinds in blocks.items()
-        }
-        self._line_methods: dict[str | None, LineMethod] = {
-            kind: method(kind) for kind in line_kinds(blocks)
-        }
-        self._line_methods[None] = unknown_line  # a match that names no kind
-        self._reset(NO_HAND)
-
-    # ------------------------------------------------------------ what a room says
-    def _reset(self, raw: RawHand) -> None:
-        raise NotImplementedError
-
-    def _complete(self) -> bool:
-        """The record reached its end (its summary, its pots paid)."""
-        raise NotImplementedError
-
-    def _hand(self, start: ev.HandStarted, truncated_at: SourceSpan | None) -> ev.Hand:
-        """The hand read; ``truncated_at``: where a record that stops early stops."""
-        raise NotImplementedError
-
-    def _stops_early(self, raw: RawHand) -> bool:
-        """At a parse error on its last line: the record is cut short, not unreadable."""
-        return not self._complete()
-
-    def _before_block(self, block: str) -> None:
-        """Before a run of lines is read (the head made once the seats start, say)."""
-
-    def _after_parse(self) -> None:
-        """Once the grammar has read the whole record."""
-
-    def _mistake(self, err: UnexpectedInput) -> str:
-        """Which known mistake ``err`` resembles, or ""."""
-        return ""
-
-    def _describe(self, terminals: set[str], line: str) -> str:
-        return in_words(terminals, line, self.WORDS)
-
-    # ------------------------------------------------------------ driving
-    def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
-        self._reset(raw)
-        try:
-            try:
-                self._parser.parse(raw.text, start="start")
-                self._after_parse()
-            except UnexpectedInput as err:
-                return self._recover_or_raise(raw, err)
-        except LineError as err:
-            raise HandParseError(
-                raw.file, err.line, 1, raw.line_text(err.line), err.problem, err.code
-            ) from None
-        if self._start is None:
-            raise HandParseError(raw.file, raw.first_line, 1, raw.header, self.NO_START)
-        return self._hand(self._start, None if self._complete() else last_line(raw))
-
-    def _recover_or_raise(self, raw: RawHand, err: UnexpectedInput) -> ev.Hand:
-        line, column = error_place(raw, err, self.END_IS_EOF)
-        # A record cut inside its last line is read up to it and marked truncated.
-        last = raw.first_line + len(raw.lines) - 1
-        if line >= last and self._stops_early(raw) and self._start is not None:
-            return self._hand(self._start, SourceSpan(raw.file, line, column))
-        kind = self._mistake(err)
-        raise grammar_error(raw, err, line, column, self._describe, kind) from None
-
-    def _single(self, method: LineMethod) -> Callable[[Token], Token]:
-        def on_token(tok: Token) -> Token:
-            line = self._offset + (tok.line or 1)
-            try:
-                method(str(tok).rstrip(), SourceSpan(self._file, line))
-            except (AmountError, ValueError) as err:
-                raise LineError.of(line, err) from None
-            return tok
-
-        return on_token
-
-    def _on_block(self, tok: Token) -> Token:
-        """A run of lines: each line's kind from the grammar's line terminals, one event each."""
-        line = self._offset + (tok.line or 1)
-        file = self._file
-        methods = self._line_methods
-        try:
-            self._before_block(tok.type)
-            for found in self._classifiers[tok.type].matches(tok):
-                methods[found.lastgroup](found.group().rstrip(), SourceSpan(file, line))
-                line += 1
-        except (AmountError, ValueError) as err:
-            raise LineError.of(line, err) from None
-        return tok
 
 
 # ---------------------------------------------------------------- readers of named fields

@@ -11,7 +11,6 @@ from auditor.parse.text_reader import (
     FieldsReader,
     comma_cards,
     in_words,
-    line_kinds,
     take_seat,
 )
 from auditor.read.split import RawHand
@@ -33,11 +32,6 @@ def test_take_seat_records_the_player_and_refuses_what_no_table_has() -> None:
         take_seat(seats, SEAT_LIMIT + 1, "Other")
     take_seat(seats, 0, "Zero", lowest=0)  # a room that numbers its seats from 0
     assert seats[0] == "Zero"
-
-
-def test_line_kinds_flattens_the_kinds_that_follow_a_name() -> None:
-    blocks = {"SEATS": ("SEAT",), "PLAY": (("POST", "FOLD"), "STREET")}
-    assert line_kinds(blocks) == ["SEAT", "POST", "FOLD", "STREET"]
 
 
 def test_comma_cards_reads_lists_with_or_without_spaces() -> None:
