@@ -7,7 +7,8 @@ that collides with another fails this test. On the other grammars the check is l
 each with its reason (measured with lark 1.2 and interegular 0.3, 60 s a grammar):
 
 - collisions the lexer resolves by terminal order (every corpus hand reads as written): entraction
-  (END and PLAY: a "Game ended ..." line read as a player's action), wpn (EOL and O_AFTER: a line of blanks after an old layout's end);
+  (END and PLAY: a "Game ended ..." line read as a player's action), wpn (EOL and O_AFTER:
+  a line of blanks after an old layout's end);
 - the comparison does not end within 60 s: the long line terminals (a player's name,
   then free text) of 888poker, absolute, betfair, betonline, cake, everleaf, kingsclub,
   ongame, pokerstars, runitonce, sealswithclubs, winamax.
