@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 from xml.parsers import expat
 
+from auditor import events as ev
 from auditor.findings import Code
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import LineError
@@ -180,6 +181,20 @@ class ElementReader:
 
     def __init__(self) -> None:
         self.raw = RawHand("", 1, ())
+
+    def read(self, raw: RawHand) -> ev.Hand:
+        """The events of ``raw``'s elements (:meth:`_read`); a reading error is the
+        hand's, at its element's line and column."""
+        self.raw = raw
+        nodes = read_elements(raw.lines, raw.first_line, raw.file).nodes
+        try:
+            return self._read(nodes)
+        except LineError as err:
+            raise self.error(err) from None
+
+    def _read(self, nodes: list[Node]) -> ev.Hand:
+        """The hand ``nodes`` (the record's elements, in order) make."""
+        raise NotImplementedError
 
     def check(self, node: Node) -> Tag:
         """What ``node`` is, once it is known to be in the table with what it needs."""

@@ -12,8 +12,7 @@ from auditor.findings import Code
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, variant
-from auditor.parse.xml_elements import ElementReader, Node, NodeError, Tag, read_elements
-from auditor.read.split import RawHand
+from auditor.parse.xml_elements import ElementReader, Node, NodeError, Tag
 from auditor.rooms.bossmedia.games import LIMITS, SITE, game_name, is_hi_lo, is_omaha
 from auditor.rooms.bossmedia.wording import claim
 from auditor.source import SourceSpan
@@ -68,14 +67,6 @@ class BossMediaReader(ElementReader):
     """Reads one ``<HISTORY>`` element; keeps no state between hands."""
 
     ELEMENTS = ELEMENTS
-
-    def read(self, raw: RawHand) -> ev.Hand:
-        self.raw = raw
-        nodes = read_elements(raw.lines, raw.first_line, raw.file).nodes
-        try:
-            return self._read(nodes)
-        except LineError as err:
-            raise self.error(err) from None
 
     def _read(self, nodes: list[Node]) -> ev.Hand:
         raw = self.raw

@@ -16,10 +16,8 @@ from auditor.parse.xml_elements import (
     Node,
     NodeError,
     Tag,
-    read_elements,
     start_attrs,
 )
-from auditor.read.split import RawHand
 from auditor.rooms.everest import SESSION_TAG, SITE, session_game
 from auditor.source import SourceSpan
 
@@ -60,14 +58,6 @@ class EverestReader(ElementReader):
     """Reads one hand; keeps no state between hands."""
 
     ELEMENTS = ELEMENTS
-
-    def read(self, raw: RawHand) -> ev.Hand:
-        self.raw = raw
-        nodes = read_elements(raw.lines, raw.first_line, raw.file).nodes
-        try:
-            return self._read(nodes)
-        except LineError as err:
-            raise self.error(err) from None
 
     def _read(self, nodes: list[Node]) -> ev.Hand:
         raw = self.raw

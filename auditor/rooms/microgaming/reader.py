@@ -15,8 +15,7 @@ from auditor.findings import Code
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, variant
-from auditor.parse.xml_elements import ElementReader, Node, NodeError, Tag, read_elements
-from auditor.read.split import RawHand
+from auditor.parse.xml_elements import ElementReader, Node, NodeError, Tag
 from auditor.rooms.microgaming.games import LIMITS, SITE, is_hi_lo
 from auditor.source import SourceSpan
 
@@ -61,14 +60,6 @@ class MicrogamingReader(ElementReader):
     """Reads one ``<Game>`` element; keeps no state between hands."""
 
     ELEMENTS = ELEMENTS
-
-    def read(self, raw: RawHand) -> ev.Hand:
-        self.raw = raw
-        nodes = read_elements(raw.lines, raw.first_line, raw.file).nodes
-        try:
-            return self._read(nodes)
-        except LineError as err:
-            raise self.error(err) from None
 
     def _read(self, nodes: list[Node]) -> ev.Hand:
         raw = self.raw

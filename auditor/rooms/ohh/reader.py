@@ -38,6 +38,9 @@ from auditor.parse.facts import SEAT_LIMIT, variant
 from auditor.read.split import RawHand
 from auditor.rooms.ohh import document
 from auditor.rooms.ohh.games import LIMITS, is_hi_lo, is_omaha
+from auditor.rooms.ohh.pots import Pots
+from auditor.rooms.ohh.values import Bad as _Bad
+from auditor.rooms.ohh.values import get as _get
 from auditor.source import SourceSpan
 
 _STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
@@ -49,12 +52,6 @@ _POSTS = {
     "Post Dead": ev.PostKind.MISSED_BLIND,
     "Post Extra Blind": ev.PostKind.LIVE,
 }
-
-
-class _Bad(Exception):
-    def __init__(self, problem: str, at: tuple[int, int], code: Code = Code.PARSE_ERROR) -> None:
-        super().__init__(problem)
-        self.problem, self.at, self.code = problem, at, code
 
 
 class OhhReader:
@@ -90,11 +87,7 @@ class OhhReader:
             ) from None
 
 
-def _get(obj: object, key: str) -> Any:
-    return obj.get(key) if isinstance(obj, dict) else None
-
-
-class _Hand:
+class _Hand(Pots):
     def __init__(self, raw: RawHand, doc: object) -> None:
         self.raw = raw
         ohh = _get(doc, "ohh")
@@ -355,62 +348,6 @@ class _Hand:
         if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
             raise _Bad('cards must be a list of cards like "Ah"', at)
         return tuple(LETTERS.card(str(t)) for t in texts if "?" not in str(t) and t != "X")
-
-    def pots(self, events: list[ev.Event], players: dict[int, tuple[int, str, int, bool]]) -> None:
-        pots = self.ohh.get("pots")
-        if pots is None:
-            return
-        if not isinstance(pots, list):
-            raise _Bad("pots must list the pots", self.at("pots"))
-        gross: list[int] = []
-        net: list[int] = []
-        rake = jackpot = 0
-        win = 0  # the index of the "win_amount" key
-        many = len(pots) > 1
-        for index, pot in enumerate(pots):
-            where = self.at("player_wins", index)  # a key every pot writes
-            amount = self.amount(_get(pot, "amount"), "amount", at=where)
-            taken = self.amount(_get(pot, "rake") or 0, "rake", at=where)
-            kept = self.amount(_get(pot, "jackpot") or 0, "jackpot", at=where)
-            gross.append(amount)
-            net.append(amount - taken - kept)
-            rake, jackpot = rake + taken, jackpot + kept
-            number = _get(pot, "number")
-            number = number if type(number) is int and number >= 0 else index
-            for won in _get(pot, "player_wins") or []:
-                pid = _get(won, "player_id")
-                if pid not in players:
-                    problem = f"player_id {pid!r} is no player of the hand"
-                    raise _Bad(problem, self.at("win_amount", win), Code.SEAT_INVALID)
-                name = players[pid][1]
-                span = self.span("win_amount", win)
-                span_at = self.at("win_amount", win)
-                amount_won = self.amount(_get(won, "win_amount") or 0, "win_amount", win)
-                win += 1
-                if amount_won:
-                    events.append(ev.Collected(span, name, amount_won, number, many))
-                cash = _get(won, "cashout_amount")
-                if cash:
-                    fee = _get(won, "cashout_fee")
-                    events.append(
-                        ev.CashedOut(
-                            span,
-                            name,
-                            self.amount(cash, "cashout_amount", at=span_at),
-                            self.amount(fee, "cashout_fee", at=span_at) if fee else None,
-                        )
-                    )
-        fees = (("Jackpot", jackpot),) if jackpot else ()
-        events.append(
-            ev.SummaryPot(
-                self.span("pots"),
-                total=sum(gross),
-                main=net[0] if many else None,
-                side_pots=tuple(net[1:]) if many else (),
-                rake=rake,
-                fees=fees,
-            )
-        )
 
 
 def _iso(currency: object) -> bool:
