@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import importlib
 import re
+import tomllib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import ClassVar, Protocol, cast
+from pathlib import Path
+from typing import Any, ClassVar, Protocol, cast
 
 from auditor import events as ev
 from auditor.read.split import RawHand, StrayText, header_hand_id
@@ -92,8 +94,12 @@ class Room:
     _header: ClassVar[re.Pattern[str]]
     _in_head: ClassVar[re.Pattern[str]]
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
+    def __init_subclass__(cls, declared_in: str | None = None, **kwargs: object) -> None:
+        """``declared_in``: the room's module file, beside which its ``room.toml`` declares
+        it (a declaration written in the class's body wins over the file's)."""
         super().__init_subclass__(**kwargs)
+        if declared_in is not None:
+            declare(cls, Path(declared_in).with_name(ROOM_FILE))
         if "header_pattern" in cls.__dict__:
             cls._header = re.compile(cls.header_pattern)
             cls._in_head = re.compile(f"^\ufeff?(?:{cls.header_pattern})", re.MULTILINE)
@@ -152,6 +158,53 @@ class Room:
         if " \n" in text or "\t\n" in text or text.endswith((" ", "\t")):  # a regex is slower
             return "\n".join([line.rstrip(" \t") for line in text.split("\n")])
         return text
+
+
+ROOM_FILE = "room.toml"
+_TUPLES = ("games", "sites", "header_starts", "lead_ins", "omaha_words")
+_TEXTS = ("name", "reads", "default_profile", "reader_kind", "header_pattern", "reader_class")
+
+
+def declare(cls: type[Room], path: Path) -> None:
+    """Sets ``cls``'s declarations from the TOML file ``path``: each key a class variable
+    of :class:`Room` (lists as tuples; ``game_in``/``table_in`` as ``{at, read =
+    "module:function"}`` or ``{at, pattern, group}``), unless the class body sets it."""
+    with path.open("rb") as file:
+        declared = tomllib.load(file)
+    for key, value in declared.items():
+        if key in cls.__dict__:
+            continue
+        if key in _TUPLES:
+            setattr(cls, key, tuple(_checked(path, key, value, list)))
+        elif key in _TEXTS:
+            setattr(cls, key, _checked(path, key, value, str))
+        elif key == "splits_files":
+            setattr(cls, key, _checked(path, key, value, bool))
+        elif key in ("game_in", "table_in"):
+            setattr(cls, key, _written(path, key, _checked(path, key, value, dict)))
+        else:
+            raise TypeError(f"{path}: {key!r} is no declaration of a room")
+
+
+_KINDS = {list: "a list", str: "a text", bool: "true or false", dict: "a table", int: "a number"}
+
+
+def _checked(path: Path, key: str, value: object, kind: type) -> Any:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise TypeError(f"{path}: {key} must be {_KINDS[kind]}, not {value!r}")
+    return value
+
+
+def _written(path: Path, key: str, where: dict[str, Any]) -> Written:
+    at = _checked(path, f"{key}.at", where.get("at", 0), int)
+    if "pattern" in where:
+        group = where.get("group", 1)
+        return Written(
+            at, Group(re.compile(_checked(path, f"{key}.pattern", where["pattern"], str)), group)
+        )
+    module, _, name = _checked(path, f"{key}.read", where.get("read"), str).partition(":")
+    read = getattr(importlib.import_module(module), name)
+    return Written(at, read)
 
 
 def _bundled() -> dict[str, Room]:

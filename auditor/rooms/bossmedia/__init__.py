@@ -18,16 +18,8 @@ _ANY_HISTORY = re.compile(r'^\ufeff?<HISTORY ID="[0-9]+" SESSION="', re.MULTILIN
 LAYOUT = XmlLayout("HISTORY", known=("<?xml", "<ROOT", "</ROOT"))
 
 
-class BossMediaRoom(Room):
-    name: ClassVar[str] = "bossmedia"
-    reads: ClassVar[str] = "Boss Media's XML hand records (`<HISTORY ID=... SESSION=...>`)"
-    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8")
-    default_profile: ClassVar[str] = "bossmedia"
-    reader_kind: ClassVar[str] = "streaming XML (auditor/parse/xml_split.py), reader.py"
+class BossMediaRoom(Room, declared_in=__file__):
     sites: ClassVar[tuple[str, ...]] = (SITE,)
-    header_starts = ("<HISTORY ID=",)  # the line splitter never sees its files: kept specific
-    splits_files: ClassVar[bool] = True
-    reader_class: ClassVar[str] = "auditor.rooms.bossmedia.reader:BossMediaReader"
 
     def sniff(self, head: str) -> bool:
         return _ANY_HISTORY.search(head) is not None

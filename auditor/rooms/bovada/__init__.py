@@ -9,24 +9,11 @@ Players are anonymous: each line names a seat's *position* in the hand ("Small B
 from __future__ import annotations
 
 import re
-from typing import ClassVar
 
-from auditor.rooms import Room, Written
-from auditor.rooms.bovada.games import header_game
+from auditor.rooms import Room
 
 # "Bovada Hand #2601407546 TBL#...", "Ignition Hand #...", "Bodog.com Hand #..."
-HAND_START = re.compile(r"(?:Ignition|Bovada|Bodog(?:\.com|\.eu| UK| Canada|88)?) Hand #C?[0-9]")
 _TABLE = re.compile(r"Hand #C?([0-9]+):? +(?:(Zone Poker ID|TBL)#([^ ]+) )?(?:.*? TBL#([0-9]+))?")
-SITES = (
-    "Bovada",
-    "Ignition",
-    "Bodog",
-    "Bodog.com",
-    "Bodog.eu",
-    "Bodog UK",
-    "Bodog Canada",
-    "Bodog88",
-)
 
 
 def table_of_header(header: str) -> str:
@@ -55,18 +42,5 @@ def table_of_header(header: str) -> str:
     return table or ""
 
 
-class BovadaRoom(Room):
-    name: ClassVar[str] = "bovada"
-    reads: ClassVar[str] = (
-        "Bovada, Ignition and Bodog hand histories (anonymous seats named by position; Zone Poker)"
-    )
-    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8", "FLO8")
-    default_profile: ClassVar[str] = "bovada"
-    reader_kind: ClassVar[str] = "grammars/bovada.lark"
-    sites: ClassVar[tuple[str, ...]] = SITES
-    header_starts = ("Bovada", "Ignition", "Bodog")
-    reader_class: ClassVar[str] = "auditor.rooms.bovada.reader:BovadaReader"
-    header_pattern = HAND_START.pattern
-    omaha_words = ("OMAHA",)
-    game_in = Written(0, header_game)
-    table_in = Written(0, table_of_header)
+class BovadaRoom(Room, declared_in=__file__):
+    """Declared in room.toml: nothing of its own."""

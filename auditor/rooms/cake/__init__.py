@@ -6,31 +6,15 @@ hand ends with the pots won after "***SHOW DOWN***"."""
 from __future__ import annotations
 
 import re
-from typing import ClassVar
 
 from auditor.read.split import RawHand
-from auditor.rooms import Room, Written
-from auditor.rooms.cake.games import HEADER, header_game, is_omaha, table_of
+from auditor.rooms import Room
+from auditor.rooms.cake.games import HEADER, is_omaha, table_of
 
-SITE = "Cake"
 _ANY_HEADER = re.compile(r"^\ufeff?Hand#[0-9A-F]+ - [^\n]+ -- [0-9]{4}[/-]", re.MULTILINE)
 
 
-class CakeRoom(Room):
-    name: ClassVar[str] = "cake"
-    reads: ClassVar[str] = (
-        'Cake Poker hand histories ("Hand#N - TABLE -- $0.05/$0.10 PL Omaha -- ...")'
-    )
-    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8")
-    default_profile: ClassVar[str] = "seeds"
-    reader_kind: ClassVar[str] = "grammars/cake.lark"
-    sites: ClassVar[tuple[str, ...]] = (SITE,)
-    # (the corpus's Hold'em sample starts "ï»¿Hand#": a byte order mark read as cp1252
-    # and written again, text before the header like any other, as MANIFEST.tsv counts)
-    header_starts = ("Hand#", "\ufeffHand#")
-    reader_class: ClassVar[str] = "auditor.rooms.cake.reader:CakeReader"
-    game_in = Written(0, header_game)
-
+class CakeRoom(Room, declared_in=__file__):
     def sniff(self, head: str) -> bool:
         return _ANY_HEADER.search(head) is not None
 

@@ -4,26 +4,11 @@ Stars-like layout with euros in decimal commas, read with its own grammar
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from auditor.rooms import Room, Written
-from auditor.rooms.enet.games import HEADER, header_game, table_name
-
-SITE = "Enet"
+from auditor.rooms import Room
+from auditor.rooms.enet.games import HEADER
 
 
-class EnetRoom(Room):
-    name: ClassVar[str] = "enet"
-    reads: ClassVar[str] = 'Enet hand histories ("Game #N: Omaha (€0,25/€0,50) - 23:32:44 ...")'
-    games: ClassVar[tuple[str, ...]] = ("PLO",)
-    default_profile: ClassVar[str] = "seeds"
-    reader_kind: ClassVar[str] = "grammars/enet.lark"
-    sites: ClassVar[tuple[str, ...]] = (SITE,)
-    header_starts = ("Game #",)
-    reader_class: ClassVar[str] = "auditor.rooms.enet.reader:EnetReader"
-    game_in = Written(0, header_game)
-    table_in = Written(1, table_name)
-
+class EnetRoom(Room, declared_in=__file__):
     def sniff(self, head: str) -> bool:
         return any(HEADER.match(line.lstrip("\ufeff")) for line in head.splitlines()[:5])
 

@@ -30,20 +30,8 @@ def session_game(session: dict[str, str]) -> str:
     return f"{session.get('game', '')} {session.get('gametype', '')}".strip()
 
 
-class EverestRoom(Room):
-    name: ClassVar[str] = "everest"
-    reads: ClassVar[str] = (
-        "Everest Poker XML exports (a `<SESSION>`, then a `<HAND>` element per hand)"
-    )
-    games: ClassVar[tuple[str, ...]] = ("PLO",)
-    default_profile: ClassVar[str] = "seeds"
-    reader_kind: ClassVar[str] = "streaming XML (auditor/parse/xml_split.py), reader.py"
+class EverestRoom(Room, declared_in=__file__):
     sites: ClassVar[tuple[str, ...]] = (SITE,)
-    splits_files: ClassVar[bool] = True
-    # never a header (is_header is False): a start no other room's line has, so that the
-    # line splitter does not ask this room of every line
-    header_starts = ("<HAND time=",)
-    reader_class: ClassVar[str] = "auditor.rooms.everest.reader:EverestReader"
 
     def sniff(self, head: str) -> bool:
         return _SNIFF.search(head) is not None

@@ -4,42 +4,17 @@ run twice), read with its own grammar (``grammars/fulltilt.lark``)."""
 
 from __future__ import annotations
 
-import re
 from typing import ClassVar
 
 from auditor.read.split import RawHand
-from auditor.rooms import Room, Written
-from auditor.rooms.fulltilt.games import header_game, read_header
+from auditor.rooms import Room
+from auditor.rooms.fulltilt.games import read_header
 
 SITE = "Full Tilt Poker"
-_STARTS = ("Full Tilt Poker Game #", "FullTiltPoker Game #")
-_HAND_START = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #[0-9]+: ")
 
 
-class FullTiltRoom(Room):
-    name: ClassVar[str] = "fulltilt"
-    reads: ClassVar[str] = (
-        'Full Tilt Poker hand histories ("Full Tilt Poker Game #..."): Omaha Hi, Hi/Lo, '
-        "5 and 6 Card, Courchevel, run twice"
-    )
-    games: ClassVar[tuple[str, ...]] = (
-        "PLO",
-        "PLO8",
-        "NLO8",
-        "FLO8",
-        "PLO5",
-        "PLO5-8",
-        "PLO6",
-        "PLC",
-    )
-    default_profile: ClassVar[str] = "fulltilt"
-    reader_kind: ClassVar[str] = "grammars/fulltilt.lark"
+class FullTiltRoom(Room, declared_in=__file__):
     sites: ClassVar[tuple[str, ...]] = (SITE,)
-    header_starts: ClassVar[tuple[str, ...]] = _STARTS
-    reader_class: ClassVar[str] = "auditor.rooms.fulltilt.reader:FullTiltReader"
-    header_pattern = _HAND_START.pattern
-    omaha_words = ("Omaha", "Courchevel", "Big O")
-    game_in = Written(0, header_game)
 
     def table_name(self, raw: RawHand) -> str:
         # the table is in the header (Full Tilt writes no table line)

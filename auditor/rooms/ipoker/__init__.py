@@ -27,18 +27,8 @@ TEXT_HEADER = "GAME #"
 _TEXT_HEADER = re.compile(r"GAME #[0-9]+: .+ - [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8}\s*$")
 
 
-class IPokerRoom(Room):
-    name: ClassVar[str] = "ipoker"
-    reads: ClassVar[str] = (
-        "iPoker XML session exports (`<session>`, one `<game>` per hand; read as a stream)"
-        ' and PokerTracker\'s text of iPoker hands ("GAME #...")'
-    )
-    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO5")
-    default_profile: ClassVar[str] = "seeds"
-    reader_kind: ClassVar[str] = "streaming XML (auditor/parse/xml_split.py), reader.py"
+class IPokerRoom(Room, declared_in=__file__):
     sites: ClassVar[tuple[str, ...]] = (SITE,)
-    splits_files: ClassVar[bool] = True
-    reader_class: ClassVar[str] = "auditor.rooms.ipoker.reader:IPokerReader"
 
     def sniff(self, head: str) -> bool:
         text = head.lstrip("\ufeff \t\r\n")

@@ -7,34 +7,19 @@ seat's stack after the hand and what it won or lost, the rake, and who won what.
 from __future__ import annotations
 
 import re
-from typing import ClassVar
 
 from auditor.read.split import RawHand
-from auditor.rooms import Group, Room, Written
+from auditor.rooms import Room
 from auditor.rooms.kingsclub.games import HEADER, header_game, is_omaha
 
-SITE = "KingsClub"
 _ANY_HEADER = re.compile(
     r"^\ufeff?#[0-9]+: (?:No Limit|Pot Limit|Limit) [^\n]+ - [0-9,.]+/[0-9,.]+[ \t]*\n"
     r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}",
     re.MULTILINE,
 )
-_TABLE = re.compile(r"Table '(?P<table>[^'\n]+)' Seat [0-9]+ is the button")
 
 
-class KingsClubRoom(Room):
-    name: ClassVar[str] = "kingsclub"
-    reads: ClassVar[str] = 'KingsClub hand histories ("#N: Pot Limit Omaha - 5/10")'
-    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8", "FLO", "FLO8", "PLO5", "PLO5-8")
-    default_profile: ClassVar[str] = "seeds"
-    reader_kind: ClassVar[str] = "grammars/kingsclub.lark"
-    sites: ClassVar[tuple[str, ...]] = (SITE,)
-    # "#" alone would send every line starting so to is_header: the header's own shape
-    # is checked there
-    header_starts = ("#",)
-    reader_class: ClassVar[str] = "auditor.rooms.kingsclub.reader:KingsClubReader"
-    table_in = Written(2, Group(_TABLE, "table"))
-
+class KingsClubRoom(Room, declared_in=__file__):
     def sniff(self, head: str) -> bool:
         return _ANY_HEADER.search(head) is not None
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from itertools import chain
-from typing import ClassVar
 
 from auditor import events as ev
 from auditor.parse.xml_split import XmlLayout, split_xml
@@ -17,7 +16,6 @@ from auditor.rooms import Reader, Room
 from auditor.rooms.merge.games import hand_game, is_omaha
 from auditor.rooms.merge.text import HEADER, HEADER_START, text_game
 
-SITE = "Merge"
 # a Merge game's start tag: id "table-hand" then its start time (iPoker's and Everest's
 # XML name their games otherwise)
 _XML_GAME = re.compile(r'<game id="[0-9]+-[0-9]+" starttime="')
@@ -25,18 +23,8 @@ _TEXT_HEADER = re.compile(r"^\ufeff?MERGE_GAME #[0-9]+: ", re.MULTILINE)
 _LAYOUT = XmlLayout("game", "description", known=("<?xml",))
 
 
-class MergeRoom(Room):
-    name: ClassVar[str] = "merge"
-    reads: ClassVar[str] = (
-        "Merge Gaming Network XML exports (a `<game>` element per hand), and their "
-        'PokerTracker text ("MERGE_GAME #...")'
-    )
-    games: ClassVar[tuple[str, ...]] = ("PLO", "NLO", "FLO8", "PLO8")
-    default_profile: ClassVar[str] = "merge"
-    reader_kind: ClassVar[str] = "streaming XML (auditor/parse/xml_split.py), reader.py; text.py"
-    sites: ClassVar[tuple[str, ...]] = (SITE,)
+class MergeRoom(Room, declared_in=__file__):
     header_starts = (HEADER_START,)
-    splits_files: ClassVar[bool] = True
 
     def sniff(self, head: str) -> bool:
         return _XML_GAME.search(head) is not None or _TEXT_HEADER.search(head) is not None

@@ -18,27 +18,14 @@ from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.rooms import Reader, Room
 from auditor.rooms.microgaming.games import SITE
 
-EXPORT_HEADER = "** Hand # "
 _EXPORT = re.compile(r"\*\* Hand # ([0-9]+) starting - ")
 _EXPORT_TABLE = re.compile(r"\*\* (.+?) \[([^\]]+)\] \(([^ ]+) ([A-Z]{2}) - ")
 _ANY_GAME = re.compile(r'^\ufeff?<Game (?:hhversion="[0-9]+" )?id="[0-9]+"', re.MULTILINE)
 LAYOUT = XmlLayout("Game", known=("----", "ExtendedTableName:", "<?xml"))
 
 
-class MicrogamingRoom(Room):
-    name: ClassVar[str] = "microgaming"
-    reads: ClassVar[str] = (
-        "Microgaming's XML hand records (`<Game hhversion=...>` documents) and PokerTracker's "
-        'text of them ("** Hand # N starting")'
-    )
-    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8")
-    default_profile: ClassVar[str] = "microgaming"
-    reader_kind: ClassVar[str] = (
-        "streaming XML (auditor/parse/xml_split.py), reader.py; grammars/microgaming_export.lark"
-    )
+class MicrogamingRoom(Room, declared_in=__file__):
     sites: ClassVar[tuple[str, ...]] = (SITE,)
-    header_starts = (EXPORT_HEADER,)
-    splits_files: ClassVar[bool] = True
 
     def sniff(self, head: str) -> bool:
         return _ANY_GAME.search(head) is not None or _EXPORT.search(head) is not None

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import ClassVar
 
 from auditor.read.split import RawHand, StrayText
 from auditor.rooms import Room
@@ -29,18 +28,7 @@ from auditor.rooms.ohh.games import is_omaha
 _SNIFF = re.compile(r'"ohh"\s*:\s*\{')
 
 
-class OhhRoom(Room):
-    name: ClassVar[str] = "ohh"
-    reads: ClassVar[str] = (
-        'OHH, the Open Hand History JSON ({"ohh": ...} objects, one or many a file)'
-    )
-    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8", "FLO", "FLO8", "NLO", "NLO8", "PLO5")
-    default_profile: ClassVar[str] = "seeds"
-    reader_kind: ClassVar[str] = "json (auditor/rooms/ohh/reader.py)"
-    header_starts: ClassVar[tuple[str, ...]] = ('{"ohh"',)
-    splits_files: ClassVar[bool] = True
-    reader_class: ClassVar[str] = "auditor.rooms.ohh.reader:OhhReader"
-
+class OhhRoom(Room, declared_in=__file__):
     def sniff(self, head: str) -> bool:
         return head.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") and bool(_SNIFF.search(head))
 

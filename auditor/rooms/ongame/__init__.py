@@ -6,29 +6,16 @@ shown."""
 from __future__ import annotations
 
 import re
-from typing import ClassVar
 
 from auditor.read.split import RawHand
 from auditor.rooms import Room
 from auditor.rooms.ongame.games import is_omaha, table_game
 
-SITE = "OnGame"
-HEADER_START = "***** History for hand "
 _HAND_ID = re.compile(r"\*\*\*\*\* History for hand ([A-Z0-9-]+)")
 _TABLE_NAME = re.compile(r"Table: (?:\[SPEED\] )?(.+?) \[[0-9]+\] \(")
 
 
-class OnGameRoom(Room):
-    name: ClassVar[str] = "ongame"
-    reads: ClassVar[str] = 'OnGame hand histories ("***** History for hand R5-...")'
-    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8", "FLO")
-    default_profile: ClassVar[str] = "ongame"
-    reader_kind: ClassVar[str] = "grammars/ongame.lark"
-    sites: ClassVar[tuple[str, ...]] = (SITE,)
-    header_starts = (HEADER_START,)
-    reader_class: ClassVar[str] = "auditor.rooms.ongame.reader:OnGameReader"
-    header_pattern = r"\*\*\*\*\* History for hand [A-Z0-9-]+"
-
+class OnGameRoom(Room, declared_in=__file__):
     def game(self, raw: RawHand) -> str:
         # the table line is the third: header, "Start hand: ...", "Table: ..."
         for line in raw.lines[1:4]:

@@ -29,16 +29,8 @@ _SNIFF_FIELD = re.compile(
 )
 
 
-class PhhRoom(Room):
-    name: ClassVar[str] = "phh"
-    reads: ClassVar[str] = "PHH, pokerkit's Poker Hand History (TOML, .phh and .phhs)"
+class PhhRoom(Room, declared_in=__file__):
     games: ClassVar[tuple[str, ...]] = tuple(dict.fromkeys(game.variant for game in OMAHA.values()))
-    default_profile: ClassVar[str] = "phh"  # live tournament hands (WSOP: TDA rules)
-    reader_kind: ClassVar[str] = "tomllib (auditor/rooms/phh/reader.py)"
-    sites: ClassVar[tuple[str, ...]] = ("PHH",)
-    header_starts: ClassVar[tuple[str, ...]] = ("variant =", "variant=")
-    splits_files: ClassVar[bool] = True
-    reader_class: ClassVar[str] = "auditor.rooms.phh.reader:PhhReader"
 
     def sniff(self, head: str) -> bool:
         return bool(_SNIFF_VARIANT.search(head)) and bool(_SNIFF_FIELD.search(head))

@@ -13,35 +13,17 @@ from auditor.rooms import Room
 from auditor.rooms.poker888.games import is_omaha, line_game
 
 SITE = "888poker"
-NAME = "888poker"
 # The header: "***** 888poker Hand History for Game 385494443 *****", "***** Cassava ..."
 # (its software's name, 2011-2013), "***** 888.es ...", "***** 888poker Snap Poker ...":
 # its brands only (fpdb-3's PacificPokerToFpdb names the same), as PartyPoker ("*****
 # Hand History for Game") and Betfair ("***** Betfair Poker Hand History") write this
 # layout's header too. The line before it, "#Game No : 385494443", is the hand's own
 # (PartyPoker writes that line too: it is no 888 header).
-_HEADER = re.compile(
-    r"\*{4,5} (?:888poker|888|Cassava)(?:\.[a-z]{2})?(?:-[a-z]{2})? (?:Snap Poker |BLAST )?"
-    r"Hand History for Game ([0-9]+) \*{4,5}"
-)
 _TABLE = re.compile(r"(?:Table (.+?)|Tournament #[0-9]+ .*?Table #([0-9]+))(?: [0-9]+ Max)? \(")
 
 
-class Poker888Room(Room):
-    name: ClassVar[str] = NAME
-    reads: ClassVar[str] = (
-        '888poker hand histories ("***** 888poker Hand History for Game N", and Cassava\'s '
-        "of 2011-2013)"
-    )
-    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8", "NLO", "FLO", "FLO8")
-    default_profile: ClassVar[str] = "888poker"
-    reader_kind: ClassVar[str] = "grammars/888poker.lark"
+class Poker888Room(Room, declared_in=__file__):
     sites: ClassVar[tuple[str, ...]] = (SITE,)
-    header_starts = ("****",)
-    # "#Game No : N" before the header is the hand's first line (splitter: lead-in lines)
-    lead_ins = ("#Game No :",)
-    reader_class: ClassVar[str] = "auditor.rooms.poker888.reader:Poker888Reader"
-    header_pattern = _HEADER.pattern
 
     def game(self, raw: RawHand) -> str:
         for line in raw.lines[:3]:

@@ -12,15 +12,9 @@ from auditor.rooms.pokernow.games import HEADER_START, hand_id, header_game, is_
 from auditor.rooms.pokernow.log import COLUMNS, SITE, context_value, header_at, split_log
 
 
-class PokerNowRoom(Room):
-    name: ClassVar[str] = "pokernow"
-    reads: ClassVar[str] = "Poker Now CSV game logs (entry,at,order, newest row first)"
-    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8")
-    default_profile: ClassVar[str] = "pokernow"
-    reader_kind: ClassVar[str] = "grammars/pokernow.lark"
+class PokerNowRoom(Room, declared_in=__file__):
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts: ClassVar[tuple[str, ...]] = ('"' + HEADER_START,)
-    splits_files: ClassVar[bool] = True
 
     def sniff(self, head: str) -> bool:
         first, _, rest = head.lstrip("\ufeff").partition("\n")

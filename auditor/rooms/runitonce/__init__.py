@@ -9,27 +9,15 @@ and no room's module is shared."""
 from __future__ import annotations
 
 import re
-from typing import ClassVar
 
-from auditor.rooms import Group, Room, Written
-from auditor.rooms.runitonce.games import HEADER, HEADER_START, header_game
+from auditor.rooms import Room
+from auditor.rooms.runitonce.games import HEADER, HEADER_START
 
-SITE = "Run It Once"
 _ANY_HEADER = re.compile(r"^\ufeff?Run It Once Poker Hand #[0-9]+:", re.MULTILINE)
-_TABLE = re.compile(r"Table ID '(?P<table>[^'\n]+)'")
 
 
-class RunItOnceRoom(Room):
-    name: ClassVar[str] = "runitonce"
-    reads: ClassVar[str] = 'Run It Once Poker hand histories ("Run It Once Poker Hand #...")'
-    games: ClassVar[tuple[str, ...]] = ("PLO",)
-    default_profile: ClassVar[str] = "runitonce"
-    reader_kind: ClassVar[str] = "grammars/runitonce.lark"
-    sites: ClassVar[tuple[str, ...]] = (SITE,)
+class RunItOnceRoom(Room, declared_in=__file__):
     header_starts = (HEADER_START, "\ufeff" + HEADER_START)
-    reader_class: ClassVar[str] = "auditor.rooms.runitonce.reader:RunItOnceReader"
-    game_in = Written(0, header_game)
-    table_in = Written(1, Group(_TABLE, "table"))
 
     def sniff(self, head: str) -> bool:
         return _ANY_HEADER.search(head) is not None

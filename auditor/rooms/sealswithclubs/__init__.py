@@ -6,28 +6,14 @@ line names the site ("Site: Seals With Clubs")."""
 from __future__ import annotations
 
 import re
-from typing import ClassVar
 
-from auditor.rooms import Group, Room, Written
-from auditor.rooms.sealswithclubs.games import line_game
+from auditor.rooms import Room
 
-SITE = "Seals With Clubs"
 _HEADER = re.compile(r"Hand #[0-9]+-[0-9]+ - [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8}\s*$")
 _SITE_LINE = re.compile(r"^Site: Seals With Clubs", re.MULTILINE)
 
 
-class SealsWithClubsRoom(Room):
-    name: ClassVar[str] = "sealswithclubs"
-    reads: ClassVar[str] = 'Seals With Clubs hand histories ("Hand #N-M - date", mBTC)'
-    games: ClassVar[tuple[str, ...]] = ("PLO",)
-    default_profile: ClassVar[str] = "seeds"
-    reader_kind: ClassVar[str] = "grammars/sealswithclubs.lark"
-    sites: ClassVar[tuple[str, ...]] = (SITE,)
-    header_starts = ("Hand #",)
-    reader_class: ClassVar[str] = "auditor.rooms.sealswithclubs.reader:SealsWithClubsReader"
-    game_in = Written(1, line_game)
-    table_in = Written(3, Group(re.compile("Table: (.*)")))
-
+class SealsWithClubsRoom(Room, declared_in=__file__):
     def sniff(self, head: str) -> bool:
         return _SITE_LINE.search(head) is not None
 

@@ -25,18 +25,9 @@ _TABLE_NEW = re.compile(r"(.+?)(?: [0-9]+-max)?(?: \(Play Money\))? Seat #[0-9]+
 _TABLE_OLD = re.compile(r"Game ID: [0-9]+ [0-9.,]+/[0-9.,]+ (.*?) ?\([^()]+\)\s*$")
 
 
-class WpnRoom(Room):
-    name: ClassVar[str] = "wpn"
-    reads: ClassVar[str] = (
-        'Winning Poker Network / Americas Cardroom ("Hand #N - Omaha H/L(Pot Limit)" and the '
-        'older "Game started at:" layout)'
-    )
-    games: ClassVar[tuple[str, ...]] = ("PLO", "PLO8", "NLO8", "FLO8")
-    default_profile: ClassVar[str] = "wpn"
-    reader_kind: ClassVar[str] = "grammars/wpn.lark"
+class WpnRoom(Room, declared_in=__file__):
     sites: ClassVar[tuple[str, ...]] = (SITE,)
     header_starts = ("Hand #", "Game Hand #", OLD_START)
-    reader_class: ClassVar[str] = "auditor.rooms.wpn.reader:WpnReader"
 
     def sniff(self, head: str) -> bool:
         return _ANY_HEADER.search(head) is not None
