@@ -57,8 +57,13 @@ def test_bundled_fixtures(tmp_path: Path) -> None:
     assert len(hands) == headers - 1 - skipped and hands.hand_id.is_unique  # not rejected
     findings = pd.read_parquet(out / "findings")
     assert set(findings.code) == {
-        "PARSE_ERROR", "HAND_INCOMPLETE", "RECORD_GARBLED", "CASH_OUT", "GAME_MISLABELED",
-        "BLINDS_INFERRED", "SEAT_NAME_MISMATCH",  # PartyPoker's conventions, read and said
+        "PARSE_ERROR",
+        "HAND_INCOMPLETE",
+        "RECORD_GARBLED",
+        "CASH_OUT",
+        "GAME_MISLABELED",
+        "BLINDS_INFERRED",
+        "SEAT_NAME_MISMATCH",  # PartyPoker's conventions, read and said
     }
     for table in ("hands", "seats", "actions", "findings", "files"):
         assert list((out / table).glob("*.parquet")), table

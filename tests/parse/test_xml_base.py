@@ -98,10 +98,10 @@ class _Reader(ElementReader):
 
     def __init__(self) -> None:
         super().__init__()
-        self.read: list[str] = []
+        self.seen: list[str] = []
 
     def act(self, node: Node) -> None:
-        self.read.append(node.get("who"))
+        self.seen.append(node.get("who"))
 
 
 def test_each_element_to_the_method_named_after_it_an_unknown_one_an_error() -> None:
@@ -109,7 +109,7 @@ def test_each_element_to_the_method_named_after_it_an_unknown_one_an_error() -> 
     lines = ("<hand>", '  <act who="a"/>', "  <act/>", "</hand>")
     nodes = read_elements(lines, 1, "f.xml").nodes
     reader.visit_all(nodes[:2])
-    assert reader.read == ["a"]
+    assert reader.seen == ["a"]
     with pytest.raises(Exception, match="has no who attribute") as caught:
         reader.visit(nodes[2])
     assert (caught.value.line, caught.value.column) == (3, 3)  # type: ignore[attr-defined]
