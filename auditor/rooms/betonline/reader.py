@@ -1,23 +1,16 @@
-"""BetOnline hands to events.
-
-The grammar (``grammars/betonline.lark``) decides which kind each line is; each line
-terminal is one regular expression with named fields. The methods here, one per line
-terminal, run as lexer callbacks (so the events come out in file order) and read a
-line's fields by name from its terminal's own pattern.
+"""BetOnline hands to events: one method per line terminal of ``grammars/betonline.lark``
+(the kinds most rooms write alike are CommonLines').
 
 What BetOnline's layout means, where it is not the Stars layout:
 
 - "Player8: raises 0.64 to 0.74": the chips put in with this action (he had called 0.10),
-  then his bet in the round ("Player2: raises 0.75 to 0.75" opens for 0.75): both are
-  given, and the engine reads the raise by the bet it makes.
+  then his bet in the round ("Player2: raises 0.75 to 0.75" opens for 0.75).
 - "Player8: post now 0.10": a newcomer's big blind out of the blinds' seats, live (he then
-  "checks" when the action comes to him): live chips.
+  "checks" when the action comes to him).
 - "Total pot 4.00 | Rake 0.20" is NET of the rake (its winner "won (4.00)" of 4.20 put in),
-  one line per pot when there are side pots: the reader adds the rake back (one gross
-  SummaryPot; the lines' order is the room's: main pot last).
+  one line per pot when there are side pots: the reader adds the rake back.
 - No line returns an uncalled bet (Player7's 4.20 over an all-in of 1.55 in #1073062051),
-  no line collects a pot in the play: the summary's "collected (1.90)", "showed [..] and
-  won (11.55)" say what each won.
+  no line collects a pot in the play: the summary says what each won.
 - Seats are numbered from 0 ("Seat 0: Hero", "Seat #0 is the button").
 - The header says "Hold'em Pot Limit" over hands that deal four hole cards: the hand is
   read as the Omaha it deals, and a GameMislabeled event says so on the header's line.
@@ -31,6 +24,7 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
+from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.betonline.games import game_facts, hole_cards_dealt, shown_game
@@ -39,12 +33,17 @@ from auditor.source import SourceSpan
 SITE = "BetOnline"
 
 _SPACED = str.maketrans("/:", "  ")  # a date's numbers apart
-_POST_KINDS = {
+_POSTS = {
     "posts small blind": ev.PostKind.SMALL_BLIND,
     "posts big blind": ev.PostKind.BIG_BLIND,
     "post now": ev.PostKind.LIVE,
 }
-_STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
+_STREETS = {
+    "HOLE CARDS": ev.Street.PREFLOP,
+    "FLOP": ev.Street.FLOP,
+    "TURN": ev.Street.TURN,
+    "RIVER": ev.Street.RIVER,
+}
 # What each of the grammar's terminals is, in BetOnline's words, for parse errors.
 _WORDS = {
     "HEADER": "a hand header (BetOnline Poker Game #N: Hold'em Pot Limit ($0.05/0.10) - ...)",
@@ -58,15 +57,12 @@ _WORDS = {
 _RETURNS_WRITTEN = False
 
 
-def _cards(text: str) -> tuple[Card, ...]:
-    """BetOnline writes the ten as "10": "[Jc 10c Ks 2h]"."""
-    return LETTERS.cards(text.replace("10", "T"))
-
-
-class BetOnlineReader(FieldsReader):
+class BetOnlineReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     WORDS = _WORDS
+    POSTS = _POSTS
+    STREETS = _STREETS
 
     def __init__(self) -> None:
         self._wire("betonline")
@@ -76,17 +72,13 @@ class BetOnlineReader(FieldsReader):
         return self._start is not None and not self._summary
 
     def _reset(self, raw: RawHand) -> None:
-        self._file = raw.file
-        self._offset = raw.first_line - 1
+        self._begin_reading(raw)
         self._lines = raw.lines
-        self._events: list[ev.Event] = []
         self._start: ev.HandStarted | None = None
         self._head: dict[str, str] = {}
         self._header_span = SourceSpan(raw.file, raw.first_line, 1)
         self._scale = 100
-        self._seats: dict[int, str] = {}
         self._listed: set[int] = set()  # the seats the summary lists: those dealt in
-        self._board: tuple[Card, ...] = ()
         self._summary = False
         self._pots: list[tuple[int, int]] = []  # (net, rake) of each "Total pot" line
         self._pots_at = -1  # where in the events the summary's pot goes
@@ -110,6 +102,9 @@ class BetOnlineReader(FieldsReader):
 
     def _money(self, text: str) -> int:
         return to_minor(text.replace(",", ""), self._scale)
+
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return LETTERS.cards(text.replace("10", "T"))  # the ten as "10": "[Jc 10c Ks 2h]"
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
@@ -164,38 +159,10 @@ class BetOnlineReader(FieldsReader):
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, player = int(f["seat_number"]), f["seat_who"]
         take_seat(self._seats, seat, player, lowest=0)  # BetOnline numbers its seats from 0
-        out, stack = f["seat_note"] == "Sitting out", self._money(f["seat_stack"])
+        out, stack = f["seat_out"] is not None, self._money(f["seat_stack"])
         self._events.append(ev.SeatTaken(span, seat, player, stack, out))
 
     # ------------------------------------------------------------ the play
-    def POST(self, f: Fields, span: SourceSpan) -> None:
-        kind, amount = _POST_KINDS[f["post_kind"]], self._money(f["post_amount"])
-        self._events.append(ev.Posted(span, f["who"], kind, amount))
-
-    def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, f["who"]))
-
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
-    # "calls 0.10", "bets 1.50": the chips put in; "raises 0.64 to 0.74": the chips put
-    # in, then the bet they make; " and is all in" wherever his last chips go in
-    def CALL(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["call_amount"]), f["call_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.CALL, added, None, all_in))
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["bet_amount"]), f["bet_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.BET, added, None, all_in))
-
-    def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        added, to = self._money(f["raise_added"]), self._money(f["raise_to"])
-        all_in = f["raise_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.RAISE, added, to, all_in))
-
-    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Shown(span, f["who"], _cards(f["shows_cards"])))
-
     def JOINS(self, f: Fields, span: SourceSpan) -> None:
         words = f"joins the table at seat #{f['joins_seat']}"
         self._events.append(ev.PlayerStatus(span, f["who"], ev.Status.JOINS, words))
@@ -209,19 +176,14 @@ class BetOnlineReader(FieldsReader):
 
     def STREET(self, f: Fields, span: SourceSpan) -> None:
         self._in_play()
-        name = f["street_name"]
-        if name == "SHOW DOWN":
+        if f["street_name"] == "SHOW DOWN":
             self._events.append(ev.ShowdownStarted(span, 1))
-        elif name == "HOLE CARDS":
-            self._events.append(ev.StreetDealt(span, ev.Street.PREFLOP, 1, (), ()))
-        else:  # "[7s 7h 10s][6c]": the board so far, then the new card
-            new = _cards((f["street_cards"] or "").strip("[]").split("][")[-1])
-            self._board += new
-            self._events.append(ev.StreetDealt(span, _STREETS[name], 1, self._board, new))
+        else:
+            super().STREET(f, span)
 
     def DEALT(self, f: Fields, span: SourceSpan) -> None:
         self._in_play()
-        self._events.append(ev.Dealt(span, f["dealt_who"], _cards(f["dealt_cards"])))
+        super().DEALT(f, span)
 
     def _in_play(self) -> None:
         """A street's line is the play's: the summary has a player's lines only."""
@@ -254,7 +216,7 @@ class BetOnlineReader(FieldsReader):
         self._events.insert(self._pots_at, pot)
 
     def BOARD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.SummaryBoard(span, 1, _cards(f["board_cards"])))
+        self._events.append(ev.SummaryBoard(span, 1, self._cards(f["board_cards"])))
 
     def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, player = int(f["sum_seat"]), f["sum_who"]
@@ -265,7 +227,7 @@ class BetOnlineReader(FieldsReader):
             won = (ev.SeatResult(self._money(f["sum_collected"])),)
             out = ev.SummarySeat(span, seat, player, (), ev.SeatOutcome.COLLECTED, results=won)
         else:
-            hole = _cards(f["sum_cards"])
+            hole = self._cards(f["sum_cards"])
             result = ev.SeatResult(None if f["sum_lost"] else self._money(f["sum_won"]))
             showed = ev.SeatOutcome.SHOWED
             out = ev.SummarySeat(span, seat, player, (), showed, cards=hole, results=(result,))
