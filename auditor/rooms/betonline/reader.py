@@ -131,25 +131,10 @@ class BetOnlineReader(CommonLines, FieldsReader):
         except (AmountError, ValueError) as err:
             raise LineError.of(self._header_span.line, err) from None
         self._start = ev.HandStarted(
-            span=self._header_span,
-            site=SITE,
-            hand_id=h["id"],
-            game=written,
-            variant=variant,
-            limit=limit,
-            hi_lo=hi_lo,
-            hole_card_count=4,
-            small_stake=small,
-            big_stake=big,
-            currency=currency,
-            scale=self._scale,
-            started_at=started,
-            time_zone=zone,
-            table_name=f["table_name"],
-            max_seats=max_seats,
-            button_seat=button,
+            self._header_span, SITE, h["id"], written, variant, limit, hi_lo, 4, small, big,
+            currency, self._scale, started, zone, f["table_name"], max_seats, button,
             table_span=span,
-        )
+        )  # fmt: skip
         self._events.append(self._start)
         if game != written:
             why = "four hole cards are dealt"
