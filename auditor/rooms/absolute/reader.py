@@ -56,8 +56,6 @@ _WORDS = {
 
 
 class AbsoluteReader(CommonLines, FieldsReader):
-    """Reads one hand at a time; not thread-safe (one per process)."""
-
     WORDS = _WORDS
     POSTS = _POSTS
     STREETS = _STREETS
@@ -65,7 +63,6 @@ class AbsoluteReader(CommonLines, FieldsReader):
     def __init__(self) -> None:
         self._wire("absolute")
 
-    # ------------------------------------------------------------ driving
     def _open(self) -> bool:
         return self._start is not None and not self._summary
 

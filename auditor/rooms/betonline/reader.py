@@ -58,8 +58,6 @@ _RETURNS_WRITTEN = False
 
 
 class BetOnlineReader(CommonLines, FieldsReader):
-    """Reads one hand at a time; not thread-safe (one per process)."""
-
     WORDS = _WORDS
     POSTS = _POSTS
     STREETS = _STREETS
@@ -67,7 +65,6 @@ class BetOnlineReader(CommonLines, FieldsReader):
     def __init__(self) -> None:
         self._wire("betonline")
 
-    # ------------------------------------------------------------ driving
     def _open(self) -> bool:
         return self._start is not None and not self._summary
 

@@ -67,15 +67,12 @@ _WORDS = {
 
 
 class EnetReader(CommonLines, FieldsReader):
-    """Reads one hand at a time; not thread-safe (one per process)."""
-
     WORDS = _WORDS
     POSTS = _POSTS
 
     def __init__(self) -> None:
         self._wire("enet")
 
-    # ------------------------------------------------------------ driving
     def _open(self) -> bool:
         return self._start is not None and not self._summary
 

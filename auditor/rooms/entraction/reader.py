@@ -81,8 +81,6 @@ _WORDS = {
 
 
 class EntractionReader(CommonLines, FieldsReader):
-    """Reads one hand at a time; not thread-safe (one per process)."""
-
     WORDS = _WORDS
     MISTAKES = _MISTAKES
     UNSAID = frozenset({"$END", "BLANK"})
@@ -90,7 +88,6 @@ class EntractionReader(CommonLines, FieldsReader):
     def __init__(self) -> None:
         self._wire("entraction")
 
-    # ------------------------------------------------------------ driving
     def _open(self) -> bool:
         # seated, and the pots not yet paid (the rake line comes last)
         return bool(self._seats) and not self._settled

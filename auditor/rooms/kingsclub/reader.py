@@ -60,15 +60,12 @@ _RETURNS_WRITTEN = False
 
 
 class KingsClubReader(CommonLines, FieldsReader):
-    """Reads one hand at a time; not thread-safe (one per process)."""
-
     WORDS = _WORDS
     POSTS = _POSTS
 
     def __init__(self) -> None:
         self._wire("kingsclub")
 
-    # ------------------------------------------------------------ driving
     def _open(self) -> bool:
         return bool(self._head) and not self._summary
 

@@ -64,8 +64,6 @@ _STREETS = {
 
 
 class SealsWithClubsReader(CommonLines, FieldsReader):
-    """Reads one hand at a time; not thread-safe (one per process)."""
-
     WORDS = _WORDS
     POSTS = _POSTS
     STREETS = _STREETS
@@ -73,7 +71,6 @@ class SealsWithClubsReader(CommonLines, FieldsReader):
     def __init__(self) -> None:
         self._wire("sealswithclubs")
 
-    # ------------------------------------------------------------ driving
     def _open(self) -> bool:
         return bool(self._seats) and not self._ended
 
