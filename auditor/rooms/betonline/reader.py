@@ -24,10 +24,10 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.lines import CommonLines
+from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
 from auditor.read.split import RawHand
-from auditor.rooms.betonline.games import game_facts, hole_cards_dealt, shown_game
+from auditor.rooms.betonline.games import game_facts, shown_game
 from auditor.source import SourceSpan
 
 SITE = "BetOnline"
@@ -66,36 +66,37 @@ class BetOnlineReader(CommonLines, FieldsReader):
         self._wire("betonline")
 
     def _open(self) -> bool:
-        return self._start is not None and not self._summary
+        return self._table is not None and not self._summary
 
     def _reset(self, raw: RawHand) -> None:
         self._begin_reading(raw)
-        self._lines = raw.lines
-        self._start: ev.HandStarted | None = None
+        self._table: Fields | None = None
         self._head: dict[str, str] = {}
         self._header_span = SourceSpan(raw.file, raw.first_line, 1)
         self._scale = 100
         self._listed: set[int] = set()  # the seats the summary lists: those dealt in
         self._summary = False
         self._pots: list[tuple[int, int]] = []  # (net, rake) of each "Total pot" line
-        self._pots_at = -1  # where in the events the summary's pot goes
+        self._pots_at = 0  # where in the events the summary's pot goes
         self._pots_span = self._header_span
 
     def _hand(self, raw: RawHand) -> ev.Hand:
-        if self._start is None:  # cannot be: the grammar wants a table line
-            raise LineError(raw.first_line, "no table line")
         self._end_pots()
+        start = self._started(raw)
         # a seat the summary does not list was not dealt in ("Seat 1: Player4 (0.00 in
         # chips)", who "has left the table" in #1073060164)
         gone = self._listed
-        events = tuple(
-            replace(e, out_of_hand=True)
-            if gone and isinstance(e, ev.SeatTaken) and e.seat not in gone
-            else e
-            for e in self._events
+        events = (
+            start,
+            *(
+                replace(e, out_of_hand=True)
+                if gone and isinstance(e, ev.SeatTaken) and e.seat not in gone
+                else e
+                for e in self._events
+            ),
         )
         cut = None if self._summary else last_line(raw)
-        return ev.Hand(self._start, events, cut is not None, cut, _RETURNS_WRITTEN)
+        return ev.Hand(start, events, cut is not None, cut, _RETURNS_WRITTEN)
 
     def _money(self, text: str) -> int:
         return to_minor(text.replace(",", ""), self._scale)
@@ -109,35 +110,46 @@ class BetOnlineReader(CommonLines, FieldsReader):
         self._header_span = span
 
     def TABLE(self, f: Fields, span: SourceSpan) -> None:
-        h = self._head
+        self._table, self._table_span = f, span
+
+    def _started(self, raw: RawHand) -> ev.HandStarted:
+        h, f = self._head, self._table
+        if f is None:  # cannot be: the grammar wants a table line
+            raise LineError(raw.first_line, "no table line")
         written = h["game"]
-        game = shown_game(written, hole_cards_dealt(self._lines))
+        game = shown_game(written, self._hole_cards())
         limit, hi_lo, variant = game_facts(game)
         currency = CURRENCY_OF_SYMBOL.get(h.get("symbol", ""), "USD")  # cash: no symbol
-        button = int(f["table_button"])
-        max_seats = int(f["table_max"]) if f["table_max"] else None
-        if not 0 <= button <= SEAT_LIMIT:
-            raise SeatError(f"the button on seat {button}, which no table has")
-        if max_seats is not None and not 1 <= max_seats <= SEAT_LIMIT:
-            raise SeatError(f"a table of {max_seats} seats")
-        zone = h.get("zone", "")
+        button, zone = int(f["table_button"]), h.get("zone", "")
+        try:
+            if not 0 <= button <= SEAT_LIMIT:
+                raise SeatError(f"the button on seat {button}, which no table has")
+            max_seats = table_size(f["table_max"])
+        except SeatError as err:
+            raise LineError.of(self._table_span.line, err) from None
         try:
             y, mo, d, hh, mi, ss = (int(n) for n in h["date"].translate(_SPACED).split())
             started = local_time(y, mo, d, hh, mi, ss, zone)
             small, big = self._money(h["small"]), self._money(h["big"])
         except (AmountError, ValueError) as err:
             raise LineError.of(self._header_span.line, err) from None
-        self._start = ev.HandStarted(
-            self._header_span, SITE, h["id"], written, variant, limit, hi_lo, 4, small, big,
-            currency, self._scale, started, zone, f["table_name"], max_seats, button,
-            table_span=span,
-        )  # fmt: skip
-        self._events.append(self._start)
         if game != written:
             why = "four hole cards are dealt"
-            self._events.append(ev.GameMislabeled(self._header_span, written, variant, why))
+            self._events.insert(0, ev.GameMislabeled(self._header_span, written, variant, why))
+        return ev.HandStarted(
+            self._header_span, SITE, h["id"], written, variant, limit, hi_lo, 4, small, big,
+            currency, self._scale, started, zone, f["table_name"], max_seats, button,
+            table_span=self._table_span,
+        )  # fmt: skip
 
-    # ------------------------------------------------------------ seats
+    def _hole_cards(self) -> int:
+        """The hole cards the hand deals: its "Dealt to" line's, else the first a summary
+        line shows (an observed hand); 0: none shown."""
+        for e in self._events:
+            if isinstance(e, ev.Dealt | ev.SummarySeat) and e.cards:
+                return len(e.cards)
+        return 0
+
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, player = int(f["seat_number"]), f["seat_who"]
         take_seat(self._seats, seat, player, lowest=0)  # BetOnline numbers its seats from 0
