@@ -22,7 +22,7 @@ from auditor.hand_claims import NO_CLAIM, Claim
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
 from auditor.parse.lines import CommonLines
-from auditor.parse.text_reader import Fields, FieldsReader
+from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.absolute.games import game_facts
 from auditor.source import SourceSpan
@@ -79,7 +79,7 @@ class AbsoluteReader(CommonLines, FieldsReader):
     def _hand(self, raw: RawHand) -> ev.Hand:
         if self._start is None:  # cannot be: the grammar wants the table line
             raise LineError(raw.first_line, "no table line")
-        cut = None if self._summary else SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1)
+        cut = None if self._summary else last_line(raw)
         return ev.Hand(self._start, tuple(self._events), cut is not None, cut)
 
     def _money(self, text: str) -> int:
@@ -187,28 +187,18 @@ class AbsoluteReader(CommonLines, FieldsReader):
         if self._seats.get(seat) != player:
             raise ValueError(f"seat {seat} is not the seat of a player listed: {player!r}")
         positions = tuple(p for p in _POSITIONS if f"({p})" in f["sum_positions"])
-        outcome: ev.SummarySeat
         if f["sum_folded"]:
             on = _FOLDED_ON.get(f["sum_folded"], f["sum_folded"])
-            outcome = ev.SummarySeat(span, seat, player, positions, ev.SeatOutcome.FOLDED, on)
-        elif f["sum_verb"]:
-            # "Total ($x) HI:($h) LO:($l)": the halves, else the total
-            words = f["sum_won_words"] or ""
+            folded = ev.SeatOutcome.FOLDED
+            self._events.append(ev.SummarySeat(span, seat, player, positions, folded, on))
+            return
+        won: list[int | None] = [None]  # "HI:lost with WORDS [cards - ...]"
+        if f["sum_verb"]:  # "Total ($x) HI:($h) LO:($l)": the halves, else the total
             halves = [self._money(h) for h in (f["sum_hi"], f["sum_lo"]) if h]
-            won = halves or [self._money(f["sum_won"])]
-            results = [ev.SeatResult(won[0], words, self._claim(words))]
-            results += [ev.SeatResult(amount) for amount in won[1:]]
-            hole = self._cards(f["sum_won_cards"] or "")
-            kind = ev.SeatOutcome.SHOWED if hole else ev.SeatOutcome.COLLECTED
-            outcome = ev.SummarySeat(
-                span, seat, player, positions, kind, cards=hole, results=tuple(results)
-            )
-        else:
-            hole = self._cards(f["sum_lost_cards"] or "")
-            words = f["sum_lost_words"] or ""
-            result = ev.SeatResult(None, words, self._claim(words))
-            outcome = ev.SummarySeat(
-                span, seat, player, positions, ev.SeatOutcome.SHOWED, cards=hole,
-                results=(result,),
-            )  # fmt: skip
+            won = [*halves] or [self._money(f["sum_won"])]
+        words = f["sum_won_words"] or f["sum_lost_words"] or ""
+        hole = self._cards(f["sum_won_cards"] or f["sum_lost_cards"] or "")
+        results = (ev.SeatResult(won[0], words, self._claim(words)), *map(ev.SeatResult, won[1:]))
+        kind = ev.SeatOutcome.SHOWED if hole or not f["sum_verb"] else ev.SeatOutcome.COLLECTED
+        outcome = ev.SummarySeat(span, seat, player, positions, kind, cards=hole, results=results)
         self._events.append(outcome)

@@ -36,8 +36,8 @@ from auditor.hand_claims import Claim
 from auditor.money import to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, SeatError, local_time
-from auditor.parse.lines import CommonLines
-from auditor.parse.text_reader import Fields, FieldsReader
+from auditor.parse.lines import CommonLines, table_size
+from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.enet.games import game_facts
 from auditor.rooms.enet.wording import high_claim
@@ -96,10 +96,8 @@ class EnetReader(CommonLines, FieldsReader):
             else e
             for e in self._events
         )
-        if not self._summary:
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-            return ev.Hand(self._start, events, truncated=True, truncated_at=last)
-        return ev.Hand(self._start, events)
+        cut = None if self._summary else last_line(raw)
+        return ev.Hand(self._start, events, cut is not None, cut)
 
     def _money(self, text: str) -> int:
         # "€1.234,56": the dot groups thousands, the comma is the decimal point
@@ -121,9 +119,7 @@ class EnetReader(CommonLines, FieldsReader):
         symbol = h.get("small", "")[:1]
         currency = CURRENCY_OF_SYMBOL.get(symbol, "chips")
         self._scale = 100 if symbol in CURRENCY_OF_SYMBOL else 1
-        seats, button = int(f["table_max"]), int(f["table_button"])
-        if not 1 <= seats <= SEAT_LIMIT:
-            raise SeatError(f"a table of {seats} seats")
+        seats, button = table_size(f["table_max"]), int(f["table_button"])
         if button + 1 > SEAT_LIMIT:
             raise SeatError(f"the button on seat {button}, which no table has")
         y, mo, d = int(h["year"]), int(h["month"]), int(h["day"])

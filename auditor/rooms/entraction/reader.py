@@ -28,7 +28,7 @@ from auditor.hand_claims import Claim
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import LineError, local_time
 from auditor.parse.lines import CommonLines, table_size
-from auditor.parse.text_reader import Fields, FieldsReader
+from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.entraction.games import game_facts
 from auditor.rooms.entraction.wording import high_claim
@@ -106,10 +106,8 @@ class EntractionReader(CommonLines, FieldsReader):
     def _hand(self, raw: RawHand) -> ev.Hand:
         start = self._started()
         events = (start, *self._seated(), *self._events[len(self._seats) :])
-        if not self._settled:
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-            return ev.Hand(start, events, truncated=True, truncated_at=last)
-        return ev.Hand(start, events)
+        cut = None if self._settled else last_line(raw)
+        return ev.Hand(start, events, cut is not None, cut)
 
     def _seated(self) -> list[ev.SeatTaken]:
         """The seat lines, a player with no line in the hand out of it: Entraction lists

@@ -29,7 +29,7 @@ from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time
 from auditor.parse.lines import CommonLines
-from auditor.parse.text_reader import Fields, FieldsReader
+from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.kingsclub.games import game_facts
 from auditor.source import SourceSpan
@@ -80,7 +80,7 @@ class KingsClubReader(CommonLines, FieldsReader):
     def _hand(self, raw: RawHand) -> ev.Hand:
         start = self._started()
         events = (start, *self._events)
-        cut = None if self._summary else SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1)
+        cut = None if self._summary else last_line(raw)
         return ev.Hand(start, events, cut is not None, cut, _RETURNS_WRITTEN)
 
     def _money(self, text: str) -> int:
