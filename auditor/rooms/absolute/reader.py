@@ -35,12 +35,8 @@ _POSTS = {
     "Posts": ev.PostKind.LIVE,  # a newcomer's post, out of the blinds' seats
     "Ante": ev.PostKind.ANTE,
 }
-_STREETS = {
-    "POCKET CARDS": ev.Street.PREFLOP,
-    "FLOP": ev.Street.FLOP,
-    "TURN": ev.Street.TURN,
-    "RIVER": ev.Street.RIVER,
-}
+# the streets by name, preflop to river
+_STREETS = dict(zip(("POCKET CARDS", "FLOP", "TURN", "RIVER"), list(ev.Street)[:4], strict=True))
 _FOLDED_ON = {"POCKET CARDS": "before Flop", "FLOP": "on the Flop", "TURN": "on the Turn",
               "RIVER": "on the River"}  # fmt: skip
 _POSITIONS = ("dealer", "small blind", "big blind")

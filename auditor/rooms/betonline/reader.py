@@ -38,12 +38,8 @@ _POSTS = {
     "posts big blind": ev.PostKind.BIG_BLIND,
     "post now": ev.PostKind.LIVE,
 }
-_STREETS = {
-    "HOLE CARDS": ev.Street.PREFLOP,
-    "FLOP": ev.Street.FLOP,
-    "TURN": ev.Street.TURN,
-    "RIVER": ev.Street.RIVER,
-}
+# the streets by name, preflop to river
+_STREETS = dict(zip(("HOLE CARDS", "FLOP", "TURN", "RIVER"), list(ev.Street)[:4], strict=True))
 # What each of the grammar's terminals is, in BetOnline's words, for parse errors.
 _WORDS = {
     "HEADER": "a hand header (BetOnline Poker Game #N: Hold'em Pot Limit ($0.05/0.10) - ...)",

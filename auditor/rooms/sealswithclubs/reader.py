@@ -55,12 +55,8 @@ _POSTS = {
     "small & big blind": ev.PostKind.SMALL_AND_BIG,
     "the ante": ev.PostKind.ANTE,
 }
-_STREETS = {
-    "Hole Cards": ev.Street.PREFLOP,
-    "Flop": ev.Street.FLOP,
-    "Turn": ev.Street.TURN,
-    "River": ev.Street.RIVER,
-}
+# the streets by name, preflop to river
+_STREETS = dict(zip(("Hole Cards", "Flop", "Turn", "River"), list(ev.Street)[:4], strict=True))
 
 
 class SealsWithClubsReader(CommonLines, FieldsReader):
