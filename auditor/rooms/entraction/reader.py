@@ -6,15 +6,9 @@ What Entraction's layout means, where the record alone says it:
 - every amount of the play is the chips the action puts in: at $0.02/$0.04 "Player2
   Raise (0.11)" over the big blind makes his bet 0.11, and the small blind's "Call (0.09)"
   then makes his 0.11 too (a raise given BY); "All-In (x)" too, all he has;
-- "Small + Big Blind: X (1.50)" is a returning player's blinds, the small one dead; "Blind
-  out of turn: X (1.00)" a newcomer's big blind, live;
 - "X wins: EUR 0.42" is what X is paid, after the rake; "Rake: EUR 0.02" follows the
   last. The record writes no total pot: the total, gross, is what was paid and the rake;
-- "X didn't show hand (2c - 8c - 2d - 5c)": a loser at the showdown who did not show,
-  his cards written all the same (a muck with cards); without cards: the winner nobody
-  called;
-- the only time is the hand's end, "Game ended 2011-03-21 17:10:04 GMT" (or GMT+01:00,
-  CEST, BST), kept as the hand's time; a record without it has none.
+- the only time is the hand's end ("Game ended ..."): a record without it has none.
 """
 
 from __future__ import annotations

@@ -8,10 +8,8 @@ What KingsClub's layout means, where it is not the Stars layout:
 - "raises to 1,375" and "calls 120" alike write the total the player's bet becomes (a
   raise given TO): Player3's small blind 30 and "Player3 calls 120" in #45395871 make 120
   (his summary's -485 net is 5 ante and four bets of 120, before the 758.50 he wins).
-- Boards: "*** BOARD 1 - FLOP ***" and "*** BOARD 2 - FLOP ***" deal two boards from the
-  flop on (a double-board game, each board half the pot); a hand run twice after an
-  all-in deals "*** BOARD 2 - RIVER *** [- - - Kh] [Ac]", "-" for the cards the boards
-  share. A board's river line may hold a turn no line dealt ("*** BOARD 1 - RIVER ***
+- "*** BOARD 2 - FLOP ***": a double-board game's second board, or a second run ("[- - -
+  Kh] [Ac]"). A board's river line may hold a turn no line dealt ("*** BOARD 1 - RIVER ***
   [3h Qc 4s 4c] [Qh]" after the flop): its new cards are those past the cards dealt.
 - No "Uncalled bet ... returned" line: Player0's uncalled 56.43 flop bet in #37660193
   is back in his 3,037.50 summary stack, and his "wins pot (85.50)" is the called pot.
