@@ -1,9 +1,6 @@
-"""The game an Absolute Poker header names: "Stage #1828549717: Omaha Hi/Lo (1 on 1)  Normal
-$30/$60 - 2009-12-31 18:23:36.005 (ET) [ 2009-12-31 18:23:36 ]", "Stage #1968055293:
-Holdem  Normal $200/$400 - ...". The limit words: "No Limit", "Pot Limit", and "Normal"
-for fixed limit (the $30/$60 Omaha Hi/Lo hand bets $30 on the flop after a raise to $60
-before it: the small and big bets).
-"""
+"""The game an Absolute Poker header names. The limit words: "No Limit", "Pot Limit", and
+"Normal" for fixed limit (the $30/$60 Omaha Hi/Lo hand bets $30 on the flop after a raise
+to $60 before it: the small and big bets)."""
 
 from __future__ import annotations
 
@@ -22,8 +19,6 @@ _LIMITS = {"NO LIMIT": ev.Limit.NO, "POT LIMIT": ev.Limit.POT, "NORMAL": ev.Limi
 def header_game(header: str) -> str:
     """The game and limit a header names ("" when it is no header).
 
-    >>> header_game("Stage #1: Omaha Hi/Lo (1 on 1)  Normal $30/$60 - 2009-12-31 18:23:36 (ET)")
-    'Omaha Hi/Lo Normal'
     >>> header_game("Stage #1968055293: Holdem  Normal $200/$400 - 2010-03-24 00:50:15 (ET)")
     'Holdem Normal'
     """

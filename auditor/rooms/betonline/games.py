@@ -1,10 +1,6 @@
-"""The game a BetOnline header names, and the game a hand deals.
-
-"BetOnline Poker Game #1073058326: Hold'em Pot Limit ($0.05/0.10) - 2012/09/30 21:25:46 EDT":
-the game, then its limit ("No Limit", "Pot Limit", "Limit"; none: no limit). The room
-wrote "Hold'em Pot Limit" over hands that deal four hole cards (its Omaha tables, 2012):
-the cards dealt say which game it is, not the header (issue 14 item 4).
-"""
+"""The game a BetOnline header names ("BetOnline Poker Game #1073058326: Hold'em Pot Limit
+($0.05/0.10) - ...": the game, then its limit; none: no limit), and the game a hand deals:
+the room wrote "Hold'em Pot Limit" over its Omaha tables' hands of 2012 (issue 14 item 4)."""
 
 from __future__ import annotations
 
@@ -40,8 +36,6 @@ def hole_cards_dealt(lines: Iterable[str]) -> int:
     """How many hole cards the hand's "Dealt to" line shows, else its first summary
     "showed [...]" line (an observed hand); 0: no hole cards shown.
 
-    >>> hole_cards_dealt(["*** HOLE CARDS ***", "Dealt to Hero [Jh 9d 7d Kh]"])
-    4
     >>> hole_cards_dealt(["Seat 6: Player2 showed [Jc 10c Ks 2h] and won (11.55)"])
     4
     """
@@ -57,8 +51,7 @@ def hole_cards_dealt(lines: Iterable[str]) -> int:
 
 
 def shown_game(written: str, hole_cards: int) -> str:
-    """The game a hand is, from its header's words and the hole cards it deals: a
-    "Hold'em" header over four or more cards is Omaha of the header's limit.
+    """A "Hold'em" header over four or more hole cards is Omaha of the header's limit.
 
     >>> shown_game("Hold'em Pot Limit", 4), shown_game("Hold'em Pot Limit", 2)
     ('Omaha Pot Limit', "Hold'em Pot Limit")
@@ -68,20 +61,12 @@ def shown_game(written: str, hole_cards: int) -> str:
     return written
 
 
-def is_omaha(game: str) -> bool:
-    return game.startswith("Omaha")
-
-
 def game_facts(game: str) -> tuple[ev.Limit, bool, str]:
     """Limit, hi/lo and the variant code (four hole cards) of an Omaha game as named.
 
     >>> game_facts("Omaha Hi/Lo Limit")
     (<Limit.FIXED: 'FL'>, True, 'FLO8')
     """
-    limit = ev.Limit.NO
-    for words, named in _LIMITS.items():
-        if game.endswith(" " + words):
-            limit = named
-            break
+    limit = next((v for words, v in _LIMITS.items() if game.endswith(" " + words)), ev.Limit.NO)
     hi_lo = "Hi/Lo" in game
     return limit, hi_lo, variant(limit, hi_lo, 4)

@@ -1,23 +1,16 @@
-"""BetOnline hands to events.
-
-The grammar (``grammars/betonline.lark``) decides which kind each line is; each line
-terminal is one regular expression with named fields. The methods here, one per line
-terminal, run as lexer callbacks (so the events come out in file order) and read a
-line's fields by name from its terminal's own pattern.
+"""BetOnline hands to events: one method per line terminal of ``grammars/betonline.lark``
+(the kinds most rooms write alike are CommonLines').
 
 What BetOnline's layout means, where it is not the Stars layout:
 
 - "Player8: raises 0.64 to 0.74": the chips put in with this action (he had called 0.10),
-  then his bet in the round ("Player2: raises 0.75 to 0.75" opens for 0.75): both are
-  given, and the engine reads the raise by the bet it makes.
+  then his bet in the round ("Player2: raises 0.75 to 0.75" opens for 0.75).
 - "Player8: post now 0.10": a newcomer's big blind out of the blinds' seats, live (he then
-  "checks" when the action comes to him): live chips.
+  "checks" when the action comes to him).
 - "Total pot 4.00 | Rake 0.20" is NET of the rake (its winner "won (4.00)" of 4.20 put in),
-  one line per pot when there are side pots: the reader adds the rake back (one gross
-  SummaryPot; the lines' order is the room's: main pot last).
+  one line per pot when there are side pots: the reader adds the rake back.
 - No line returns an uncalled bet (Player7's 4.20 over an all-in of 1.55 in #1073062051),
-  no line collects a pot in the play: the summary's "collected (1.90)", "showed [..] and
-  won (11.55)" say what each won.
+  no line collects a pot in the play: the summary says what each won.
 - Seats are numbered from 0 ("Seat 0: Hero", "Seat #0 is the button").
 - The header says "Hold'em Pot Limit" over hands that deal four hole cards: the hand is
   read as the Omaha it deals, and a GameMislabeled event says so on the header's line.
@@ -31,20 +24,22 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
+from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
 from auditor.read.split import RawHand
-from auditor.rooms.betonline.games import game_facts, hole_cards_dealt, shown_game
+from auditor.rooms.betonline.games import game_facts, shown_game
 from auditor.source import SourceSpan
 
 SITE = "BetOnline"
 
 _SPACED = str.maketrans("/:", "  ")  # a date's numbers apart
-_POST_KINDS = {
+_POSTS = {
     "posts small blind": ev.PostKind.SMALL_BLIND,
     "posts big blind": ev.PostKind.BIG_BLIND,
     "post now": ev.PostKind.LIVE,
 }
-_STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
+# the streets by name, preflop to river
+_STREETS = dict(zip(("HOLE CARDS", "FLOP", "TURN", "RIVER"), list(ev.Street)[:4], strict=True))
 # What each of the grammar's terminals is, in BetOnline's words, for parse errors.
 _WORDS = {
     "HEADER": "a hand header (BetOnline Poker Game #N: Hold'em Pot Limit ($0.05/0.10) - ...)",
@@ -58,58 +53,52 @@ _WORDS = {
 _RETURNS_WRITTEN = False
 
 
-def _cards(text: str) -> tuple[Card, ...]:
-    """BetOnline writes the ten as "10": "[Jc 10c Ks 2h]"."""
-    return LETTERS.cards(text.replace("10", "T"))
-
-
-class BetOnlineReader(FieldsReader):
-    """Reads one hand at a time; not thread-safe (one per process)."""
-
+class BetOnlineReader(CommonLines, FieldsReader):
     WORDS = _WORDS
+    POSTS = _POSTS
+    STREETS = _STREETS
 
     def __init__(self) -> None:
         self._wire("betonline")
 
-    # ------------------------------------------------------------ driving
     def _open(self) -> bool:
-        return self._start is not None and not self._summary
+        return self._table is not None and not self._summary
 
     def _reset(self, raw: RawHand) -> None:
-        self._file = raw.file
-        self._offset = raw.first_line - 1
-        self._lines = raw.lines
-        self._events: list[ev.Event] = []
-        self._start: ev.HandStarted | None = None
+        self._begin_reading(raw)
+        self._table: Fields | None = None
         self._head: dict[str, str] = {}
         self._header_span = SourceSpan(raw.file, raw.first_line, 1)
         self._scale = 100
-        self._seats: dict[int, str] = {}
         self._listed: set[int] = set()  # the seats the summary lists: those dealt in
-        self._board: tuple[Card, ...] = ()
         self._summary = False
         self._pots: list[tuple[int, int]] = []  # (net, rake) of each "Total pot" line
-        self._pots_at = -1  # where in the events the summary's pot goes
+        self._pots_at = 0  # where in the events the summary's pot goes
         self._pots_span = self._header_span
 
     def _hand(self, raw: RawHand) -> ev.Hand:
-        if self._start is None:  # cannot be: the grammar wants a table line
-            raise LineError(raw.first_line, "no table line")
         self._end_pots()
+        start = self._started(raw)
         # a seat the summary does not list was not dealt in ("Seat 1: Player4 (0.00 in
         # chips)", who "has left the table" in #1073060164)
         gone = self._listed
-        events = tuple(
-            replace(e, out_of_hand=True)
-            if gone and isinstance(e, ev.SeatTaken) and e.seat not in gone
-            else e
-            for e in self._events
+        events = (
+            start,
+            *(
+                replace(e, out_of_hand=True)
+                if gone and isinstance(e, ev.SeatTaken) and e.seat not in gone
+                else e
+                for e in self._events
+            ),
         )
         cut = None if self._summary else last_line(raw)
-        return ev.Hand(self._start, events, cut is not None, cut, _RETURNS_WRITTEN)
+        return ev.Hand(start, events, cut is not None, cut, _RETURNS_WRITTEN)
 
     def _money(self, text: str) -> int:
         return to_minor(text.replace(",", ""), self._scale)
+
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return LETTERS.cards(text.replace("10", "T"))  # the ten as "10": "[Jc 10c Ks 2h]"
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
@@ -117,85 +106,53 @@ class BetOnlineReader(FieldsReader):
         self._header_span = span
 
     def TABLE(self, f: Fields, span: SourceSpan) -> None:
-        h = self._head
+        self._table, self._table_span = f, span
+
+    def _started(self, raw: RawHand) -> ev.HandStarted:
+        h, f = self._head, self._table
+        if f is None:  # cannot be: the grammar wants a table line
+            raise LineError(raw.first_line, "no table line")
         written = h["game"]
-        game = shown_game(written, hole_cards_dealt(self._lines))
+        game = shown_game(written, self._hole_cards())
         limit, hi_lo, variant = game_facts(game)
         currency = CURRENCY_OF_SYMBOL.get(h.get("symbol", ""), "USD")  # cash: no symbol
-        button = int(f["table_button"])
-        max_seats = int(f["table_max"]) if f["table_max"] else None
-        if not 0 <= button <= SEAT_LIMIT:
-            raise SeatError(f"the button on seat {button}, which no table has")
-        if max_seats is not None and not 1 <= max_seats <= SEAT_LIMIT:
-            raise SeatError(f"a table of {max_seats} seats")
-        zone = h.get("zone", "")
+        button, zone = int(f["table_button"]), h.get("zone", "")
+        try:
+            if not 0 <= button <= SEAT_LIMIT:
+                raise SeatError(f"the button on seat {button}, which no table has")
+            max_seats = table_size(f["table_max"])
+        except SeatError as err:
+            raise LineError.of(self._table_span.line, err) from None
         try:
             y, mo, d, hh, mi, ss = (int(n) for n in h["date"].translate(_SPACED).split())
             started = local_time(y, mo, d, hh, mi, ss, zone)
             small, big = self._money(h["small"]), self._money(h["big"])
         except (AmountError, ValueError) as err:
             raise LineError.of(self._header_span.line, err) from None
-        self._start = ev.HandStarted(
-            span=self._header_span,
-            site=SITE,
-            hand_id=h["id"],
-            game=written,
-            variant=variant,
-            limit=limit,
-            hi_lo=hi_lo,
-            hole_card_count=4,
-            small_stake=small,
-            big_stake=big,
-            currency=currency,
-            scale=self._scale,
-            started_at=started,
-            time_zone=zone,
-            table_name=f["table_name"],
-            max_seats=max_seats,
-            button_seat=button,
-            table_span=span,
-        )
-        self._events.append(self._start)
         if game != written:
             why = "four hole cards are dealt"
-            self._events.append(ev.GameMislabeled(self._header_span, written, variant, why))
+            self._events.insert(0, ev.GameMislabeled(self._header_span, written, variant, why))
+        return ev.HandStarted(
+            self._header_span, SITE, h["id"], written, variant, limit, hi_lo, 4, small, big,
+            currency, self._scale, started, zone, f["table_name"], max_seats, button,
+            table_span=self._table_span,
+        )  # fmt: skip
 
-    # ------------------------------------------------------------ seats
+    def _hole_cards(self) -> int:
+        """The hole cards the hand deals: its "Dealt to" line's, else the first a summary
+        line shows (an observed hand); 0: none shown."""
+        for e in self._events:
+            if isinstance(e, ev.Dealt | ev.SummarySeat) and e.cards:
+                return len(e.cards)
+        return 0
+
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, player = int(f["seat_number"]), f["seat_who"]
         take_seat(self._seats, seat, player, lowest=0)  # BetOnline numbers its seats from 0
-        out, stack = f["seat_note"] == "Sitting out", self._money(f["seat_stack"])
+        out, stack = f["seat_out"] is not None, self._money(f["seat_stack"])
         self._events.append(ev.SeatTaken(span, seat, player, stack, out))
 
     # ------------------------------------------------------------ the play
-    def POST(self, f: Fields, span: SourceSpan) -> None:
-        kind, amount = _POST_KINDS[f["post_kind"]], self._money(f["post_amount"])
-        self._events.append(ev.Posted(span, f["who"], kind, amount))
-
-    def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, f["who"]))
-
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
-    # "calls 0.10", "bets 1.50": the chips put in; "raises 0.64 to 0.74": the chips put
-    # in, then the bet they make; " and is all in" wherever his last chips go in
-    def CALL(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["call_amount"]), f["call_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.CALL, added, None, all_in))
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["bet_amount"]), f["bet_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.BET, added, None, all_in))
-
-    def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        added, to = self._money(f["raise_added"]), self._money(f["raise_to"])
-        all_in = f["raise_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.RAISE, added, to, all_in))
-
-    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Shown(span, f["who"], _cards(f["shows_cards"])))
-
     def JOINS(self, f: Fields, span: SourceSpan) -> None:
         words = f"joins the table at seat #{f['joins_seat']}"
         self._events.append(ev.PlayerStatus(span, f["who"], ev.Status.JOINS, words))
@@ -209,19 +166,14 @@ class BetOnlineReader(FieldsReader):
 
     def STREET(self, f: Fields, span: SourceSpan) -> None:
         self._in_play()
-        name = f["street_name"]
-        if name == "SHOW DOWN":
+        if f["street_name"] == "SHOW DOWN":
             self._events.append(ev.ShowdownStarted(span, 1))
-        elif name == "HOLE CARDS":
-            self._events.append(ev.StreetDealt(span, ev.Street.PREFLOP, 1, (), ()))
-        else:  # "[7s 7h 10s][6c]": the board so far, then the new card
-            new = _cards((f["street_cards"] or "").strip("[]").split("][")[-1])
-            self._board += new
-            self._events.append(ev.StreetDealt(span, _STREETS[name], 1, self._board, new))
+        else:
+            super().STREET(f, span)
 
     def DEALT(self, f: Fields, span: SourceSpan) -> None:
         self._in_play()
-        self._events.append(ev.Dealt(span, f["dealt_who"], _cards(f["dealt_cards"])))
+        super().DEALT(f, span)
 
     def _in_play(self) -> None:
         """A street's line is the play's: the summary has a player's lines only."""
@@ -254,7 +206,7 @@ class BetOnlineReader(FieldsReader):
         self._events.insert(self._pots_at, pot)
 
     def BOARD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.SummaryBoard(span, 1, _cards(f["board_cards"])))
+        self._events.append(ev.SummaryBoard(span, 1, self._cards(f["board_cards"])))
 
     def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, player = int(f["sum_seat"]), f["sum_who"]
@@ -265,7 +217,7 @@ class BetOnlineReader(FieldsReader):
             won = (ev.SeatResult(self._money(f["sum_collected"])),)
             out = ev.SummarySeat(span, seat, player, (), ev.SeatOutcome.COLLECTED, results=won)
         else:
-            hole = _cards(f["sum_cards"])
+            hole = self._cards(f["sum_cards"])
             result = ev.SeatResult(None if f["sum_lost"] else self._money(f["sum_won"]))
             showed = ev.SeatOutcome.SHOWED
             out = ev.SummarySeat(span, seat, player, (), showed, cards=hole, results=(result,))

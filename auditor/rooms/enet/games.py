@@ -28,22 +28,18 @@ def header_game(header: str) -> str:
 
 
 def table_name(line: str) -> str:
-    """The table a table line names ("" when it is no table line)."""
     found = _TABLE.match(line)
     return found["name"] if found else ""
 
 
 def game_facts(game: str, table: str) -> tuple[str, ev.Limit, bool, int, str]:
-    """The game as a name with its limit, limit, hi/lo, hole cards and variant code: the
-    limit is the table name's end (pot limit when it names none).
+    """The game named with its limit (the table name's end; none: pot limit), limit,
+    hi/lo, hole cards and variant code.
 
     >>> game_facts("Omaha", "Reunion 1 - Pot Limit")[0::4]
     ('Omaha Pot Limit', 'PLO')
     """
-    words, limit = "Pot Limit", ev.Limit.POT
-    for name, value in _LIMITS.items():
-        if table.endswith(name):
-            words, limit = name, value
-    hi_lo = "Hi/Lo" in game or "Hi-Lo" in game
+    words = next((name for name in _LIMITS if table.endswith(name)), "Pot Limit")
+    limit, hi_lo = _LIMITS[words], "Hi/Lo" in game or "Hi-Lo" in game
     hole = 5 if game.startswith("5") else 4
     return f"{game} {words}", limit, hi_lo, hole, variant(limit, hi_lo, hole)

@@ -1,9 +1,5 @@
-"""Enet hands to events.
-
-The grammar (``grammars/enet.lark``) decides which kind each line is; each line terminal
-is one regular expression with named fields. The methods here, one per line terminal, run
-as lexer callbacks (so the events come out in file order) and read a line's fields by
-name from its terminal's own pattern.
+"""Enet hands to events: one method per line terminal of ``grammars/enet.lark`` (the kinds
+most rooms write alike are CommonLines').
 
 What Enet's layout means, where the record alone says it:
 
@@ -11,10 +7,7 @@ What Enet's layout means, where the record alone says it:
 - "calls", "bets" and "raises" give the chips put in with the action: at €0,10/€0,25 the
   small blind "raises €0,65" (his bet 0,75, the pot), the big blind "raises €2" (his 2,25)
   and the small blind "calls €1,50" (PLO-9max-USD-0.10-0.25-201208.txt): a raise given BY.
-  "goes all-in €X" is the chips put in as well: a bet when nothing was bet on the street,
-  a call when it does not pass the bet to call, else a raise by those chips;
-- the limit is the table name's end ("Reunion 1 - Pot Limit"); the header has the game
-  ("Omaha") and a time with no zone;
+  "goes all-in €X" is the chips put in as well, all he has;
 - the table line numbers the button's seat from 0: "Seat #1 is the button" is seat 2, as
   its own summary says ("Seat 2: cik (dealer)", the blinds on seats 3 and 4, in
   PLO-6max-USD-0.25-0.50-201207.side.pot.failure.txt; "Seat #4" and "Seat 5: Player4
@@ -23,14 +16,13 @@ What Enet's layout means, where the record alone says it:
   and 3);
 - every seated player is listed, those not dealt in too, with nothing to tell them apart
   (Player3 of 7732310, who has no line, nor a summary line): a seated player with no line
-  in the hand is out of it, and so is a seat "(€0 in chips)";
+  of play is out of the hand, and so is a seat "(€0 in chips)";
 - the rake is written street by street in the play ("Rake: €0,27"; "Rake: €-2,22" takes
   some back): kept as notes; the summary's "Total pot €X | Rake €Y" has the hand's rake
   (the sum of the street lines in all five of the corpus's hands), but its total is a
   field Enet does not fill with the hand's pot: "Total pot €0" in four of the five, "€2,75"
   in the fifth, where 140,53 went in (PLO-6max-USD-0.25-0.50-201207.side.pot.failure.txt).
-  It is kept as written and marked not written (``SummaryPot.total_written``): no total
-  is weighed against the chips put in; what was paid and raked still is.
+  It is kept as written and marked not written (``SummaryPot.total_written``).
 """
 
 from __future__ import annotations
@@ -40,10 +32,12 @@ from dataclasses import replace
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
+from auditor.hand_claims import Claim
 from auditor.money import to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader
+from auditor.parse.lines import CommonLines, table_size
+from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.enet.games import game_facts
 from auditor.rooms.enet.wording import high_claim
@@ -51,19 +45,11 @@ from auditor.source import SourceSpan
 
 SITE = "Enet"
 
-_POST_KIND = {
+_POSTS = {
     "small blind": ev.PostKind.SMALL_BLIND,
     "big blind": ev.PostKind.BIG_BLIND,
     "small & big blinds": ev.PostKind.SMALL_AND_BIG,
     "ante": ev.PostKind.ANTE,
-}
-# the actions the chips put in make, as written ("goes all-in": told by the street's bets)
-# the verbs of a chips line; "goes all-in" names none (the replay tells what it was)
-_VERB = {
-    "calls": ev.Verb.CALL,
-    "bets": ev.Verb.BET,
-    "raises": ev.Verb.RAISE,
-    "goes all-in": ev.Verb.ALL_IN,
 }
 _STREET = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 _POSITION = {"dealer": "button"}
@@ -80,45 +66,38 @@ _WORDS = {
 }
 
 
-class EnetReader(FieldsReader):
-    """Reads one hand at a time; not thread-safe (one per process)."""
-
+class EnetReader(CommonLines, FieldsReader):
     WORDS = _WORDS
+    POSTS = _POSTS
 
     def __init__(self) -> None:
         self._wire("enet")
 
-    # ------------------------------------------------------------ driving
     def _open(self) -> bool:
         return self._start is not None and not self._summary
 
     def _reset(self, raw: RawHand) -> None:
-        self._file = raw.file
-        self._offset = raw.first_line - 1
-        self._events: list[ev.Event] = []
+        self._begin_reading(raw)
         self._head: dict[str, str] = {}
         self._head_span = SourceSpan(raw.file, raw.first_line, 1)
         self._start: ev.HandStarted | None = None
-        self._seat_of: dict[str, int] = {}
-        self._in_hand: set[str] = set()  # the players a line of the play names
-        self._board: tuple[Card, ...] = ()
         self._summary = False
         self._scale = 100
 
     def _hand(self, raw: RawHand) -> ev.Hand:
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
-        events = tuple(self._out_of_hand(e) for e in self._events)
-        if not self._summary:
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-            return ev.Hand(self._start, events, truncated=True, truncated_at=last)
-        return ev.Hand(self._start, events)
-
-    def _out_of_hand(self, event: ev.Event) -> ev.Event:
-        """A seat line whose player has no line in the hand: not dealt in."""
-        if type(event) is ev.SeatTaken and event.player not in self._in_hand:
-            return replace(event, out_of_hand=True)
-        return event
+        # the players a line of play names are dealt in; a seat with nothing is not
+        played = (ev.Posted, ev.ChipsIn, ev.Folded, ev.Checked)
+        kept = {e.player for e in self._events if isinstance(e, played)}
+        events = tuple(
+            replace(e, out_of_hand=True)
+            if type(e) is ev.SeatTaken and (e.player not in kept or e.stack == 0)
+            else e
+            for e in self._events
+        )
+        cut = None if self._summary else last_line(raw)
+        return ev.Hand(self._start, events, cut is not None, cut)
 
     def _money(self, text: str) -> int:
         # "€1.234,56": the dot groups thousands, the comma is the decimal point
@@ -140,55 +119,23 @@ class EnetReader(FieldsReader):
         symbol = h.get("small", "")[:1]
         currency = CURRENCY_OF_SYMBOL.get(symbol, "chips")
         self._scale = 100 if symbol in CURRENCY_OF_SYMBOL else 1
-        seats, button = int(f["table_max"]), int(f["table_button"])
-        if not 1 <= seats <= SEAT_LIMIT:
-            raise SeatError(f"a table of {seats} seats")
+        seats, button = table_size(f["table_max"]), int(f["table_button"])
         if button + 1 > SEAT_LIMIT:
             raise SeatError(f"the button on seat {button}, which no table has")
         y, mo, d = int(h["year"]), int(h["month"]), int(h["day"])
         hh, mi, s = int(h["hour"]), int(h["minute"]), int(h["second"])
+        # no time zone is written; the button's seat is numbered from 0
         self._start = ev.HandStarted(
-            span=self._head_span,
-            site=SITE,
-            hand_id=h.get("id", ""),
-            game=game,
-            variant=variant,
-            limit=limit,
-            hi_lo=hi_lo,
-            hole_card_count=hole,
-            small_stake=self._money(h["small"]),
-            big_stake=self._money(h["big"]),
-            currency=currency,
-            scale=self._scale,
-            started_at=local_time(y, mo, d, hh, mi, s, ""),
-            time_zone="",  # Enet writes none
-            table_name=table,
-            max_seats=seats,
-            button_seat=button + 1,  # numbered from 0
-            table_span=span,
-        )
+            self._head_span, SITE, h.get("id", ""), game, variant, limit, hi_lo, hole,
+            self._money(h["small"]), self._money(h["big"]), currency, self._scale,
+            local_time(y, mo, d, hh, mi, s, ""), "", table, seats, button + 1, table_span=span,
+        )  # fmt: skip
         self._events.append(self._start)
 
-    def SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = int(f["seat_number"]), f["seat_who"]
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {seat}, which no table has")
-        if seat in self._seat_of.values():
-            raise SeatError(f"seat {seat} is listed twice")
-        if player in self._seat_of:
-            raise SeatError(f"{player} sits in two seats")
-        self._seat_of[player] = seat
-        stack = self._money(f["seat_stack"])
-        # a seat with nothing is not dealt in
-        self._events.append(ev.SeatTaken(span, seat, player, stack, out_of_hand=stack == 0))
+    def _claim(self, words: str) -> Claim:
+        return high_claim(words)
 
     # ------------------------------------------------------------ the play
-    def POST(self, f: Fields, span: SourceSpan) -> None:
-        kind = _POST_KIND[f["post_kind"]]
-        player, amount = f["post_who"], self._money(f["post_amount"])
-        self._in_hand.add(player)
-        self._events.append(ev.Posted(span, player, kind, amount))
-
     def MARKER(self, f: Fields, span: SourceSpan) -> None:
         name = f["marker_name"]
         if name == "SHOWDOWN":
@@ -201,40 +148,23 @@ class EnetReader(FieldsReader):
         self._board = board
         self._events.append(ev.StreetDealt(span, _STREET[name], 1, board, new))
 
-    def ACTION(self, f: Fields, span: SourceSpan) -> None:
-        player, verb, text = f["act_who"], f["act_verb"], f["act_amount"]
-        self._in_hand.add(player)
-        if verb == "folds":
-            self._events.append(ev.Folded(span, player))
-            return
-        if verb == "checks":
-            self._events.append(ev.Checked(span, player))
-            return
-        if text is None:
-            raise ValueError(f"'{verb}' with no amount")
-        # the chips put in with the action (a raise's too); the layout says every all-in
-        all_in = verb == "goes all-in"
-        self._events.append(ev.ChipsIn(span, player, _VERB[verb], self._money(text), None, all_in))
+    def _chips_in(
+        self, f: Fields, span: SourceSpan, verb: ev.Verb, added: str, to: str, all_in: str
+    ) -> None:
+        # the chips put in, a raise's too; a line not "goes all-in" is not all in
+        chips = self._money(f[added])
+        self._events.append(ev.ChipsIn(span, f["who"], verb, chips, None, verb is ev.Verb.ALL_IN))
+
+    def ALL_IN(self, f: Fields, span: SourceSpan) -> None:
+        self._chips_in(f, span, ev.Verb.ALL_IN, "allin_amount", "", "")
 
     def RAKE(self, f: Fields, span: SourceSpan) -> None:
         self._money(f["rake_amount"])  # an amount it must be, though no check uses it
         self._events.append(ev.Note(span, f.group().strip()))
 
-    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        words = f["shows_words"] or ""
-        cards = self._cards(f["shows_cards"])
-        self._events.append(ev.Shown(span, f["shows_who"], cards, words, high_claim(words)))
-
-    def MUCKS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Mucked(span, f["muck_who"]))
-
     def COLLECTED(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["coll_amount"])
-        self._events.append(ev.Collected(span, f["coll_who"], amount))
-
-    def UNCALLED(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["unc_amount"])
-        self._events.append(ev.UncalledReturned(span, f["unc_who"], amount))
+        amount = self._money(f["collected_amount"])
+        self._events.append(ev.Collected(span, f["who"], amount))
 
     # ------------------------------------------------------------ summary
     def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:

@@ -1,28 +1,14 @@
-"""Entraction hands to events.
-
-The grammar (``grammars/entraction.lark``) decides which kind each line is; each line
-terminal is one regular expression with named fields. The methods here, one per line
-terminal, run as lexer callbacks (so the events come out in file order) and read a
-line's fields by name from its terminal's own pattern.
+"""Entraction hands to events: one method per line terminal of ``grammars/entraction.lark``
+(the kinds most rooms write alike are CommonLines').
 
 What Entraction's layout means, where the record alone says it:
 
 - every amount of the play is the chips the action puts in: at $0.02/$0.04 "Player2
   Raise (0.11)" over the big blind makes his bet 0.11, and the small blind's "Call (0.09)"
-  then makes his 0.11 too (a raise given BY). "All-In (x)" is the chips put in as well: a
-  bet when nothing was bet on the street, a call when it does not pass the bet to call,
-  else a raise by those chips (the reader follows the street's bets to tell which);
-- "Payback (x)" is a bet nobody called, returned;
-- "Small + Big Blind: X (1.50)" is a returning player's blinds, the small one dead; "Blind
-  out of turn: X (1.00)" a newcomer's big blind, live;
+  then makes his 0.11 too (a raise given BY); "All-In (x)" too, all he has;
 - "X wins: EUR 0.42" is what X is paid, after the rake; "Rake: EUR 0.02" follows the
-  last. The record writes no total pot: the total, gross, is what was paid and the rake
-  (so the checks weigh the pots paid and the rake against the chips put in);
-- "X didn't show hand (2c - 8c - 2d - 5c)": a loser at the showdown who did not show,
-  his cards written all the same (a muck with cards); without cards: the winner nobody
-  called;
-- the only time is the hand's end, "Game ended 2011-03-21 17:10:04 GMT" (or GMT+01:00,
-  CEST, BST), kept as the hand's time; a record without it has none.
+  last. The record writes no total pot: the total, gross, is what was paid and the rake;
+- the only time is the hand's end ("Game ended ..."): a record without it has none.
 """
 
 from __future__ import annotations
@@ -32,9 +18,11 @@ from datetime import datetime
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
+from auditor.hand_claims import Claim
 from auditor.money import AmountError, to_minor
-from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader
+from auditor.parse.facts import LineError, local_time
+from auditor.parse.lines import CommonLines, table_size
+from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.entraction.games import game_facts
 from auditor.rooms.entraction.wording import high_claim
@@ -48,9 +36,8 @@ _POST_KIND = {
     "Small + Big Blind": ev.PostKind.SMALL_AND_BIG,
     "Blind out of turn": ev.PostKind.BIG_BLIND,
 }
-# the actions the chips put in make, as written ("All-In": told by the street's bets)
-# the verbs of a chips line; "All-In" names none (the replay tells what it was)
-_VERB = {"Call": ev.Verb.CALL, "Bet": ev.Verb.BET, "Raise": ev.Verb.RAISE, "All-In": ev.Verb.ALL_IN}
+# the events of a player dealt in (a blind, a fold at least)
+_DEALT_IN = (ev.Posted, ev.ChipsIn, ev.Folded, ev.Checked, ev.UncalledReturned, ev.Dealt)
 _STREET = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
 
 
@@ -87,9 +74,7 @@ _WORDS = {
 }
 
 
-class EntractionReader(FieldsReader):
-    """Reads one hand at a time; not thread-safe (one per process)."""
-
+class EntractionReader(CommonLines, FieldsReader):
     WORDS = _WORDS
     MISTAKES = _MISTAKES
     UNSAID = frozenset({"$END", "BLANK"})
@@ -97,23 +82,15 @@ class EntractionReader(FieldsReader):
     def __init__(self) -> None:
         self._wire("entraction")
 
-    # ------------------------------------------------------------ driving
     def _open(self) -> bool:
         # seated, and the pots not yet paid (the rake line comes last)
         return bool(self._seats) and not self._settled
 
     def _reset(self, raw: RawHand) -> None:
-        self._file = raw.file
-        self._offset = raw.first_line - 1
-        self._events: list[ev.Event] = []
+        self._begin_reading(raw)
         self._head: dict[str, str] = {}
         self._head_span = SourceSpan(raw.file, raw.first_line, 1)
         self._max_seats: int | None = None
-        self._seat_of: dict[str, int] = {}
-        self._seats: set[int] = set()
-        self._in_hand: set[str] = set()  # the players a line after the seats names
-        self._button: int | None = None
-        self._board: tuple[Card, ...] = ()
         self._paid = 0
         self._settled = False  # the rake line: the pots are all paid
         self._ended: datetime | None = None
@@ -123,17 +100,15 @@ class EntractionReader(FieldsReader):
     def _hand(self, raw: RawHand) -> ev.Hand:
         start = self._started()
         events = (start, *self._seated(), *self._events[len(self._seats) :])
-        if not self._settled:
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-            return ev.Hand(start, events, truncated=True, truncated_at=last)
-        return ev.Hand(start, events)
+        cut = None if self._settled else last_line(raw)
+        return ev.Hand(start, events, cut is not None, cut)
 
     def _seated(self) -> list[ev.SeatTaken]:
         """The seat lines, a player with no line in the hand out of it: Entraction lists
         every seated player, those sitting out too, with nothing to tell them apart, and
         writes a line for every player dealt in (a blind, a fold at least)."""
         seats = [e for e in self._events[: len(self._seats)] if isinstance(e, ev.SeatTaken)]
-        kept = self._in_hand
+        kept = {e.player for e in self._events if isinstance(e, _DEALT_IN)}
         return [seat if seat.player in kept else replace(seat, out_of_hand=True) for seat in seats]
 
     def _started(self) -> ev.HandStarted:
@@ -145,31 +120,19 @@ class EntractionReader(FieldsReader):
         except (AmountError, ValueError) as err:
             raise LineError.of(self._head_span.line, err) from None
         return ev.HandStarted(
-            span=self._head_span,
-            site=SITE,
-            hand_id=h.get("id", ""),
-            game=game,
-            variant=variant,
-            limit=limit,
-            hi_lo=hi_lo,
-            hole_card_count=hole,
-            small_stake=small,
-            big_stake=big,
-            currency=h.get("currency") or "chips",
-            scale=self._scale,
-            started_at=self._ended,
-            time_zone=self._zone,
-            table_name=h.get("table", ""),
-            max_seats=self._max_seats,
-            button_seat=self._button,
-            table_span=self._head_span,
-        )
+            self._head_span, SITE, h.get("id", ""), game, variant, limit, hi_lo, hole, small, big,
+            h.get("currency") or "chips", self._scale, self._ended, self._zone, h.get("table", ""),
+            self._max_seats, self._button, table_span=self._head_span,
+        )  # fmt: skip
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         return LETTERS.cards(text.replace(" - ", " "))
+
+    def _claim(self, words: str) -> Claim:
+        return high_claim(words)
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
@@ -179,52 +142,31 @@ class EntractionReader(FieldsReader):
         self._scale = 100 if "currency" in self._head else 1
 
     def MAX_LINE(self, f: Fields, span: SourceSpan) -> None:
-        seats = int(f["max_seats"])
-        if not 1 <= seats <= SEAT_LIMIT:
-            raise SeatError(f"a table of {seats} seats")
-        self._max_seats = seats
-
-    def SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = int(f["seat_number"]), f["seat_who"]
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {seat}, which no table has")
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice")
-        if player in self._seat_of:
-            raise SeatError(f"{player} sits in two seats")
-        self._seats.add(seat)
-        self._seat_of[player] = seat
-        self._events.append(ev.SeatTaken(span, seat, player, self._money(f["seat_stack"])))
+        self._max_seats = table_size(f["max_seats"])
 
     def DEALER(self, f: Fields, span: SourceSpan) -> None:
         # the dealer by name: his seat is the button (None: a name no seat line has)
-        self._button = self._seat_of.get(f["dealer_who"])
+        self._button = next((s for s, p in self._seats.items() if p == f["dealer_who"]), None)
 
     def BLIND(self, f: Fields, span: SourceSpan) -> None:
         kind = _POST_KIND[f["blind_kind"]]
-        player, amount = f["blind_who"], self._money(f["blind_amount"])
-        self._in_hand.add(player)
-        self._events.append(ev.Posted(span, player, kind, amount))
+        amount = self._money(f["blind_amount"])
+        self._events.append(ev.Posted(span, f["blind_who"], kind, amount))
 
     # ------------------------------------------------------------ the play
-    def ACTION(self, f: Fields, span: SourceSpan) -> None:
-        player, verb, text = f["act_who"], f["act_verb"], f["act_amount"]
-        self._in_hand.add(player)
-        if verb == "Fold":
-            self._events.append(ev.Folded(span, player))
-            return
-        if verb == "Check":
-            self._events.append(ev.Checked(span, player))
-            return
-        if text is None:
-            raise ValueError(f"a {verb} with no amount")
-        amount = self._money(text)
-        if verb == "Payback":
-            self._events.append(ev.UncalledReturned(span, player, amount))
-            return
-        # the chips put in with the action (a raise's too); the layout says every all-in
-        all_in = verb == "All-In"
-        self._events.append(ev.ChipsIn(span, player, _VERB[verb], amount, None, all_in))
+    def _chips_in(
+        self, f: Fields, span: SourceSpan, verb: ev.Verb, added: str, to: str, all_in: str
+    ) -> None:
+        # the chips put in, a raise's too; the layout says every all-in ("All-In")
+        chips, said = self._money(f[added]), verb is ev.Verb.ALL_IN
+        self._events.append(ev.ChipsIn(span, f["who"], verb, chips, None, said))
+
+    def ALL_IN(self, f: Fields, span: SourceSpan) -> None:
+        self._chips_in(f, span, ev.Verb.ALL_IN, "allin_amount", "", "")
+
+    def PAYBACK(self, f: Fields, span: SourceSpan) -> None:
+        amount = self._money(f["payback_amount"])
+        self._events.append(ev.UncalledReturned(span, f["who"], amount))
 
     def STREET(self, f: Fields, span: SourceSpan) -> None:
         board = self._cards(f["street_cards"])
@@ -232,17 +174,8 @@ class EntractionReader(FieldsReader):
         self._board = board
         self._events.append(ev.StreetDealt(span, _STREET[f["street_name"]], 1, board, new))
 
-    def DEALT(self, f: Fields, span: SourceSpan) -> None:
-        self._in_hand.add(f["dealt_who"])
-        self._events.append(ev.Dealt(span, f["dealt_who"], self._cards(f["dealt_cards"])))
-
-    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        words = f["shows_words"] or ""
-        cards = self._cards(f["shows_cards"])
-        self._events.append(ev.Shown(span, f["shows_who"], cards, words, high_claim(words)))
-
     def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
-        player, cards = f["noshow_who"], f["noshow_cards"]
+        player, cards = f["who"], f["noshow_cards"]
         if cards:  # a loser's cards, written though not shown
             self._events.append(ev.Mucked(span, player, self._cards(cards)))
         else:
@@ -256,7 +189,7 @@ class EntractionReader(FieldsReader):
         pot = int(f["wins_side"] or 1) if words == "side pot" else 0
         names_pot = words in ("main pot", "side pot")
         self._paid += amount
-        self._events.append(ev.Collected(span, f["wins_who"], amount, pot, names_pot))
+        self._events.append(ev.Collected(span, f["who"], amount, pot, names_pot))
 
     def RAKE(self, f: Fields, span: SourceSpan) -> None:
         rake = self._money(f["rake_amount"])

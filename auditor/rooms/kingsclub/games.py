@@ -1,9 +1,6 @@
-"""The game a KingsClub header names, so that hands of other games are skipped, not parsed.
-
-"#45395871: Limit Omaha - 60/120", "#39969304: Pot Limit Omaha Hi-Lo - 5/10",
-"#37660193: Pot Limit Omaha 5 Card - 5/10", "#37580510: Pot Limit Big O - 11/22" (Big O:
-five-card Omaha hi/lo), and the room's other games ("Limit Razz", "No Limit Holdem").
-"""
+"""The game a KingsClub header names: "#45395871: Limit Omaha - 60/120", "#37660193: Pot
+Limit Omaha 5 Card - 5/10", "#37580510: Pot Limit Big O - 11/22" (Big O: five-card Omaha
+hi/lo), and the room's other games ("Limit Razz", "No Limit Holdem"), skipped."""
 
 from __future__ import annotations
 

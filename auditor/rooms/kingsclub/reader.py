@@ -1,31 +1,21 @@
-"""KingsClub hands to events.
-
-The grammar (``grammars/kingsclub.lark``) decides which kind each line is; each line
-terminal is one regular expression with named fields. The methods here, one per line
-terminal, run as lexer callbacks (so the events come out in file order) and read a
-line's fields by name from its terminal's own pattern.
+"""KingsClub hands to events: one method per line terminal of ``grammars/kingsclub.lark``
+(the kinds most rooms write alike are CommonLines').
 
 What KingsClub's layout means, where it is not the Stars layout:
 
 - Amounts carry no currency symbol ("2,449.35"): the corpus's cash tables are dollars
   (fpdb reads them as USD), so cents are the unit.
-- "Player1 raises to 1,375": the total the raiser's bet becomes (a raise given TO); and
-  "Hero calls 120" too is the total his bet becomes, not the chips he adds: Player3's
-  small blind 30 and "Player3 calls 120" in #45395871 make 120 (his summary's -485 net
-  is 5 ante and four bets of 120, before the 758.50 he wins). Each chips line gives
-  its total (``to``): the replay works out the chips a call adds.
-- "Dealt to Player0: [X X X X]": hole cards not shown.
-- Boards: "*** BOARD 1 - FLOP ***" and "*** BOARD 2 - FLOP ***" deal two boards from the
-  flop on (a double-board game, each board half the pot); a hand run twice after an
-  all-in deals "*** BOARD 2 - RIVER *** [- - - Kh] [Ac]", "-" for the cards the boards
-  share. A board's river line may hold a turn no line dealt ("*** BOARD 1 - RIVER ***
+- "raises to 1,375" and "calls 120" alike write the total the player's bet becomes (a
+  raise given TO): Player3's small blind 30 and "Player3 calls 120" in #45395871 make 120
+  (his summary's -485 net is 5 ante and four bets of 120, before the 758.50 he wins).
+- "*** BOARD 2 - FLOP ***": a double-board game's second board, or a second run ("[- - -
+  Kh] [Ac]"). A board's river line may hold a turn no line dealt ("*** BOARD 1 - RIVER ***
   [3h Qc 4s 4c] [Qh]" after the flop): its new cards are those past the cards dealt.
 - No "Uncalled bet ... returned" line: Player0's uncalled 56.43 flop bet in #37660193
   is back in his 3,037.50 summary stack, and his "wins pot (85.50)" is the called pot.
 - The summary: "Seat 1: Player0 (2,384.35) -65" (stack after the hand, net), "Rake 8",
-  then "Player1 wins (758.50) from pot" per player and pot, ALL boards together (a
-  player winning both halves of a two-board pot has one line). No total pot: the seat
-  lines and the rake are kept as notes.
+  then "Player1 wins (758.50) from pot" per player and pot, ALL boards together. No
+  total pot: the seat lines and the rake are kept as notes.
 """
 
 from __future__ import annotations
@@ -36,7 +26,8 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader, take_seat
+from auditor.parse.lines import CommonLines
+from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.kingsclub.games import game_facts
 from auditor.source import SourceSpan
@@ -44,23 +35,13 @@ from auditor.source import SourceSpan
 SITE = "KingsClub"
 _SCALE = 100  # cents: amounts have two decimals ("2,449.35")
 
-_POST_KINDS = {
+_POSTS = {
     "the small blind": ev.PostKind.SMALL_BLIND,
     "the big blind": ev.PostKind.BIG_BLIND,
     "ante": ev.PostKind.ANTE,
 }
 _STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
-# what may follow a player's name (the grammar's PLAYER_LINE), in its order
-_PLAYER_KINDS = ("POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "SHOWS")
-# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
-_BLOCKS = {
-    "SEATS": ("SEAT",),
-    "PLAY": ("STREET", "HOLE_CARDS", "DEALT", *_PLAYER_KINDS),
-    "RESULTS": ("SUMMARY_SEAT", "RAKE", "WINS"),
-}
 _TIME = ("year", "month", "day", "hour", "minute", "second")  # the STARTED line's fields
-_SINGLES = ("HEADER", "STARTED", "TABLE", "SUMMARY")
-
 # What each of the grammar's terminals is, in KingsClub's words, for parse errors.
 _WORDS = {
     "HEADER": "a hand header (#N: Pot Limit Omaha - 5/10)",
@@ -76,48 +57,36 @@ _WORDS = {
 _RETURNS_WRITTEN = False
 
 
-class KingsClubReader(FieldsReader):
-    """Reads one hand at a time; not thread-safe (one per process)."""
-
+class KingsClubReader(CommonLines, FieldsReader):
     WORDS = _WORDS
+    POSTS = _POSTS
 
     def __init__(self) -> None:
-        self._wire("kingsclub", _SINGLES, _BLOCKS)
+        self._wire("kingsclub")
 
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        if block != "PLAY":
-            return super()._run(block, kinds)
-        # a player's line: the name once, then the kinds that follow it (as PLAYER_LINE;
-        # the kinds' own patterns at once would hold the name's group name twice)
-        tails = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
-        player = f"(?:{self._pattern('WHO')}(?:{tails}){self._pattern('EOL')})"
-        others = (f"(?:{self._pattern(kind)}(?P<{kind}>))" for kind in kinds[:3])
-        return "|".join([*others, player])
-
-    # ------------------------------------------------------------ driving
     def _open(self) -> bool:
         return bool(self._head) and not self._summary
 
     def _reset(self, raw: RawHand) -> None:
-        self._file = raw.file
-        self._offset = raw.first_line - 1
-        self._events: list[ev.Event] = []
+        self._begin_reading(raw)
         self._summary = False
         self._head: dict[str, str] = {}
         self._head_span = SourceSpan(raw.file, raw.first_line, 1)
         self._table_span: SourceSpan | None = None
-        self._button: int | None = None
-        self._seats: dict[int, str] = {}
         self._boards: dict[int, tuple[Card, ...]] = {}
 
     def _hand(self, raw: RawHand) -> ev.Hand:
         start = self._started()
         events = (start, *self._events)
-        cut = None if self._summary else SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1)
+        cut = None if self._summary else last_line(raw)
         return ev.Hand(start, events, cut is not None, cut, _RETURNS_WRITTEN)
 
     def _money(self, text: str) -> int:
         return to_minor(text, _SCALE)
+
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        # "[X X X X]": hole cards not shown
+        return LETTERS.cards(text) if text.replace("X", "").strip() else ()
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
@@ -145,26 +114,12 @@ class KingsClubReader(FieldsReader):
             big_stake = self._money(h.get("big", "0"))
         except (AmountError, ValueError) as err:
             raise LineError.of(self._head_span.line, err) from None
+        # no time zone, no table size is written
         return ev.HandStarted(
-            span=self._head_span,
-            site=SITE,
-            hand_id=h.get("id", ""),
-            game=game,
-            variant=variant,
-            limit=limit,
-            hi_lo=hi_lo,
-            hole_card_count=hole,
-            small_stake=small_stake,
-            big_stake=big_stake,
-            currency="USD",
-            scale=_SCALE,
-            started_at=started_at,
-            time_zone="",  # KingsClub writes none
-            table_name=h.get("table", ""),
-            max_seats=None,
-            button_seat=self._button,
+            self._head_span, SITE, h.get("id", ""), game, variant, limit, hi_lo, hole, small_stake,
+            big_stake, "USD", _SCALE, started_at, "", h.get("table", ""), None, self._button,
             table_span=self._table_span,
-        )
+        )  # fmt: skip
 
     def _time(self) -> datetime | None:
         """The STARTED line's time (none read: a record cut before it)."""
@@ -173,44 +128,9 @@ class KingsClubReader(FieldsReader):
         y, mo, d, hh, mi, ss = (int(self._head[f"at_{part}"]) for part in _TIME)
         return local_time(y, mo, d, hh, mi, ss, "")
 
-    # ------------------------------------------------------------ seats
-    def SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = int(f["seat_number"]), f["seat_who"]
-        take_seat(self._seats, seat, player)
-        self._events.append(ev.SeatTaken(span, seat, player, self._money(f["seat_stack"])))
-
     # ------------------------------------------------------------ the play
-    def POST(self, f: Fields, span: SourceSpan) -> None:
-        kind, amount = _POST_KINDS[f["post_kind"]], self._money(f["post_amount"])
-        self._events.append(ev.Posted(span, f["who"], kind, amount))
-
-    def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, f["who"]))
-
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
-    # calls, bets and raises all write the bet's total (the module's docstring)
-    def CALL(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(f, span, ev.Verb.CALL, f["call_to"], f["call_all_in"])
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(f, span, ev.Verb.BET, f["bet_to"], f["bet_all_in"])
-
-    def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(f, span, ev.Verb.RAISE, f["raise_to"], f["raise_all_in"])
-
-    def _chips(
-        self, f: Fields, span: SourceSpan, verb: ev.Verb, to: str, all_in: str | None
-    ) -> None:
-        chips = ev.ChipsIn(span, f["who"], verb, to=self._money(to), all_in=all_in is not None)
-        self._events.append(chips)
-
-    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Shown(span, f["who"], LETTERS.cards(f["shows_cards"])))
-
     def HOLE_CARDS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.StreetDealt(span, ev.Street.PREFLOP, 1, (), ()))
+        self._street(span, ev.Street.PREFLOP, "")
 
     def STREET(self, f: Fields, span: SourceSpan) -> None:
         board = int(f["street_board"] or 1)
@@ -230,11 +150,6 @@ class KingsClubReader(FieldsReader):
         self._boards[board] = cards
         street = _STREETS[f["street_name"]]
         self._events.append(ev.StreetDealt(span, street, board, cards, cards[len(before) :]))
-
-    def DEALT(self, f: Fields, span: SourceSpan) -> None:
-        text = f["dealt_cards"]
-        cards = LETTERS.cards(text) if text.replace("X", "").strip() else ()
-        self._events.append(ev.Dealt(span, f["dealt_who"], cards))
 
     # ------------------------------------------------------------ the summary
     def SUMMARY(self, f: Fields, span: SourceSpan) -> None:

@@ -23,10 +23,6 @@ def line_game(line: str) -> str:
     return f"{found['limit']} {found['game']}" if found else ""
 
 
-def is_omaha(game: str) -> bool:
-    return "Omaha" in game
-
-
 def game_facts(game: str) -> tuple[ev.Limit, bool, str]:
     """Limit, hi/lo and variant code of a game as :func:`line_game` names it.
 
