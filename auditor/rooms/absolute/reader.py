@@ -110,12 +110,27 @@ class AbsoluteReader(CommonLines, FieldsReader):
         except (AmountError, ValueError) as err:
             raise LineError.of(self._header_span.line, err) from None
         symbol = h.get("symbol", "")
-        # no table size: a "(1 on 1)" table seats its two players on seats 4 and 6
         self._start = ev.HandStarted(
-            self._header_span, SITE, h["id"], game, variant, limit, hi_lo, 4, small, big,
-            CURRENCY_OF_SYMBOL[symbol] if symbol else "chips", self._scale, started, zone,
-            f["table_name"], None, button, table_span=span,
-        )  # fmt: skip
+            span=self._header_span,
+            site=SITE,
+            hand_id=h["id"],
+            game=game,
+            variant=variant,
+            limit=limit,
+            hi_lo=hi_lo,
+            hole_card_count=4,
+            small_stake=small,
+            big_stake=big,
+            currency=CURRENCY_OF_SYMBOL[symbol] if symbol else "chips",
+            scale=self._scale,
+            started_at=started,
+            time_zone=zone,
+            table_name=f["table_name"],
+            # not written: a "(1 on 1)" table seats its two players on seats 4 and 6
+            max_seats=None,
+            button_seat=button,
+            table_span=span,
+        )
         self._events.append(self._start)
 
     # ------------------------------------------------------------ the play

@@ -133,10 +133,25 @@ class BetOnlineReader(CommonLines, FieldsReader):
             why = "four hole cards are dealt"
             self._events.insert(0, ev.GameMislabeled(self._header_span, written, variant, why))
         return ev.HandStarted(
-            self._header_span, SITE, h["id"], written, variant, limit, hi_lo, 4, small, big,
-            currency, self._scale, started, zone, f["table_name"], max_seats, button,
+            span=self._header_span,
+            site=SITE,
+            hand_id=h["id"],
+            game=written,
+            variant=variant,
+            limit=limit,
+            hi_lo=hi_lo,
+            hole_card_count=4,
+            small_stake=small,
+            big_stake=big,
+            currency=currency,
+            scale=self._scale,
+            started_at=started,
+            time_zone=zone,
+            table_name=f["table_name"],
+            max_seats=max_seats,
+            button_seat=button,
             table_span=self._table_span,
-        )  # fmt: skip
+        )
 
     def _hole_cards(self) -> int:
         """The hole cards the hand deals: its "Dealt to" line's, else the first a summary

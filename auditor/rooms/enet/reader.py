@@ -124,12 +124,26 @@ class EnetReader(CommonLines, FieldsReader):
             raise SeatError(f"the button on seat {button}, which no table has")
         y, mo, d = int(h["year"]), int(h["month"]), int(h["day"])
         hh, mi, s = int(h["hour"]), int(h["minute"]), int(h["second"])
-        # no time zone is written; the button's seat is numbered from 0
         self._start = ev.HandStarted(
-            self._head_span, SITE, h.get("id", ""), game, variant, limit, hi_lo, hole,
-            self._money(h["small"]), self._money(h["big"]), currency, self._scale,
-            local_time(y, mo, d, hh, mi, s, ""), "", table, seats, button + 1, table_span=span,
-        )  # fmt: skip
+            span=self._head_span,
+            site=SITE,
+            hand_id=h.get("id", ""),
+            game=game,
+            variant=variant,
+            limit=limit,
+            hi_lo=hi_lo,
+            hole_card_count=hole,
+            small_stake=self._money(h["small"]),
+            big_stake=self._money(h["big"]),
+            currency=currency,
+            scale=self._scale,
+            started_at=local_time(y, mo, d, hh, mi, s, ""),
+            time_zone="",  # Enet writes none
+            table_name=table,
+            max_seats=seats,
+            button_seat=button + 1,  # numbered from 0
+            table_span=span,
+        )
         self._events.append(self._start)
 
     def _claim(self, words: str) -> Claim:

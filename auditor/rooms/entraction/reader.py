@@ -120,10 +120,25 @@ class EntractionReader(CommonLines, FieldsReader):
         except (AmountError, ValueError) as err:
             raise LineError.of(self._head_span.line, err) from None
         return ev.HandStarted(
-            self._head_span, SITE, h.get("id", ""), game, variant, limit, hi_lo, hole, small, big,
-            h.get("currency") or "chips", self._scale, self._ended, self._zone, h.get("table", ""),
-            self._max_seats, self._button, table_span=self._head_span,
-        )  # fmt: skip
+            span=self._head_span,
+            site=SITE,
+            hand_id=h.get("id", ""),
+            game=game,
+            variant=variant,
+            limit=limit,
+            hi_lo=hi_lo,
+            hole_card_count=hole,
+            small_stake=small,
+            big_stake=big,
+            currency=h.get("currency") or "chips",
+            scale=self._scale,
+            started_at=self._ended,
+            time_zone=self._zone,
+            table_name=h.get("table", ""),
+            max_seats=self._max_seats,
+            button_seat=self._button,
+            table_span=self._head_span,
+        )
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)

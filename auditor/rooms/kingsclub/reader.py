@@ -114,12 +114,26 @@ class KingsClubReader(CommonLines, FieldsReader):
             big_stake = self._money(h.get("big", "0"))
         except (AmountError, ValueError) as err:
             raise LineError.of(self._head_span.line, err) from None
-        # no time zone, no table size is written
         return ev.HandStarted(
-            self._head_span, SITE, h.get("id", ""), game, variant, limit, hi_lo, hole, small_stake,
-            big_stake, "USD", _SCALE, started_at, "", h.get("table", ""), None, self._button,
+            span=self._head_span,
+            site=SITE,
+            hand_id=h.get("id", ""),
+            game=game,
+            variant=variant,
+            limit=limit,
+            hi_lo=hi_lo,
+            hole_card_count=hole,
+            small_stake=small_stake,
+            big_stake=big_stake,
+            currency="USD",
+            scale=_SCALE,
+            started_at=started_at,
+            time_zone="",  # KingsClub writes none
+            table_name=h.get("table", ""),
+            max_seats=None,
+            button_seat=self._button,
             table_span=self._table_span,
-        )  # fmt: skip
+        )
 
     def _time(self) -> datetime | None:
         """The STARTED line's time (none read: a record cut before it)."""

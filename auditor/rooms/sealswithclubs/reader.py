@@ -126,11 +126,26 @@ class SealsWithClubsReader(CommonLines, FieldsReader):
             max_seats = table_size(h.get("max"))
         except (AmountError, ValueError) as err:
             raise LineError.of(self._head_span.line + 1, err) from None  # the game line's
-        # no time zone is written; the button is named by player after the seats
         return ev.HandStarted(
-            self._head_span, SITE, h["id"], game, variant, limit, hi_lo, 4, small, big, CURRENCY,
-            SCALE, started, "", h["table"], max_seats, self._button, table_span=self._table_span,
-        )  # fmt: skip
+            span=self._head_span,
+            site=SITE,
+            hand_id=h["id"],
+            game=game,
+            variant=variant,
+            limit=limit,
+            hi_lo=hi_lo,
+            hole_card_count=4,
+            small_stake=small,
+            big_stake=big,
+            currency=CURRENCY,
+            scale=SCALE,
+            started_at=started,
+            time_zone="",  # Seals writes none
+            table_name=h["table"],
+            max_seats=max_seats,
+            button_seat=self._button,  # named by player after the seats
+            table_span=self._table_span,
+        )
 
     # ------------------------------------------------------------ the play
     def BUTTON(self, f: Fields, span: SourceSpan) -> None:
