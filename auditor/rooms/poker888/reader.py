@@ -1,5 +1,4 @@
-"""888poker hands to events: one method per line terminal of ``grammars/888poker.lark``,
-each reading its line's named fields (lexer callbacks: the events come in file order).
+"""888poker hands to events: one method per line terminal of ``grammars/888poker.lark``.
 
 What 888's layout means, where the record alone says it:
 
@@ -25,8 +24,9 @@ from auditor import events as ev
 from auditor.cards import Card
 from auditor.money import AmountError
 from auditor.parse.errors import HandParseError
-from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader, take_seat
+from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, local_time
+from auditor.parse.lines import CommonLines
+from auditor.parse.text_reader import Fields, FieldsReader
 from auditor.read.split import RawHand
 from auditor.rooms.poker888 import SITE
 from auditor.rooms.poker888.games import game_facts
@@ -76,11 +76,12 @@ _WORDS = {
 }
 
 
-class Poker888Reader(FieldsReader):
+class Poker888Reader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     WORDS = _WORDS
     MISTAKES = _MISTAKES
+    STREETS = {"down cards": ev.Street.PREFLOP} | {s.value: s for s in ev.Street}
 
     def __init__(self) -> None:
         self._wire("888poker")
@@ -96,13 +97,10 @@ class Poker888Reader(FieldsReader):
         return super()._cut_short(err) or (on_last and self._open())
 
     def _reset(self, raw: RawHand) -> None:
-        self._file = raw.file
-        self._offset = raw.first_line - 1
+        self._begin_reading(raw)
         self._lines = len(raw.lines)
-        self._events: list[ev.Event] = []
         self._start: ev.HandStarted | None = None
         self._summary_started = False
-        self._seats: dict[int, str] = {}
         self._stacks: dict[str, int] = {}
         self._deal_written = _DEAL in raw.text  # the hand has its deal line
         self._dealt = False  # ... and it has been read
@@ -112,7 +110,6 @@ class Poker888Reader(FieldsReader):
         self._header: dict[str, str] = {}
         self._table_span: SourceSpan | None = None
         self._scale = 100
-        self._board: tuple[Card, ...] = ()
         self._started_at: datetime | None = None
         self._header_span = SourceSpan(raw.file, raw.first_line)
 
@@ -127,6 +124,9 @@ class Poker888Reader(FieldsReader):
 
     def _money(self, text: str) -> int:
         return amount(text, self._scale)
+
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return cards(text)
 
     # ------------------------------------------------------------ header
     def GAME_NO(self, f: Fields, span: SourceSpan) -> None:
@@ -152,9 +152,6 @@ class Poker888Reader(FieldsReader):
         h["money"] = f["table_money"]
         self._table_span = span
 
-    def BUTTON(self, f: Fields, span: SourceSpan) -> None:
-        self._header["button"] = f["button_seat"]
-
     def PLAYER_COUNT(self, f: Fields, span: SourceSpan) -> None:
         """The header's last line: the hand's start, with every fact of the lines above."""
         h = self._header
@@ -175,9 +172,6 @@ class Poker888Reader(FieldsReader):
             # 888 names the blinds ("15/30 Blinds Fix Limit Omaha"); the bets are the big
             # blind and twice it (the corpus: 30 on the flop, 60 on the turn)
             small_stake, big_stake = big_stake, 2 * big_stake
-        button = int(h["button"])
-        if not 1 <= button <= SEAT_LIMIT:
-            raise SeatError(f"the button on seat {button}, which no table has")
         self._start = ev.HandStarted(
             span=SourceSpan(self._file, self._offset + 1, 1),
             site=SITE,
@@ -195,7 +189,7 @@ class Poker888Reader(FieldsReader):
             time_zone="",
             table_name=h["table"],
             max_seats=_SEATS,
-            button_seat=button,
+            button_seat=self._button,
             tournament_id=h.get("tournament"),
             buy_in=h.get("buy_in"),
             table_span=self._table_span,
@@ -203,11 +197,9 @@ class Poker888Reader(FieldsReader):
         self._events.append(self._start)
 
     # ------------------------------------------------------------ seats
-    def SEAT_LINE(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = int(f["seat_number"]), f["seat_who"]
-        take_seat(self._seats, seat, player)
-        stack = self._stacks[player] = self._money(f["seat_stack"])
-        self._events.append(ev.SeatTaken(span, seat, player, stack))
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        super().SEAT(f, span)
+        self._stacks[f["seat_who"]] = self._money(f["seat_stack"])
 
     # ------------------------------------------------------------ the play
     def POST(self, f: Fields, span: SourceSpan) -> None:
@@ -241,41 +233,20 @@ class Poker888Reader(FieldsReader):
             return
         self._events.append(ev.Folded(span, f["who"]))
 
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
-    def CALL(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.CALL, f["call_amount"], f["call_all_in"])
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.BET, f["bet_amount"], f["bet_all_in"])
-
-    def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.RAISE, f["raise_amount"], f["raise_all_in"])
-
-    def _chips(
-        self, span: SourceSpan, player: str, verb: ev.Verb, added: str, all_in: str | None
+    def _chips_in(
+        self, f: Fields, span: SourceSpan, verb: ev.Verb, added: str, to: str, all_in: str
     ) -> None:
-        """The chips a call, bet or raise puts in (see the module's doc)."""
         self._acted = True
-        chips = self._money(added)
-        self._events.append(ev.ChipsIn(span, player, verb, chips, None, all_in is not None))
+        super()._chips_in(f, span, verb, added, to, all_in)
 
     def STATUS(self, f: Fields, span: SourceSpan) -> None:
         words = f["status_words"]
         status = _STATUS.get(words) or ev.Status(words)
         self._events.append(ev.PlayerStatus(span, f["who"], status, words))
 
-    def STREET_MARKER(self, f: Fields, span: SourceSpan) -> None:
-        words = f["marker_street"]  # "down cards", else the street's own name
-        street = ev.Street.PREFLOP if words == "down cards" else ev.Street(words)
+    def STREET(self, f: Fields, span: SourceSpan) -> None:
         self._dealt = True
-        new = cards(f["marker_cards"]) if f["marker_cards"] else ()
-        self._board = self._board + new if street is not ev.Street.PREFLOP else ()
-        self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
-
-    def DEALT(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Dealt(span, f["dealt_who"], cards(f["dealt_cards"])))
+        super().STREET(f, span)
 
     # ------------------------------------------------------------ summary
     def SUMMARY_HEAD(self, f: Fields, span: SourceSpan) -> None:
@@ -285,10 +256,10 @@ class Poker888Reader(FieldsReader):
         self._events.append(ev.ShowdownStarted(span, 1))
 
     def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Shown(span, f["sum_who"], cards(f["shows_cards"])))
+        self._events.append(ev.Shown(span, f["sum_who"], self._cards(f["shows_cards"])))
 
     def MUCKS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Mucked(span, f["sum_who"], cards(f["mucks_cards"])))
+        self._events.append(ev.Mucked(span, f["sum_who"], self._cards(f["mucks_cards"])))
 
     def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.NotShown(span, f["sum_who"]))
