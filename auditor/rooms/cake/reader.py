@@ -32,7 +32,7 @@ from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, local_time
 from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, comma_cards, last_line
 from auditor.read.split import RawHand
-from auditor.rooms.cake.games import TOURNAMENT, game_facts, is_hi_lo, table_of
+from auditor.rooms.cake.games import TOURNAMENT, game_facts, table_of
 from auditor.rooms.cake.wording import claim
 from auditor.source import SourceSpan
 
@@ -124,7 +124,7 @@ class CakeReader(CommonLines, FieldsReader):
         self._head = {k.removeprefix("head_"): v for k, v in f.groupdict().items() if v}
         self._head_span = span
         self._table = table_of(f, "head_")
-        self._hi_lo = is_hi_lo(self._head["game"])
+        self._hi_lo = self._head["game"].endswith(("Hi/Lo", "HiLo"))
 
     def _started(self) -> ev.HandStarted:
         """The head, with the stakes in the table's money (the blinds show them when the

@@ -2,16 +2,14 @@
 
 What 888's layout means, where the record alone says it:
 
-- "calls [$x]", "bets [$x]", "raises [$x]" give the chips put in, not the total: "raises
-  [$125]" from the small blind's $25 is a raise to $150, which the big blind then "calls
-  [$100]" (ChipsIn's ``added``); " and is all-in" ends the line that puts the last in;
-- no post says all-in: a post of the whole stack its seat line gives is one (PLO8 MTT
-  489318468: "( $58 )", then "posts small blind [$58]" at 125/250);
+- calls, bets and raises give the chips put in (see the grammar); " and is all-in" ends
+  the line that puts the last in; no post says all-in: a post of the whole stack its seat
+  line gives is one (PLO8 MTT 489318468: "( $58 )", then "posts small blind [$58]");
 - no time zone (fpdb-3 reads the times as ET, HHSmithy's parser as GMT): kept as "";
-- the seats of every table are numbered 1 to 10 around one layout, "6 Max" is how many
-  play (6-max tables seat players at 1, 2, 4, 6, 7 and 9; the corpus's STT has a seat 10);
-- no uncalled bet's return is written (the corpus: a bet nobody calls, then "collected"
-  of the pot without it): the replay returns it by the rules, with no UNCALLED_WRONG.
+- seats are numbered 1 to 10 on every table, "6 Max" is how many play (6-max tables seat
+  players at 1, 2, 4, 6, 7 and 9; the corpus's STT has a seat 10);
+- no uncalled bet's return is written (a bet nobody calls, then "collected" of the pot
+  without it): the replay returns it by the rules.
 """
 
 from __future__ import annotations
@@ -26,7 +24,7 @@ from auditor.money import AmountError
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, local_time
 from auditor.parse.lines import CommonLines
-from auditor.parse.text_reader import Fields, FieldsReader
+from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.poker888 import SITE
 from auditor.rooms.poker888.games import game_facts
@@ -117,10 +115,8 @@ class Poker888Reader(CommonLines, FieldsReader):
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
         events = tuple(self._events)
-        if not self._summary_started:
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-            return ev.Hand(self._start, events, True, last, _RETURNS_WRITTEN)
-        return ev.Hand(self._start, events, uncalled_returns_written=_RETURNS_WRITTEN)
+        cut = None if self._summary_started else last_line(raw)
+        return ev.Hand(self._start, events, cut is not None, cut, _RETURNS_WRITTEN)
 
     def _money(self, text: str) -> int:
         return amount(text, self._scale)
@@ -139,9 +135,10 @@ class Poker888Reader(CommonLines, FieldsReader):
 
     def GAME_LINE(self, f: Fields, span: SourceSpan) -> None:
         self._header.update(small=f["game_small"], big=f["game_big"], game=f["game_name"])
-        day, month, year = int(f["game_day"]), int(f["game_month"]), int(f["game_year"])
-        hour, minute, second = int(f["game_hour"]), int(f["game_minute"]), int(f["game_second"])
-        self._started_at = local_time(year, month, day, hour, minute, second, "")
+        y, mo, d, h, mi, sec = (
+            int(f["game_" + k]) for k in ("year", "month", "day", "hour", "minute", "second")
+        )
+        self._started_at = local_time(y, mo, d, h, mi, sec, "")
         self._header_span = span
 
     def TABLE_LINE(self, f: Fields, span: SourceSpan) -> None:
@@ -209,14 +206,11 @@ class Poker888Reader(CommonLines, FieldsReader):
             paid = self._money(f["post_amount"])
         else:
             # "posts dead blind [$1 + $2]": the small blind dead, the big blind live
+            # ("[$25 + $0]": a dead small blind alone)
             dead, live = self._money(f["post_dead"]), self._money(f["post_live"])
             paid = dead + live
-            if dead and live:
-                kind = ev.PostKind.SMALL_AND_BIG
-            elif live:
-                kind = ev.PostKind.BIG_BLIND
-            else:  # "[$25 + $0]": a dead small blind alone
-                kind = ev.PostKind.MISSED_BLIND
+            kind = ev.PostKind.SMALL_AND_BIG if dead else ev.PostKind.BIG_BLIND
+            kind = kind if live else ev.PostKind.MISSED_BLIND
         all_in = 0 < self._stacks.get(player, 0) <= paid  # see the module's doc
         self._big_blind = self._big_blind or kind is not ev.PostKind.SMALL_BLIND
         self._events.append(ev.Posted(span, player, kind, paid, all_in))
@@ -282,8 +276,7 @@ class Poker888Reader(CommonLines, FieldsReader):
         if not self._paying:
             self._paying = True
             self._events.append(ev.SummaryStarted(span))
-        amount_paid = self._money(f["collected_amount"])
-        self._events.append(ev.Collected(span, f["sum_who"], amount_paid))
+        self._events.append(ev.Collected(span, f["sum_who"], self._money(f["collected_amount"])))
 
 
 def _half(text: str | None) -> str | None:
