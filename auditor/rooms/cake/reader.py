@@ -2,20 +2,14 @@
 
 What Cake's layout means, where it is not the Stars layout:
 
-- Two currencies: a euro player at a dollar table sees the header's stakes in euros
-  ("€0,04/€0,08") and every amount in dollars with its euro value beside it ("posts
-  small blind $0,05 (EUR €0,04)"). The table's money is the dollars: the euro values are
-  a display (rounded to the cent: the header's "€0.41" big blind is "$0.50 (EUR €0.41)").
-  The stakes are then the dollars of the blinds whose euro value the header names.
-- Some exports write a decimal comma ("$21,89"); chips use the comma for thousands
-  ("1,640 in chips"): a comma with two digits after it in an amount with a currency
-  symbol is the decimal point.
-- "calls $0,25": the chips the caller adds (Player2's small blind $0.05 and "calls
-  $0,25" make his $0.30); "raises to $0,30": the raise's total; "is all in $X": the
-  chips put in, no verb.
-- No summary and no rake line: "Player3 wins $3,55 with ..." is what the pot paid after
-  the rake; in hi/lo "wins high pot 327", "wins low pot 327", "There is no low hand".
-- The record writes no time zone: the zone is kept empty.
+- A euro player at a dollar table sees the header's stakes in euros ("€0,04/€0,08"), each
+  amount in dollars with its euro value beside it ("posts small blind $0,05 (EUR
+  €0,04)"): the table's money is the dollars (the euros are rounded: the header's "€0.41"
+  big blind is "$0.50 (EUR €0.41)"), the stakes the blinds whose euros the header names.
+- "$21,89": a comma with two digits after it, in an amount with a symbol, is a decimal
+  point; chips use it for thousands ("1,640 in chips").
+- No summary, no rake, no time zone: "Player3 wins $3,55 with ..." is what the pot paid
+  after the rake; in hi/lo "wins high pot 327", "wins low pot 327".
 """
 
 from __future__ import annotations

@@ -2,17 +2,13 @@
 
 What OnGame's layout means, where it is not the Stars layout:
 
-- "X raises $5.00 to $10.00": the first amount is the chips X puts in with this action,
-  the second X's bet in the round after it (McCall901 has posted $5, "raises $5.00 to
-  $10.00"; fpdb's OnGameToFpdb.py reads the second as the raise's total): both are
-  given, and the replay reads the raise to the second. "calls $X" and "bets $X" give
-  the chips put in; "[all in]" or "and is all-in" is written when the player is.
-- The hands shown at the showdown are written only in the summary: "Seat 1: X ($354.50),
-  net: -$0.50, [Kc, Ks, 6s, 5d] (TWO_PAIR KING, THREE)"; the amount in brackets is the
-  stack AFTER the hand, "net" the hand's result: neither is an amount won.
-- The pots: "Main pot: $710.00 won by A ($354.50), B ($354.50)" names the pot's gross
-  amount (before the rake) and what each winner was paid from it (after it): one
-  ``Collected`` per winner, the pot named; "Rake taken: $1" follows them.
+- "X raises $5.00 to $10.00": the chips put in, then X's bet after it (McCall901 has
+  posted $5; fpdb's OnGameToFpdb.py reads the second as the raise's total): both given.
+- The hands shown are written only in the summary: "Seat 1: X ($354.50), net: -$0.50,
+  [Kc, Ks, 6s, 5d] (TWO_PAIR KING, THREE)"; the bracketed amount is the stack AFTER the
+  hand, "net" its result: neither is an amount won.
+- "Main pot: $710.00 won by A ($354.50), B ($354.50)": the pot before the rake, each
+  winner's share after it; "Rake taken: $1" follows.
 """
 
 from __future__ import annotations
@@ -28,7 +24,7 @@ from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, local_time
 from auditor.parse.lines import CommonLines
-from auditor.parse.text_reader import Fields, FieldsReader, comma_cards
+from auditor.parse.text_reader import Fields, FieldsReader, comma_cards, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.ongame.games import game_facts
 from auditor.rooms.ongame.wording import read_claim
@@ -114,11 +110,8 @@ class OnGameReader(CommonLines, FieldsReader):
     def _hand(self, raw: RawHand) -> ev.Hand:
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
-        cut = self._cut_at
-        if cut is None and not self._summary_started:
-            cut = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-        events = tuple(self._events)
-        return ev.Hand(self._start, events, cut is not None, cut, _RETURNS_WRITTEN)
+        cut = self._cut_at or (None if self._summary_started else last_line(raw))
+        return ev.Hand(self._start, tuple(self._events), cut is not None, cut, _RETURNS_WRITTEN)
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
@@ -220,11 +213,8 @@ class OnGameReader(CommonLines, FieldsReader):
             self._events.append(ev.Collected(span, winner["player"], amount, pot, True))
 
     def RAKE(self, f: Fields, span: SourceSpan) -> None:
-        # "Rake taken" closes the pots' lines: the pots are gross (the winners' shares
-        # add up to the pot less this rake), so their sum is the total pot, gross
-        # (710 = 354.50 + 354.50 + 1 in R5-361875219-6). The events' pots are net of the
-        # rake: it is taken off the main pot, where every hand pays it (which pot a room
-        # takes it from, the checks leave to the room)
+        # the pots' lines are gross, their sum the total pot (710 = 354.50 + 354.50 + 1 in
+        # R5-361875219-6); the events' pots are net: the rake comes off the main pot
         rake = self._money(f["rake_amount"])
         main = self._pots[0] - rake if self._pots else None
         sides = tuple(self._pots[1:])

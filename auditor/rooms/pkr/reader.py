@@ -2,21 +2,17 @@
 
 What PKR's layout means, where it is not the Stars layout:
 
-- "Player3 calls $0.08": the total his bet becomes in the round, not the chips he adds
-  (his $0.02 small blind and "calls $0.08" make $0.08: he ends #2080628024 $0.08 down);
-  bets and "raises to" write totals too. Each is read as the total it writes (ChipsIn's
-  ``to``): the replay, which knows his bet so far, tells the chips a call adds.
+- Calls, bets and raises write the total the bet becomes (ChipsIn's ``to``): Player3's
+  $0.02 small blind and "calls $0.08" make $0.08 (he ends #2080628024 $0.08 down).
 - "Button is at seat 3" is the last hand's button: "Moving Button to seat 4" moves it for
   this hand (the blinds follow seat 4).
-- "Pot sizes: $0.15" / "Pot sizes: $0.06": one line per pot (main, then side pots), after
-  each round; the last run is the hand's pots, before the rake ("Taking Rake of $0.02
-  from pot 1"). They make the hand's total pot (no other line says it).
-- The cards: "[T c][2 s]" (rank, space, suit).
-- A bet nobody called comes back on "Returning 710 to Hero uncalled" in the tournament
-  hands; Player2's $0.21 turn bet in the cash hand #2080628024 comes back with no line.
-- "Player2 has Two Pairs: Aces, 8s" after his "shows": the words are kept as notes.
-- Chat and emotes ("Player6: wake up", "Player6 yawns.", "Player6 says thank you.").
-- The hand ends with each seat's stack after it ("Seat 3: Player2 - $9.79"), kept as notes.
+- "Pot sizes: $0.15": one line per pot (main, then side pots) after each round; the last
+  run is the hand's pots before the rake ("Taking Rake of $0.02 from pot 1"), and the
+  only total pot written.
+- "Returning 710 to Hero uncalled" in the tournament hands; Player2's $0.21 turn bet in
+  the cash hand #2080628024 comes back with no line.
+- Kept as notes: a shown hand's words ("Player2 has Two Pairs: Aces, 8s") and the stacks
+  after the hand ("Seat 3: Player2 - $9.79").
 """
 
 from __future__ import annotations
