@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from functools import lru_cache
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
@@ -51,6 +52,7 @@ _POSTS = {
 _STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 
 
+@lru_cache(maxsize=4096)  # hands repeat the same few amounts
 def _number(text: str) -> tuple[str, str]:
     """(symbol, plain number) of an amount: "$0,05" -> ("$", "0.05"), "1,640" -> ("", "1640")."""
     symbol = text[0] if text[0] in "$€" else ""
@@ -91,15 +93,17 @@ class CakeReader(CommonLines, FieldsReader):
         start = self._started()
         # Cake lists every seat and writes no line for one not dealt in (waiting for the
         # big blind, sitting out): a player dealt in has a line before the hand can end
-        seen = {e.player for e in self._events if isinstance(e, _IN_HAND)}
-        events = [
+        # (the seat lines' events come first, the others after them)
+        seated, events = len(self._seats), self._events
+        seen = {e.player for e in events[seated:] if isinstance(e, _IN_HAND)}
+        seats = [
             dataclasses.replace(e, out_of_hand=True)
             if type(e) is ev.SeatTaken and e.player not in seen
             else e
-            for e in self._events
+            for e in events[:seated]
         ]
         cut = None if self._won else last_line(raw)
-        return ev.Hand(start, (start, *events), cut is not None, cut)
+        return ev.Hand(start, (start, *seats, *events[seated:]), cut is not None, cut)
 
     def _money(self, text: str) -> int:
         symbol, number = _number(text)
@@ -174,15 +178,19 @@ class CakeReader(CommonLines, FieldsReader):
 
     # ------------------------------------------------------------ the play
     def POST(self, f: Fields, span: SourceSpan) -> None:
-        super().POST(f, span)
-        kind, shown = self.POSTS[f["post_kind"]], f["post_eur"]
+        kind, amount, shown = (
+            self.POSTS[f["post_kind"]],
+            self._money(f["post_amount"]),
+            f["post_eur"],
+        )
+        self._events.append(ev.Posted(span, f["who"], kind, amount))
         if kind is ev.PostKind.ANTE or shown is None:
             return
         # a blind whose euro value is the header's euro stake: that stake in dollars
         big = kind is ev.PostKind.BIG_BLIND
         symbol, number = _number(self._head["stakes"].split("/")[-2:][big])
         if symbol and _number(shown)[1] == number:
-            self._stakes_posted[big] = self._money(f["post_amount"])
+            self._stakes_posted[big] = amount
 
     def ALL_IN(self, f: Fields, span: SourceSpan) -> None:
         added = self._money(f["allin_amount"])
