@@ -1,10 +1,7 @@
-"""The game a Cake Poker header names, so that hands of other games are skipped, not parsed.
-
-"Hand#2999013495000096 - Odesa (6-Max) 13495 -- €0,04/€0,08 PL Omaha -- 2012-06-21 - 05:30:58",
-"Hand#3389E587C7000012 - $5 Heads-up PL Omaha Hi-Lo Turbo T15042503 -- CASH -- $5 + $0.25 --
-2 Max -- Table 1 -- 0/10/20 PL OmahaHiLo -- 2013/07/16 - 10:38:40" (a tournament: ante, small
-and big blinds), "... -- $0.05/$0.10 NL Hold'em -- ...".
-"""
+"""The game a Cake Poker header names, so that hands of other games are skipped: "Hand#N -
+Odesa (6-Max) 13495 -- €0,04/€0,08 PL Omaha -- 2012-06-21 - 05:30:58", or a tournament's
+"Hand#N - $5 Heads-up PL Omaha Hi-Lo Turbo T15042503 -- CASH -- $5 + $0.25 -- 2 Max --
+Table 1 -- 0/10/20 PL OmahaHiLo -- 2013/07/16 - 10:38:40" (ante, small and big blinds)."""
 
 from __future__ import annotations
 
@@ -22,32 +19,23 @@ HEADER = re.compile(
     r" -- (?P<year>[0-9]{4})[/-](?P<month>[0-9]{2})[/-](?P<day>[0-9]{2})"
     r" - (?P<hour>[0-9]{2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2})[ \t]*$"
 )
+TOURNAMENT = re.compile(r"T[0-9]+$")
 _LIMITS = {"NL": ev.Limit.NO, "PL": ev.Limit.POT, "FL": ev.Limit.FIXED}
-_OMAHA = {"Omaha": False, "Omaha Hi/Lo": True, "OmahaHiLo": True}
+_OMAHA = {"Omaha": False, "Omaha Hi/Lo": True, "OmahaHiLo": True}  # the name to hi/lo
 
 
 def header_game(header: str) -> str:
-    """The game a header names, limit first ("" when it is no header).
-
-    >>> header_game("Hand#3048012347000109 - Willemstad (6-Max) 12347 -- €0.20/€0.41 PL Omaha"
-    ...             " -- 2012/08/09 - 02:43:32")
-    'PL Omaha'
-    """
+    """The game a header names, limit first ("" when it is no header)."""
     found = HEADER.match(header)
     return found["game"] if found else ""
 
 
 def is_omaha(game: str) -> bool:
-    """Cake's Omaha games, high and hi/lo.
-
-    >>> is_omaha("PL OmahaHiLo"), is_omaha("PL Omaha"), is_omaha("NL Hold'em")
-    (True, True, False)
-    """
     return game.partition(" ")[2] in _OMAHA
 
 
 def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
-    """Limit, hi/lo, hole cards and variant code of an Omaha game as the header names it.
+    """Limit, hi/lo, hole cards and variant code of an Omaha game.
 
     >>> game_facts("PL OmahaHiLo")
     (<Limit.POT: 'PL'>, True, 4, 'PLO8')
@@ -59,15 +47,6 @@ def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
     return limit, hi_lo, 4, variant(limit, hi_lo, 4)
 
 
-def is_hi_lo(game: str) -> bool:
-    """Whether an Omaha game as the header names it is hi/lo.
-
-    >>> is_hi_lo("PL OmahaHiLo"), is_hi_lo("PL Omaha")
-    (True, False)
-    """
-    return _OMAHA.get(game.partition(" ")[2], False)
-
-
 def table_of(found: re.Match[str], prefix: str = "") -> str:
     """A header's table: "Odesa (6-Max) 13495", or a tournament's "T15042503 Table 1"
     (``prefix``: of the header's group names, the grammar's "head_")."""
@@ -76,6 +55,3 @@ def table_of(found: re.Match[str], prefix: str = "") -> str:
         tournament = TOURNAMENT.search(table)
         return f"{tournament[0]} {table_no}" if tournament else str(table_no)
     return str(table)
-
-
-TOURNAMENT = re.compile(r"T[0-9]+$")

@@ -1,6 +1,5 @@
-"""The game an OnGame table line names, so that hands of other games are skipped, not
-parsed: "(POT_LIMIT OMAHA_HI_LO $5/$5, Real money)" names the limit and the game in
-capitals joined by underscores."""
+"""The game an OnGame table line names, so that hands of other games are skipped: "(POT_LIMIT
+OMAHA_HI_LO $5/$5, Real money)", the limit and the game in capitals joined by underscores."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ import re
 from auditor import events as ev
 from auditor.parse.facts import variant
 
-# Table: Hospitalet [361875219] (POT_LIMIT OMAHA_HI_LO $5/$5, Real money)
 _GAME = re.compile(
     r"^Table: .*? \[[0-9]+\] \((?P<limit>NO_LIMIT|POT_LIMIT|LIMIT) (?P<game>[A-Z][A-Z0-9_]*) "
 )
@@ -19,8 +17,6 @@ _LIMITS = {"NO_LIMIT": ev.Limit.NO, "POT_LIMIT": ev.Limit.POT, "LIMIT": ev.Limit
 def table_game(line: str) -> str:
     """The game a table line names, as written ("" when it is no table line).
 
-    >>> table_game("Table: Hospitalet [361875219] (POT_LIMIT OMAHA_HI_LO $5/$5, Real money)")
-    'POT_LIMIT OMAHA_HI_LO'
     >>> table_game("Table: [SPEED] Oslo [9] (NO_LIMIT TEXAS_HOLDEM $1/$2, Real money)")
     'NO_LIMIT TEXAS_HOLDEM'
     """
@@ -29,16 +25,11 @@ def table_game(line: str) -> str:
 
 
 def is_omaha(game: str) -> bool:
-    """OnGame's Omaha games: OMAHA_HI and OMAHA_HI_LO, in any limit.
-
-    >>> is_omaha("LIMIT OMAHA_HI"), is_omaha("NO_LIMIT TEXAS_HOLDEM")
-    (True, False)
-    """
-    return " OMAHA_" in game
+    return " OMAHA_" in game  # OMAHA_HI and OMAHA_HI_LO, in any limit
 
 
 def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
-    """Limit, hi/lo, hole cards and variant code of a game as the table line names it.
+    """Limit, hi/lo, hole cards and variant code.
 
     >>> game_facts("POT_LIMIT OMAHA_HI_LO")
     (<Limit.POT: 'PL'>, True, 4, 'PLO8')

@@ -1,23 +1,14 @@
-"""OnGame hands to events.
-
-The grammar (``grammars/ongame.lark``) decides which kind each line is; each line
-terminal is one regular expression with named fields. The methods here, one per line
-terminal, run as lexer callbacks (so the events come out in file order) and read a
-line's fields by name from its terminal's own pattern.
+"""OnGame hands to events: one method per line terminal of ``grammars/ongame.lark``.
 
 What OnGame's layout means, where it is not the Stars layout:
 
-- "X raises $5.00 to $10.00": the first amount is the chips X puts in with this action,
-  the second X's bet in the round after it (McCall901 has posted $5, "raises $5.00 to
-  $10.00"; fpdb's OnGameToFpdb.py reads the second as the raise's total): both are
-  given, and the replay reads the raise to the second. "calls $X" and "bets $X" give
-  the chips put in; "[all in]" or "and is all-in" is written when the player is.
-- The hands shown at the showdown are written only in the summary: "Seat 1: X ($354.50),
-  net: -$0.50, [Kc, Ks, 6s, 5d] (TWO_PAIR KING, THREE)"; the amount in brackets is the
-  stack AFTER the hand, "net" the hand's result: neither is an amount won.
-- The pots: "Main pot: $710.00 won by A ($354.50), B ($354.50)" names the pot's gross
-  amount (before the rake) and what each winner was paid from it (after it): one
-  ``Collected`` per winner, the pot named; "Rake taken: $1" follows them.
+- "X raises $5.00 to $10.00": the chips put in, then X's bet after it (McCall901 has
+  posted $5; fpdb's OnGameToFpdb.py reads the second as the raise's total): both given.
+- The hands shown are written only in the summary: "Seat 1: X ($354.50), net: -$0.50,
+  [Kc, Ks, 6s, 5d] (TWO_PAIR KING, THREE)"; the bracketed amount is the stack AFTER the
+  hand, "net" its result: neither is an amount won.
+- "Main pot: $710.00 won by A ($354.50), B ($354.50)": the pot before the rake, each
+  winner's share after it; "Rake taken: $1" follows.
 """
 
 from __future__ import annotations
@@ -31,8 +22,9 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
-from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader, comma_cards, take_seat
+from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, local_time
+from auditor.parse.lines import CommonLines
+from auditor.parse.text_reader import Fields, FieldsReader, comma_cards, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.ongame.games import game_facts
 from auditor.rooms.ongame.wording import read_claim
@@ -47,7 +39,7 @@ _WINNER = re.compile(
 _MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _MONTHS = {m: i for i, m in enumerate(_MONTH_NAMES, 1)}
 _TIME_PARTS = ("year", "day", "hour", "minute", "second")
-_POST_KINDS = {
+_POSTS = {
     "small blind": ev.PostKind.SMALL_BLIND,
     "big blind": ev.PostKind.BIG_BLIND,
     "dead blind": ev.PostKind.MISSED_BLIND,
@@ -56,13 +48,6 @@ _POST_KINDS = {
     "ante": ev.PostKind.ANTE,
 }
 _STREETS = {"flop": ev.Street.FLOP, "turn": ev.Street.TURN, "river": ev.Street.RIVER}
-_SINGLES = ("HEADER", "START_TIME", "TABLE", "USER", "BUTTON", "PLAYERS", "SUMMARY_MARKER", "END")
-_PLAYER_LINE = ("POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "STATUS")
-_BLOCKS = {
-    "SEATS": ("SEAT",),
-    "PLAY": (*_PLAYER_LINE, "STREET", "DIVIDER", "POCKET", "DEALT"),
-    "SUMMARY_BODY": ("POT", "RAKE", "SUMMARY_SEAT"),
-}
 
 # What each of the grammar's terminals is, in OnGame's words, for parse errors.
 _WORDS = {
@@ -85,22 +70,16 @@ _WORDS = {
 _RETURNS_WRITTEN = False
 
 
-class OnGameReader(FieldsReader):
+class OnGameReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     WORDS = _WORDS
+    POSTS = _POSTS
+    STREETS = _STREETS
     _cut_at: SourceSpan | None  # where a record cut inside its last line stops
 
     def __init__(self) -> None:
-        self._wire("ongame", _SINGLES, _BLOCKS)
-
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        if block != "PLAY":
-            return super()._run(block, kinds)
-        # a line of play: the name once, then the kinds that follow it (as PLAYER_LINE)
-        after_who = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_LINE)
-        rest = super()._run(block, kinds[len(_PLAYER_LINE) :])
-        return f"(?:{self._pattern('WHO')})(?:{after_who})|{rest}"
+        self._wire("ongame")
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:
@@ -118,32 +97,27 @@ class OnGameReader(FieldsReader):
         return True
 
     def _reset(self, raw: RawHand) -> None:
-        self._file = raw.file
-        self._offset = raw.first_line - 1
+        self._begin_reading(raw)
         self._lines = raw.lines
-        self._events: list[ev.Event] = []
         self._start: ev.HandStarted | None = None
         self._summary_started = False
         self._cut_at = None
         self._head: dict[str, str] = {}
         self._table_span: SourceSpan | None = None
-        self._button: int | None = None
         self._scale = 100
-        self._seats: dict[int, str] = {}
-        self._board: tuple[Card, ...] = ()
         self._pots: list[int] = []
 
     def _hand(self, raw: RawHand) -> ev.Hand:
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
-        cut = self._cut_at
-        if cut is None and not self._summary_started:
-            cut = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-        events = tuple(self._events)
-        return ev.Hand(self._start, events, cut is not None, cut, _RETURNS_WRITTEN)
+        cut = self._cut_at or (None if self._summary_started else last_line(raw))
+        return ev.Hand(self._start, tuple(self._events), cut is not None, cut, _RETURNS_WRITTEN)
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
+
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return comma_cards(LETTERS, text)
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
@@ -168,12 +142,6 @@ class OnGameReader(FieldsReader):
 
     def USER(self, f: Fields, span: SourceSpan) -> None:
         return  # whose history it is: the "Dealing to" line says whose cards are shown
-
-    def BUTTON(self, f: Fields, span: SourceSpan) -> None:
-        button = int(f["button_seat"])
-        if not 1 <= button <= SEAT_LIMIT:
-            raise SeatError(f"the button on seat {button}, which no table has")
-        self._button = button
 
     def PLAYERS(self, f: Fields, span: SourceSpan) -> None:
         return  # "Players in round: 5 (8)": the seat lines list them
@@ -217,34 +185,9 @@ class OnGameReader(FieldsReader):
         if self._start is None:  # the head is whole once the seats start
             self._start = self._started()
             self._events.append(self._start)
-        seat, player = int(f["seat_number"]), f["seat_player"]
-        take_seat(self._seats, seat, player)
-        self._events.append(ev.SeatTaken(span, seat, player, self._money(f["seat_stack"])))
+        super().SEAT(f, span)
 
     # ------------------------------------------------------------ the play
-    def POST(self, f: Fields, span: SourceSpan) -> None:
-        kind = _POST_KINDS[f["post_kind"]]
-        self._events.append(ev.Posted(span, f["who"], kind, self._money(f["post_amount"])))
-
-    def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, f["who"]))
-
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
-    def CALL(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["call_added"]), f["call_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.CALL, added, None, all_in))
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["bet_added"]), f["bet_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.BET, added, None, all_in))
-
-    def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        added, to = self._money(f["raise_added"]), self._money(f["raise_to"])
-        all_in = f["raise_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.RAISE, added, to, all_in))
-
     def STATUS(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.PlayerStatus(span, f["who"], ev.Status.SITS_OUT, "sits out"))
 
@@ -252,17 +195,7 @@ class OnGameReader(FieldsReader):
         return  # "---": between the blinds and the cards, and before the summary
 
     def POCKET(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.StreetDealt(span, ev.Street.PREFLOP, 1, (), ()))
-
-    def STREET(self, f: Fields, span: SourceSpan) -> None:
-        new = comma_cards(LETTERS, f["street_cards"])
-        self._board += new
-        street = _STREETS[f["street_name"]]
-        self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
-
-    def DEALT(self, f: Fields, span: SourceSpan) -> None:
-        cards = comma_cards(LETTERS, f["dealt_cards"])
-        self._events.append(ev.Dealt(span, f["dealt_player"], cards))
+        self._street(span, ev.Street.PREFLOP, "")
 
     # ------------------------------------------------------------ summary
     def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
@@ -280,11 +213,8 @@ class OnGameReader(FieldsReader):
             self._events.append(ev.Collected(span, winner["player"], amount, pot, True))
 
     def RAKE(self, f: Fields, span: SourceSpan) -> None:
-        # "Rake taken" closes the pots' lines: the pots are gross (the winners' shares
-        # add up to the pot less this rake), so their sum is the total pot, gross
-        # (710 = 354.50 + 354.50 + 1 in R5-361875219-6). The events' pots are net of the
-        # rake: it is taken off the main pot, where every hand pays it (which pot a room
-        # takes it from, the checks leave to the room)
+        # the pots' lines are gross, their sum the total pot (710 = 354.50 + 354.50 + 1 in
+        # R5-361875219-6); the events' pots are net: the rake comes off the main pot
         rake = self._money(f["rake_amount"])
         main = self._pots[0] - rake if self._pots else None
         sides = tuple(self._pots[1:])
@@ -302,7 +232,7 @@ class OnGameReader(FieldsReader):
             outcome = ev.SeatOutcome.OTHER
             self._events.append(ev.SummarySeat(span, seat, player, (), outcome, outcome_text=words))
             return
-        cards = comma_cards(LETTERS, f["sum_cards"])
+        cards = self._cards(f["sum_cards"])
         description = f["sum_words"] or ""
         result = ev.SeatResult(None, description, read_claim(description))
         showed = ev.SeatOutcome.SHOWED

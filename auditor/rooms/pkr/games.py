@@ -1,5 +1,5 @@
 """The game a PKR hand names on its "Game Type:" and "Limit Type:" lines (its fifth and
-sixth), so that hands of other games are skipped, not parsed: "POT LIMIT OMAHA HI/LO"."""
+sixth), so that hands of other games are skipped: "POT LIMIT OMAHA HI/LO"."""
 
 from __future__ import annotations
 
@@ -12,18 +12,12 @@ HEADER = re.compile(r"Table #(?P<table_id>[0-9]+) - (?P<table>.+?)[ \t]*$")
 STARTING = re.compile(r"Starting Hand #(?P<id>[0-9]+)")
 _LIMITS = {"POT LIMIT": ev.Limit.POT, "NO LIMIT": ev.Limit.NO, "FIXED LIMIT": ev.Limit.FIXED}
 _LIMITS["LIMIT"] = ev.Limit.FIXED
-_OMAHA = {"OMAHA": False, "OMAHA HI/LO": True}
+_OMAHA = {"OMAHA": False, "OMAHA HI/LO": True}  # the name to hi/lo
 
 
 def lines_game(lines: tuple[str, ...]) -> str:
-    """The game of a hand's lines, limit first ("" when it cannot be told).
-
-    >>> lines_game(("T", "S", "t", "L", "Game Type: OMAHA HI/LO", "Limit Type: POT LIMIT"))
-    'POT LIMIT OMAHA HI/LO'
-    """
-    if len(lines) < 6:
-        return ""
-    game, limit = lines[4].rstrip(), lines[5].rstrip()
+    """The game of a hand's lines, limit first ("" when it cannot be told)."""
+    game, limit = (lines[4].rstrip(), lines[5].rstrip()) if len(lines) >= 6 else ("", "")
     if not game.startswith("Game Type: ") or not limit.startswith("Limit Type: "):
         return ""
     return f"{limit.removeprefix('Limit Type: ')} {game.removeprefix('Game Type: ')}"
@@ -37,11 +31,6 @@ def _split(game: str) -> tuple[ev.Limit | None, str]:
 
 
 def is_omaha(game: str) -> bool:
-    """PKR's Omaha games, high and hi/lo.
-
-    >>> is_omaha("POT LIMIT OMAHA"), is_omaha("NO LIMIT TEXAS HOLDEM")
-    (True, False)
-    """
     limit, name = _split(game)
     return limit is not None and name in _OMAHA
 
@@ -55,5 +44,4 @@ def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
     limit, name = _split(game)
     if limit is None or name not in _OMAHA:
         raise ValueError(f"not an Omaha game: {game!r}")
-    hi_lo = _OMAHA[name]
-    return limit, hi_lo, 4, variant(limit, hi_lo, 4)
+    return limit, _OMAHA[name], 4, variant(limit, _OMAHA[name], 4)

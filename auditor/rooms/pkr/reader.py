@@ -1,27 +1,18 @@
-"""PKR hands to events.
-
-The grammar (``grammars/pkr.lark``) decides which kind each line is; each line terminal
-is one regular expression with named fields. The methods here, one per line terminal,
-run as lexer callbacks (so the events come out in file order) and read a line's fields
-by name from its terminal's own pattern.
+"""PKR hands to events: one method per line terminal of ``grammars/pkr.lark``.
 
 What PKR's layout means, where it is not the Stars layout:
 
-- "Player3 calls $0.08": the total his bet becomes in the round, not the chips he adds
-  (his $0.02 small blind and "calls $0.08" make $0.08: he ends #2080628024 $0.08 down);
-  bets and "raises to" write totals too. Each is read as the total it writes (ChipsIn's
-  ``to``): the replay, which knows his bet so far, tells the chips a call adds.
+- Calls, bets and raises write the total the bet becomes (ChipsIn's ``to``): Player3's
+  $0.02 small blind and "calls $0.08" make $0.08 (he ends #2080628024 $0.08 down).
 - "Button is at seat 3" is the last hand's button: "Moving Button to seat 4" moves it for
   this hand (the blinds follow seat 4).
-- "Pot sizes: $0.15" / "Pot sizes: $0.06": one line per pot (main, then side pots), after
-  each round; the last run is the hand's pots, before the rake ("Taking Rake of $0.02
-  from pot 1"). They make the hand's total pot (no other line says it).
-- The cards: "[T c][2 s]" (rank, space, suit).
-- A bet nobody called comes back on "Returning 710 to Hero uncalled" in the tournament
-  hands; Player2's $0.21 turn bet in the cash hand #2080628024 comes back with no line.
-- "Player2 has Two Pairs: Aces, 8s" after his "shows": the words are kept as notes.
-- Chat and emotes ("Player6: wake up", "Player6 yawns.", "Player6 says thank you.").
-- The hand ends with each seat's stack after it ("Seat 3: Player2 - $9.79"), kept as notes.
+- "Pot sizes: $0.15": one line per pot (main, then side pots) after each round; the last
+  run is the hand's pots before the rake ("Taking Rake of $0.02 from pot 1"), and the
+  only total pot written.
+- "Returning 710 to Hero uncalled" in the tournament hands; Player2's $0.21 turn bet in
+  the cash hand #2080628024 comes back with no line.
+- Kept as notes: a shown hand's words ("Player2 has Two Pairs: Aces, 8s") and the stacks
+  after the hand ("Seat 3: Player2 - $9.79").
 """
 
 from __future__ import annotations
@@ -34,7 +25,8 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
+from auditor.parse.lines import CommonLines
+from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.pkr.games import game_facts
 from auditor.source import SourceSpan
@@ -42,23 +34,12 @@ from auditor.source import SourceSpan
 SITE = "PKR"
 
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-_POST_KINDS = {
+_POSTS = {
     "small blind": ev.PostKind.SMALL_BLIND,
     "big blind": ev.PostKind.BIG_BLIND,
     "ante": ev.PostKind.ANTE,
 }
 _STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
-# what may follow a player's name (the grammar's PLAYER_LINE), in its order
-_PLAYER_KINDS = (
-    "POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "SHOWS", "MUCKS", "HAS", "WINS", "TIES",
-    "TIED_LOW", "BRINGS", "TIMED_OUT", "SAYS", "EMOTE", "CHAT",
-)  # fmt: skip
-_DEALER_KINDS = (
-    "SHUFFLING", "DEALING_CARDS", "MOVING", "POT_SIZES", "RAKE", "RETURNING", "NO_LOW",
-    "STREET", "DEALT",
-)  # fmt: skip
-_BLOCKS = {"SEATS": ("SEAT",), "PLAY": (*_DEALER_KINDS, *_PLAYER_KINDS)}
-_SINGLES = ("TABLE", "STARTING", "START_TIME", "GAME_TYPE", "LIMIT_TYPE", "BLINDS", "BUTTON")
 
 # What each of the grammar's terminals is, in PKR's words, for parse errors.
 _WORDS = {
@@ -78,28 +59,16 @@ _WORDS = {
 }
 
 
-def _cards(text: str) -> tuple[Card, ...]:
-    """PKR's "[T c][2 s]": rank, space, suit, each card in brackets."""
-    return LETTERS.cards(" ".join(c.replace(" ", "") for c in text[1:-1].split("][")))
-
-
-class PkrReader(FieldsReader):
+class PkrReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     WORDS = _WORDS
+    POSTS = _POSTS
+    STREETS = _STREETS
     _played: bool  # the play is read: the seat lines after it are the stacks after the hand
 
     def __init__(self) -> None:
-        self._wire("pkr", (*_SINGLES, "END"), _BLOCKS)
-
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        if block != "PLAY":
-            return super()._run(block, kinds)
-        # a player's line: the name once, then the kinds that follow it (as PLAYER_LINE;
-        # the kinds' own patterns at once would hold the name's group name twice)
-        tails = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
-        player = f"(?:{self._pattern('WHO')}(?:{tails})[ \\t]*\\n)"
-        return "|".join([*(f"(?:{self._pattern(k)}(?P<{k}>))" for k in _DEALER_KINDS), player])
+        self._wire("pkr")
 
     def _on_block(self, tok: Token) -> Token:
         super()._on_block(tok)
@@ -111,18 +80,13 @@ class PkrReader(FieldsReader):
         return self._start is not None and not self._ended
 
     def _reset(self, raw: RawHand) -> None:
-        self._file = raw.file
-        self._offset = raw.first_line - 1
-        self._events: list[ev.Event] = []
+        self._begin_reading(raw)
         self._start: ev.HandStarted | None = None
         self._ended = False
         self._played = False
         self._tournament: str | None = None
         self._head: dict[str, str] = {}
         self._table_span: SourceSpan | None = None
-        self._button: int | None = None
-        self._seats: dict[int, str] = {}
-        self._board: tuple[Card, ...] = ()
         self._scale = 100
         self._pots: list[tuple[int, list[int]]] = []  # (events index after, sizes) per run
         self._pot_line = 0  # the last "Pot sizes" line: the next one goes on its run
@@ -143,6 +107,10 @@ class PkrReader(FieldsReader):
 
     def _money(self, text: str) -> int:
         return to_minor(text.lstrip("$€£"), self._scale)
+
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        """PKR's "[T c][2 s]": rank, space, suit, each card in brackets."""
+        return LETTERS.cards(" ".join(c.replace(" ", "") for c in text[1:-1].split("][")))
 
     def _note(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.Note(span, f.group().rstrip()))
@@ -170,9 +138,6 @@ class PkrReader(FieldsReader):
         self._scale = 100 if symbol else 1
         self._head.update(small=small, big=f["blinds_big"])
         self._head["currency"] = CURRENCY_OF_SYMBOL[symbol] if symbol else "chips"
-
-    def BUTTON(self, f: Fields, span: SourceSpan) -> None:
-        self._button = _seat(f["button_seat"])
 
     def _started(self) -> ev.HandStarted:
         h = self._head
@@ -222,10 +187,7 @@ class PkrReader(FieldsReader):
         if self._start is None:  # the head is read: the hand starts with its seats
             self._start = self._started()
             self._events.append(self._start)
-        seat, player = _seat(f["seat_number"]), f["seat_player"]
-        take_seat(self._seats, seat, player)
-        stack, away = self._money(f["seat_stack"]), f["seat_away"] is not None
-        self._events.append(ev.SeatTaken(span, seat, player, stack, sitting_out=away))
+        super().SEAT(f, span)
 
     def END(self, f: Fields, span: SourceSpan) -> None:
         self._ended = True
@@ -235,7 +197,9 @@ class PkrReader(FieldsReader):
 
     def MOVING(self, f: Fields, span: SourceSpan) -> None:
         # this hand's button (the "Button is at seat" line is the last hand's)
-        start, seat = self._start, _seat(f["moving_seat"])
+        start, seat = self._start, int(f["moving_seat"])
+        if not 1 <= seat <= SEAT_LIMIT:
+            raise SeatError(f"seat {seat}, which no table has")
         if start is not None and start.button_seat != seat:
             self._start = dataclasses.replace(start, button_seat=seat)
             self._events[0] = self._start
@@ -254,53 +218,11 @@ class PkrReader(FieldsReader):
         self._raked[pot] = self._raked.get(pot, 0) + raked
         self._note(f, span)
 
-    def RETURNING(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["returning_amount"])
-        self._events.append(ev.UncalledReturned(span, f["returning_player"], amount))
-
-    def STREET(self, f: Fields, span: SourceSpan) -> None:
-        new = _cards(f["street_cards"])
-        self._board += new
-        street = _STREETS[f["street_name"]]
-        self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
-
     def DEALT(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.StreetDealt(span, ev.Street.PREFLOP, 1, (), ()))
-        self._events.append(ev.Dealt(span, f["dealt_player"], _cards(f["dealt_cards"])))
+        self._street(span, ev.Street.PREFLOP, "")
+        super().DEALT(f, span)
 
     # ------------------------------------------------------------ a player's lines
-    def POST(self, f: Fields, span: SourceSpan) -> None:
-        kind, amount = _POST_KINDS[f["post_kind"]], self._money(f["post_amount"])
-        self._events.append(ev.Posted(span, f["who"], kind, amount))
-
-    def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, f["who"]))
-
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
-    # calls, bets and raises all write the bet's total; "(all-in)" where it is
-    def CALL(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(f, span, ev.Verb.CALL, f["call_to"], f["call_all_in"])
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(f, span, ev.Verb.BET, f["bet_to"], f["bet_all_in"])
-
-    def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(f, span, ev.Verb.RAISE, f["raise_to"], f["raise_all_in"])
-
-    def _chips(
-        self, f: Fields, span: SourceSpan, verb: ev.Verb, to: str, all_in: str | None
-    ) -> None:
-        chips = ev.ChipsIn(span, f["who"], verb, to=self._money(to), all_in=all_in is not None)
-        self._events.append(chips)
-
-    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Shown(span, f["who"], _cards(f["shows_cards"])))
-
-    def MUCKS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Mucked(span, f["who"]))
-
     def HAS(self, f: Fields, span: SourceSpan) -> None:
         words = f["has_words"]
         if words == "requested more time":
@@ -337,10 +259,3 @@ class PkrReader(FieldsReader):
 
     def CHAT(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.TableTalk(span, f["who"], f["chat_words"]))
-
-
-def _seat(text: str) -> int:
-    seat = int(text)
-    if not 1 <= seat <= SEAT_LIMIT:
-        raise SeatError(f"seat {seat}, which no table has")
-    return seat

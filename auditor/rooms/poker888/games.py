@@ -1,5 +1,4 @@
-"""The game an 888poker hand names (on the line after its header), so that hands of other
-games are skipped, not parsed."""
+"""The game an 888poker stakes line names, so that hands of other games are skipped."""
 
 from __future__ import annotations
 
@@ -8,17 +7,15 @@ import re
 from auditor import events as ev
 from auditor.parse.facts import variant
 
-# "$0.50/$1 Blinds Pot Limit OmahaHL - *** 06 01 2014 23:00:36": the game is what stands
-# between "Blinds " and " - " (a "Jackpot table" after it is the table's kind, not the game)
+# "$0.50/$1 Blinds Pot Limit OmahaHL - *** 06 01 2014 23:00:36": the game stands between
+# "Blinds " and " - " (a "Jackpot table" after it is the table's kind)
 _GAME = re.compile(r" Blinds (.+?)(?: Jackpot table)? - ")
 _LIMITS = {"No Limit": ev.Limit.NO, "Pot Limit": ev.Limit.POT, "Fix Limit": ev.Limit.FIXED}
 
 
 def line_game(line: str) -> str:
-    """The game a stakes line names, as written ("" when it names none).
+    """The game as written ("" when none).
 
-    >>> line_game("15/30 Blinds Fix Limit OmahaHL - *** 11 03 2011 15:43:53")
-    'Fix Limit OmahaHL'
     >>> line_game("$1/$2 Blinds No Limit Holdem Jackpot table - *** 14 04 2015 03:11:08")
     'No Limit Holdem'
     """
@@ -27,16 +24,11 @@ def line_game(line: str) -> str:
 
 
 def is_omaha(game: str) -> bool:
-    """888's Omaha games: "Pot Limit Omaha", "Pot Limit OmahaHL", "Fix Limit Omaha"...
-
-    >>> is_omaha("Pot Limit OmahaHL"), is_omaha("No Limit Holdem")
-    (True, False)
-    """
-    return "Omaha" in game
+    return "Omaha" in game  # "Pot Limit Omaha", "Fix Limit OmahaHL"...
 
 
 def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
-    """Limit, hi/lo, hole cards and variant code of a game as 888 names it.
+    """Limit, hi/lo, hole cards and variant code.
 
     >>> game_facts("Fix Limit OmahaHL")
     (<Limit.FIXED: 'FL'>, True, 4, 'FLO8')

@@ -1,18 +1,15 @@
-"""888poker hands to events: one method per line terminal of ``grammars/888poker.lark``,
-each reading its line's named fields (lexer callbacks: the events come in file order).
+"""888poker hands to events: one method per line terminal of ``grammars/888poker.lark``.
 
 What 888's layout means, where the record alone says it:
 
-- "calls [$x]", "bets [$x]", "raises [$x]" give the chips put in, not the total: "raises
-  [$125]" from the small blind's $25 is a raise to $150, which the big blind then "calls
-  [$100]" (ChipsIn's ``added``); " and is all-in" ends the line that puts the last in;
-- no post says all-in: a post of the whole stack its seat line gives is one (PLO8 MTT
-  489318468: "( $58 )", then "posts small blind [$58]" at 125/250);
+- calls, bets and raises give the chips put in (see the grammar); " and is all-in" ends
+  the line that puts the last in; no post says all-in: a post of the whole stack its seat
+  line gives is one (PLO8 MTT 489318468: "( $58 )", then "posts small blind [$58]");
 - no time zone (fpdb-3 reads the times as ET, HHSmithy's parser as GMT): kept as "";
-- the seats of every table are numbered 1 to 10 around one layout, "6 Max" is how many
-  play (6-max tables seat players at 1, 2, 4, 6, 7 and 9; the corpus's STT has a seat 10);
-- no uncalled bet's return is written (the corpus: a bet nobody calls, then "collected"
-  of the pot without it): the replay returns it by the rules, with no UNCALLED_WRONG.
+- seats are numbered 1 to 10 on every table, "6 Max" is how many play (6-max tables seat
+  players at 1, 2, 4, 6, 7 and 9; the corpus's STT has a seat 10);
+- no uncalled bet's return is written (a bet nobody calls, then "collected" of the pot
+  without it): the replay returns it by the rules.
 """
 
 from __future__ import annotations
@@ -25,8 +22,9 @@ from auditor import events as ev
 from auditor.cards import Card
 from auditor.money import AmountError
 from auditor.parse.errors import HandParseError
-from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader, take_seat
+from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, local_time
+from auditor.parse.lines import CommonLines
+from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.poker888 import SITE
 from auditor.rooms.poker888.games import game_facts
@@ -76,11 +74,12 @@ _WORDS = {
 }
 
 
-class Poker888Reader(FieldsReader):
+class Poker888Reader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     WORDS = _WORDS
     MISTAKES = _MISTAKES
+    STREETS = {"down cards": ev.Street.PREFLOP} | {s.value: s for s in ev.Street}
 
     def __init__(self) -> None:
         self._wire("888poker")
@@ -96,13 +95,10 @@ class Poker888Reader(FieldsReader):
         return super()._cut_short(err) or (on_last and self._open())
 
     def _reset(self, raw: RawHand) -> None:
-        self._file = raw.file
-        self._offset = raw.first_line - 1
+        self._begin_reading(raw)
         self._lines = len(raw.lines)
-        self._events: list[ev.Event] = []
         self._start: ev.HandStarted | None = None
         self._summary_started = False
-        self._seats: dict[int, str] = {}
         self._stacks: dict[str, int] = {}
         self._deal_written = _DEAL in raw.text  # the hand has its deal line
         self._dealt = False  # ... and it has been read
@@ -112,7 +108,6 @@ class Poker888Reader(FieldsReader):
         self._header: dict[str, str] = {}
         self._table_span: SourceSpan | None = None
         self._scale = 100
-        self._board: tuple[Card, ...] = ()
         self._started_at: datetime | None = None
         self._header_span = SourceSpan(raw.file, raw.first_line)
 
@@ -120,13 +115,14 @@ class Poker888Reader(FieldsReader):
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
         events = tuple(self._events)
-        if not self._summary_started:
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-            return ev.Hand(self._start, events, True, last, _RETURNS_WRITTEN)
-        return ev.Hand(self._start, events, uncalled_returns_written=_RETURNS_WRITTEN)
+        cut = None if self._summary_started else last_line(raw)
+        return ev.Hand(self._start, events, cut is not None, cut, _RETURNS_WRITTEN)
 
     def _money(self, text: str) -> int:
         return amount(text, self._scale)
+
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return cards(text)
 
     # ------------------------------------------------------------ header
     def GAME_NO(self, f: Fields, span: SourceSpan) -> None:
@@ -139,9 +135,10 @@ class Poker888Reader(FieldsReader):
 
     def GAME_LINE(self, f: Fields, span: SourceSpan) -> None:
         self._header.update(small=f["game_small"], big=f["game_big"], game=f["game_name"])
-        day, month, year = int(f["game_day"]), int(f["game_month"]), int(f["game_year"])
-        hour, minute, second = int(f["game_hour"]), int(f["game_minute"]), int(f["game_second"])
-        self._started_at = local_time(year, month, day, hour, minute, second, "")
+        y, mo, d, h, mi, sec = (
+            int(f["game_" + k]) for k in ("year", "month", "day", "hour", "minute", "second")
+        )
+        self._started_at = local_time(y, mo, d, h, mi, sec, "")
         self._header_span = span
 
     def TABLE_LINE(self, f: Fields, span: SourceSpan) -> None:
@@ -151,9 +148,6 @@ class Poker888Reader(FieldsReader):
             h.update(tournament=f["table_tournament"], buy_in=f["table_buy_in"])
         h["money"] = f["table_money"]
         self._table_span = span
-
-    def BUTTON(self, f: Fields, span: SourceSpan) -> None:
-        self._header["button"] = f["button_seat"]
 
     def PLAYER_COUNT(self, f: Fields, span: SourceSpan) -> None:
         """The header's last line: the hand's start, with every fact of the lines above."""
@@ -175,9 +169,6 @@ class Poker888Reader(FieldsReader):
             # 888 names the blinds ("15/30 Blinds Fix Limit Omaha"); the bets are the big
             # blind and twice it (the corpus: 30 on the flop, 60 on the turn)
             small_stake, big_stake = big_stake, 2 * big_stake
-        button = int(h["button"])
-        if not 1 <= button <= SEAT_LIMIT:
-            raise SeatError(f"the button on seat {button}, which no table has")
         self._start = ev.HandStarted(
             span=SourceSpan(self._file, self._offset + 1, 1),
             site=SITE,
@@ -195,7 +186,7 @@ class Poker888Reader(FieldsReader):
             time_zone="",
             table_name=h["table"],
             max_seats=_SEATS,
-            button_seat=button,
+            button_seat=self._button,
             tournament_id=h.get("tournament"),
             buy_in=h.get("buy_in"),
             table_span=self._table_span,
@@ -203,11 +194,9 @@ class Poker888Reader(FieldsReader):
         self._events.append(self._start)
 
     # ------------------------------------------------------------ seats
-    def SEAT_LINE(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = int(f["seat_number"]), f["seat_who"]
-        take_seat(self._seats, seat, player)
-        stack = self._stacks[player] = self._money(f["seat_stack"])
-        self._events.append(ev.SeatTaken(span, seat, player, stack))
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        super().SEAT(f, span)
+        self._stacks[f["seat_who"]] = self._money(f["seat_stack"])
 
     # ------------------------------------------------------------ the play
     def POST(self, f: Fields, span: SourceSpan) -> None:
@@ -217,14 +206,11 @@ class Poker888Reader(FieldsReader):
             paid = self._money(f["post_amount"])
         else:
             # "posts dead blind [$1 + $2]": the small blind dead, the big blind live
+            # ("[$25 + $0]": a dead small blind alone)
             dead, live = self._money(f["post_dead"]), self._money(f["post_live"])
             paid = dead + live
-            if dead and live:
-                kind = ev.PostKind.SMALL_AND_BIG
-            elif live:
-                kind = ev.PostKind.BIG_BLIND
-            else:  # "[$25 + $0]": a dead small blind alone
-                kind = ev.PostKind.MISSED_BLIND
+            kind = ev.PostKind.SMALL_AND_BIG if dead else ev.PostKind.BIG_BLIND
+            kind = kind if live else ev.PostKind.MISSED_BLIND
         all_in = 0 < self._stacks.get(player, 0) <= paid  # see the module's doc
         self._big_blind = self._big_blind or kind is not ev.PostKind.SMALL_BLIND
         self._events.append(ev.Posted(span, player, kind, paid, all_in))
@@ -241,41 +227,20 @@ class Poker888Reader(FieldsReader):
             return
         self._events.append(ev.Folded(span, f["who"]))
 
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
-    def CALL(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.CALL, f["call_amount"], f["call_all_in"])
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.BET, f["bet_amount"], f["bet_all_in"])
-
-    def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.RAISE, f["raise_amount"], f["raise_all_in"])
-
-    def _chips(
-        self, span: SourceSpan, player: str, verb: ev.Verb, added: str, all_in: str | None
+    def _chips_in(
+        self, f: Fields, span: SourceSpan, verb: ev.Verb, added: str, to: str, all_in: str
     ) -> None:
-        """The chips a call, bet or raise puts in (see the module's doc)."""
         self._acted = True
-        chips = self._money(added)
-        self._events.append(ev.ChipsIn(span, player, verb, chips, None, all_in is not None))
+        super()._chips_in(f, span, verb, added, to, all_in)
 
     def STATUS(self, f: Fields, span: SourceSpan) -> None:
         words = f["status_words"]
         status = _STATUS.get(words) or ev.Status(words)
         self._events.append(ev.PlayerStatus(span, f["who"], status, words))
 
-    def STREET_MARKER(self, f: Fields, span: SourceSpan) -> None:
-        words = f["marker_street"]  # "down cards", else the street's own name
-        street = ev.Street.PREFLOP if words == "down cards" else ev.Street(words)
+    def STREET(self, f: Fields, span: SourceSpan) -> None:
         self._dealt = True
-        new = cards(f["marker_cards"]) if f["marker_cards"] else ()
-        self._board = self._board + new if street is not ev.Street.PREFLOP else ()
-        self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
-
-    def DEALT(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Dealt(span, f["dealt_who"], cards(f["dealt_cards"])))
+        super().STREET(f, span)
 
     # ------------------------------------------------------------ summary
     def SUMMARY_HEAD(self, f: Fields, span: SourceSpan) -> None:
@@ -285,10 +250,10 @@ class Poker888Reader(FieldsReader):
         self._events.append(ev.ShowdownStarted(span, 1))
 
     def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Shown(span, f["sum_who"], cards(f["shows_cards"])))
+        self._events.append(ev.Shown(span, f["sum_who"], self._cards(f["shows_cards"])))
 
     def MUCKS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Mucked(span, f["sum_who"], cards(f["mucks_cards"])))
+        self._events.append(ev.Mucked(span, f["sum_who"], self._cards(f["mucks_cards"])))
 
     def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.NotShown(span, f["sum_who"]))
@@ -311,8 +276,7 @@ class Poker888Reader(FieldsReader):
         if not self._paying:
             self._paying = True
             self._events.append(ev.SummaryStarted(span))
-        amount_paid = self._money(f["collected_amount"])
-        self._events.append(ev.Collected(span, f["sum_who"], amount_paid))
+        self._events.append(ev.Collected(span, f["sum_who"], self._money(f["collected_amount"])))
 
 
 def _half(text: str | None) -> str | None:

@@ -65,26 +65,23 @@ def amount(text: str, scale: int) -> int:
 
 
 def claim(high: str | None, low: str | None) -> Claim:
-    """What the "(Hi: ...)" and "(Lo: ...)" lines after a shown hand say it is (a half with
-    no line: nothing said of it).
+    """What the "(Hi: ...)" and "(Lo: ...)" lines after a shown hand say it is.
 
     >>> c = claim("Jd, Jc, 2d, 2s, Ks", "2s, 4d, 5h, 6c, Ac")
     >>> c.high.category.name, c.high.ranks, c.low.ranks
     ('TWO_PAIR', (9, 0, 11), (6, 5, 4, 2, 1))
     """
-    high_cards = cards(high) if high is not None else ()
-    low_cards = cards(low) if low is not None else ()
+    # 888 writes a half's line only under the player who wins that half: a half with no
+    # line claims nothing of it (not "no low"): "" is words that say nothing to check
     high_text = f"Hi: {high}" if high is not None else ""
-    # 888 writes a half's line only under the player who wins that half: no "(Lo: ...)" line
-    # claims nothing of the low (not "no low"); "" is words that say nothing to check
     low_text = f"Lo: {low}" if low is not None else ""
     text = "; ".join(part for part in (high_text, low_text) if part)
-    return Claim(text, high_text, _high(high_cards), low_text, _low(low_cards))
+    return Claim(text, high_text, _high(cards(high or "")), low_text, _low(cards(low or "")))
 
 
 def _high(five: Sequence[Card]) -> ClaimedHand | None:
-    """The category and ranks of five distinct cards, as the evaluator spells them (the
-    five read as an Omaha hand of two and a board of three, the only way to make it)."""
+    """Five distinct cards' category and ranks (read as an Omaha hand of two and a board of
+    three, the only way to make them)."""
     if len(five) != 5 or not all(c.valid for c in five):
         return None
     try:

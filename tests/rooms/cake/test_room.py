@@ -22,6 +22,7 @@ from auditor.rooms.cake.reader import CakeReader
 from auditor.rooms.everleaf import EverleafRoom
 from auditor.rooms.kingsclub import KingsClubRoom
 from auditor.rooms.pokerstars import PokerStarsRoom
+from tests.classified import as_replayed
 from tests.corpus import ROOT
 
 E = TypeVar("E", bound=ev.Event)
@@ -31,8 +32,14 @@ EURO, TOURNEY = (part.strip() + "\n" for part in TEXT.split("\n\n\n"))
 STARS = (ROOT / "fixtures" / "pokerstars" / "cash_plo_every_line.txt").read_text(encoding="utf-8")
 
 
-def read(text: str) -> ev.Hand:
+def read_lines(text: str) -> ev.Hand:
+    """The hand as read: its chips lines ChipsIn, as the record writes them."""
     return CakeReader().read(RawHand("f.txt", 1, tuple(text.splitlines()), "cake"))
+
+
+def read(text: str) -> ev.Hand:
+    """The hand as the audit sees it: its chips lines told by the replay."""
+    return as_replayed(read_lines(text))
 
 
 def of(hand: ev.Hand, kind: type[E]) -> list[E]:
@@ -111,6 +118,22 @@ def test_tournament_chips_hi_lo_pots_and_shown_words() -> None:
     assert villain.claim.high is not None
     assert (villain.claim.high.category, villain.claim.high.ranks) == (Category.TWO_PAIR, (12, 7))
     assert villain.claim.low_text == ""  # the low is not worded
+
+
+def test_is_all_in_names_no_verb_and_the_replay_tells_what_it_was() -> None:
+    """Fixed with ChipsIn: "Hero: is all in 960" on a turn nobody has bet (line 41 of the
+    tournament hand) was read as a raise; the line names chips only, so the replay makes it
+    the bet it was (nothing to call: to_call 0). "Villain: calls 960" puts in the 960 he has
+    left (1,500 less 60 + 480): the call is all-in, which the old reader wrote as not."""
+    lines = read_lines(TOURNEY)
+    chips = [(c.player, c.verb, c.added, c.to, c.all_in) for c in of(lines, ev.ChipsIn)]
+    assert chips[-2:] == [
+        ("Hero", ev.Verb.ALL_IN, 960, None, True),
+        ("Villain", ev.Verb.CALL, 960, None, None),
+    ]
+    hand = read(TOURNEY)
+    assert of(hand, ev.Bet)[-1] == ev.Bet(of(hand, ev.Bet)[-1].span, "Hero", 960, True)
+    assert of(hand, ev.Called)[-1].all_in
 
 
 def test_returned_bets_and_mucks() -> None:
