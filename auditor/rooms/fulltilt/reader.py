@@ -27,7 +27,8 @@ from lark.exceptions import UnexpectedInput
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
+from auditor.parse.lines import CommonLines
+from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.fulltilt import SITE
 from auditor.rooms.fulltilt.games import Header, game_facts
@@ -39,13 +40,14 @@ _BOARD_OF_WORD = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 _STREET_OF_WORD = {"HOLE CARDS": ev.Street.PREFLOP, "FLOP": ev.Street.FLOP}
 _STREET_OF_WORD.update({"TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER})
 _POST_KINDS = {
-    "the small blind of ": ev.PostKind.SMALL_BLIND,
-    "the big blind of ": ev.PostKind.BIG_BLIND,
+    "posts the small blind of ": ev.PostKind.SMALL_BLIND,
+    "posts the big blind of ": ev.PostKind.BIG_BLIND,
     # dead money: not part of the poster's bet
-    "a dead small blind of ": ev.PostKind.MISSED_BLIND,
-    "a dead big blind of ": ev.PostKind.MISSED_BLIND,
+    "posts a dead small blind of ": ev.PostKind.MISSED_BLIND,
+    "posts a dead big blind of ": ev.PostKind.MISSED_BLIND,
     # "posts $2": a player coming in (or back) posts a big blind out of turn
-    "": ev.PostKind.BIG_BLIND,
+    "posts ": ev.PostKind.BIG_BLIND,
+    "antes ": ev.PostKind.ANTE,
 }
 # the statuses the grammar's STATUS names; the others (the clock, an emote) are OTHER
 _STATUS = {
@@ -63,21 +65,6 @@ _STATUS = {
     "sits out": ev.Status.SITS_OUT,
 }
 _CAPPED = ", and is capped"
-# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
-_BLOCKS: dict[str, tuple[str, ...]] = {
-    "SEATS": ("SEAT",),
-    "PLAY": (
-        "SECTION_MARKER", "BUTTON", "DEALT", "UNCALLED", "DEALER_NOTE", "LOW_CONTINUATION",
-        "CANCELLED", "FOLD", "CHECK", "CALL", "RAISE", "BET", "POST", "ANTE", "SHOWS", "MUCKS",
-        "WINS", "TIES", "ADDS", "STATUS", "TALK", "OBSERVER_TALK",
-    ),
-    "SUMMARY_BODY": (
-        "SUMMARY_SEAT", "TOTAL_POT", "BOARD", "DURATION", "SUMMARY_SECTION", "RUN_POT",
-    ),
-}  # fmt: skip
-# the lines of play that start with no name; the others follow a player's (PLAYER_LINE)
-_UNNAMED = _BLOCKS["PLAY"][:7]
-_AFTER_NAME = _BLOCKS["PLAY"][7:]
 _WORDS = {
     "HEADER": "a hand header (Full Tilt Poker Game #n: Table ... - stakes - game - time - date)",
     "SEATS": "a seat line (Seat n: NAME ($x))",
@@ -107,25 +94,16 @@ _MISTAKES: dict[str, list[str]] = {
 }
 
 
-class FullTiltReader(SummaryLines, FieldsReader):
+class FullTiltReader(SummaryLines, CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     WORDS = _WORDS
     MISTAKES = _MISTAKES
     MOST_WORDS = 6
+    POSTS = _POST_KINDS
 
     def __init__(self) -> None:
-        self._wire("fulltilt", ("HEADER", "SUMMARY_MARKER"), _BLOCKS)
-
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        if block != "PLAY":
-            return super()._run(block, kinds)
-        # a player's line: the name once, then the kinds that may follow it (as
-        # PLAYER_LINE; the kinds' own patterns at once would hold the name's group
-        # names twice), after the lines that start with no name, in the grammar's order
-        unnamed = "|".join(f"(?:{self._pattern(kind)}(?P<{kind}>))" for kind in _UNNAMED)
-        after = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _AFTER_NAME)
-        return f"{unnamed}|(?:{self._pattern('WHO')}(?:{after}){self._pattern('EOL')})"
+        self._wire("fulltilt")
 
     # ------------------------------------------------------------ driving
     def _on_block(self, tok: Token) -> Token:
@@ -135,16 +113,12 @@ class FullTiltReader(SummaryLines, FieldsReader):
         return super()._on_block(tok) if self._start is not None else tok
 
     def _reset(self, raw: RawHand) -> None:
+        self._begin_reading(raw)
         self._lines = len(raw.lines)
-        self._file = raw.file
-        self._offset = raw.first_line - 1
-        self._events: list[ev.Event] = []
         self._start: ev.HandStarted | None = None  # its button set once the hand is read
         self._summary_started = False
-        self._seats: dict[int, str] = {}
         self._max_seats = SEAT_LIMIT
         self._scale = 1
-        self._button: int | None = None
         self._flopet: tuple[Card, ...] = ()  # Courchevel's first flop card, dealt before betting
         self._section = 1  # the showdown (run) the play is at
         self._summary_section = 1  # the summary's run ("*** SUMMARY 2 ***")
@@ -216,71 +190,23 @@ class FullTiltReader(SummaryLines, FieldsReader):
         )
 
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = int(f["seat_number"]), f["seat_player"]
         if len(self._seats) >= self._max_seats:
             raise SeatError(f"more seats than the table's {self._max_seats}")
-        take_seat(self._seats, seat, player)
-        stack = self._money(f["seat_stack"])
-        self._seat_event[player] = len(self._events)  # summary.py may mark it sitting out
-        self._events.append(
-            ev.SeatTaken(span, seat, player, stack, sitting_out=bool(f["seat_out"]))
-        )
-
-    def BUTTON(self, f: Fields, span: SourceSpan) -> None:
-        seat = int(f["button_seat"])
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"the button on seat {seat}, which no table has")
-        self._button = seat
+        self._seat_event[f["seat_who"]] = len(self._events)  # summary.py may mark it sitting out
+        super().SEAT(f, span)
 
     # ------------------------------------------------------------ the play
-    def POST(self, f: Fields, span: SourceSpan) -> None:
-        kind = _POST_KINDS[f["post_kind"] or ""]
-        amount = self._money(f["post_amount"])
-        self._events.append(ev.Posted(span, f["who"], kind, amount, f["post_all_in"] is not None))
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return _CARDS.cards(text.translate(_NO_BRACKETS))
 
-    def ANTE(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["ante_amount"])
-        all_in = f["ante_all_in"] is not None
-        self._events.append(ev.Posted(span, f["who"], ev.PostKind.ANTE, amount, all_in))
-
-    def DEALT(self, f: Fields, span: SourceSpan) -> None:
-        cards = tuple(card for group in _card_groups(f["dealt_cards"]) for card in group)
-        self._events.append(ev.Dealt(span, f["dealt_player"], cards))
-
-    def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, f["who"]))
-
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
-    def CALL(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.CALL, f["call_amount"], f["call_all_in"])
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.BET, f["bet_amount"], f["bet_all_in"])
-
-    def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.RAISE, f["raise_to"], f["raise_all_in"])
-
-    def _chips(
-        self, span: SourceSpan, player: str, verb: ev.Verb, amount: str, all_in: str | None
+    def _chips_in(
+        self, f: Fields, span: SourceSpan, verb: ev.Verb, added: str, to: str, all_in: str
     ) -> None:
-        """ "calls $X" (the chips added), "bets $X", "raises to $X" (his total in the
-        round); Full Tilt always writes ", and is all in" (or capped) where it is."""
-        chips = self._money(amount)
-        added, to = (None, chips) if verb is ev.Verb.RAISE else (chips, None)
-        self._events.append(ev.ChipsIn(span, player, verb, added, to, all_in is not None))
-        self._capped(span, player, all_in)
-
-    def _capped(self, span: SourceSpan, player: str, all_in: str | None) -> None:
         """ ", and is capped": the table's cap reached (a "$400 Pot Limit" table), he may
         put in no more this hand and has no action left, chips behind or not."""
-        if all_in == _CAPPED:
-            self._events.append(ev.PlayerStatus(span, player, ev.Status.CAPPED, "is capped"))
-
-    def UNCALLED(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["uncalled_amount"])
-        self._events.append(ev.UncalledReturned(span, f["uncalled_player"], amount))
+        super()._chips_in(f, span, verb, added, to, all_in)
+        if f[all_in] == _CAPPED:
+            self._events.append(ev.PlayerStatus(span, f["who"], ev.Status.CAPPED, "is capped"))
 
     def SHOWS(self, f: Fields, span: SourceSpan) -> None:
         player, words = f["who"], f["shows_words"] or ""
@@ -306,10 +232,6 @@ class FullTiltReader(SummaryLines, FieldsReader):
                 return
         text = f.group().rstrip()
         self._events.append(ev.Garbled(span, text, "a low that follows no shown hand"))
-
-    def MUCKS(self, f: Fields, span: SourceSpan) -> None:
-        cards = _CARDS.cards(f["mucks_cards"]) if f["mucks_cards"] is not None else ()
-        self._events.append(ev.Mucked(span, f["who"], cards))
 
     def WINS(self, f: Fields, span: SourceSpan) -> None:
         """ "X wins the pot ($5)", "wins the side pot", "wins the high pot", "wins pot 2"."""
@@ -391,6 +313,7 @@ class FullTiltReader(SummaryLines, FieldsReader):
 
 
 _CARDS = LETTERS  # Full Tilt writes a ten "Th"
+_NO_BRACKETS = str.maketrans("[]", "  ")
 
 
 def _card_groups(text: str) -> list[tuple[Card, ...]]:
