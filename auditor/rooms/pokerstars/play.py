@@ -1,6 +1,4 @@
-"""The lines of the play: one method per line terminal of ``grammars/pokerstars.lark``,
-named after it, reading the line's fields by name. Chips put in are written as the line
-says them (:class:`~auditor.events.ChipsIn`): the replay tells what each was."""
+"""The lines of the play (``grammars/pokerstars.lark``), those not read by CommonLines."""
 
 from __future__ import annotations
 
@@ -47,10 +45,10 @@ _STATUS_OF_WORDS = {
     "has timed out while disconnected": ev.Status.TIMED_OUT,
     "has timed out while being disconnected": ev.Status.TIMED_OUT,
     "leaves the table": ev.Status.LEAVES,
+    "joins the table": ev.Status.JOINS,  # "at seat #3"
+    "was removed": ev.Status.LEAVES,  # "from the table for ..."
     "will be allowed to play after the button": ev.Status.ALLOWED_AFTER_BUTTON,
 }
-_AMOUNTS: dict[tuple[str, int], int] = {}  # memo of _money (ints: shared safely)
-_AMOUNTS_MAX = 1 << 14
 _NO_BRACKETS = str.maketrans("[]", "  ")
 _STACK_CHANGES = {" re-buys": ev.StackChange.REBUY, " adds on": ev.StackChange.ADD_ON}
 
@@ -67,14 +65,7 @@ class PlayLines(CommonLines, FieldsReader):
     _scale: int  # minor units a unit of the stakes: 100 for cents, 1 for chips
 
     def _money(self, text: str) -> int:
-        # the same few amounts recur line after line, hand after hand ("$0.02", "$1")
-        key = (text, self._scale)
-        found = _AMOUNTS.get(key)
-        if found is None:
-            found = to_minor(text, self._scale)
-            if len(_AMOUNTS) < _AMOUNTS_MAX:
-                _AMOUNTS[key] = found
-        return found
+        return _minor(text, self._scale)
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         """Cards as written, in one "[..]" or more ("[Ah Kd] [Qs]": a hand dealt in two)."""
@@ -130,12 +121,7 @@ class PlayLines(CommonLines, FieldsReader):
 
     def STATUS(self, f: Fields, span: SourceSpan) -> None:
         what = f["status_what"].rstrip()
-        if what.startswith("joins the table"):
-            status = ev.Status.JOINS
-        elif what.startswith("was removed from the table"):
-            status = ev.Status.LEAVES
-        else:
-            status = _STATUS_OF_WORDS[what]
+        status = _STATUS_OF_WORDS[what.partition(" at seat")[0].partition(" from")[0]]
         self._events.append(ev.PlayerStatus(span, f["status_player"], status, what))
 
     def SECTION_MARKER(self, f: Fields, span: SourceSpan) -> None:
@@ -150,6 +136,10 @@ class PlayLines(CommonLines, FieldsReader):
             rest = f["marker_rest"].rstrip()
             problem = f"unexpected text after the street marker: {rest!r}"
             self._events.append(ev.Garbled(span, "*** " + f["marker_text"].rstrip(), problem))
+
+
+# the same few amounts recur line after line, hand after hand ("$0.02", "$1")
+_minor = lru_cache(maxsize=1 << 14)(to_minor)
 
 
 @lru_cache(maxsize=1024)  # "*** HOLE CARDS ***" and "*** SHOWDOWN ***" are in every hand

@@ -1,18 +1,10 @@
-"""PokerStars-layout hands to events.
+"""PokerStars-layout hands to events: a FieldsReader on ``grammars/pokerstars.lark`` (the
+header, table and seats here, the play in :mod:`.play`, the summary in :mod:`.summary`).
 
-The grammar (``grammars/pokerstars.lark``) decides which kind each line is; each line
-terminal is one regular expression with named fields. The methods, one per line
-terminal and named after it (the header and seats here, the play in :mod:`.play`, the
-summary in :mod:`.summary`), run as lexer callbacks, so the events come out in file
-order and a hand cut short still yields the events of its complete lines.
-
-What the room's words mean, where the record alone says it:
-
-- "raises $4 to $6": the raise over the bet faced, then the player's total; the chips he
-  puts in are the total less his bet so far, which the replay knows (ChipsIn with the
-  total); "calls $X" and "bets $X" give the chips added; the layout always says all-in;
-- a header naming 4-card Omaha over a hand dealt 5 or 6 cards a player (PokerMaster's
-  "Omaha Pot Limit" at its "PPP_5Cards_..." tables) is read as the game its cards show,
+- "raises $4 to $6": $4 is the raise over the bet faced, $6 his total (ChipsIn ``to``);
+  "calls $X" and "bets $X" give the chips added; the layout always says all-in;
+- a header naming 4-card Omaha over 5 or 6 cards dealt to every player (PokerMaster's
+  "Omaha Pot Limit" at its "PPP_5Cards_..." tables) is read as the game the cards show,
   and a GameMislabeled event says so on the header's line;
 - a record that stops before its summary, or inside its last line, is read up to there
   and marked truncated: it is incomplete, not unreadable.
@@ -48,6 +40,7 @@ from auditor.source import SourceSpan
 
 _NOTES = ("TALK", "PLAYER_NOTE", "STATUS", "DEALER_NOTE")  # lines of the play or the summary
 _SHOWN = (ev.Shown, ev.Mucked)  # the hands a record shows at the showdown
+_WHEN = ("year", "month", "day", "hour", "minute", "second")
 
 _HEAD = (
     "PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD) - 2014/02/21 12:45:08 ET\n"
@@ -130,18 +123,15 @@ class PokerStarsReader(SummaryLines):
         """A 4-card header over 5 or 6 cards dealt to every player: the game the cards show."""
         start = self._start
         assert start is not None
-        if start.hole_card_count != 4:
-            return
         dealt = [len(e.cards) for e in self._events if type(e) is ev.Dealt and e.cards]
-        if not dealt or dealt[0] not in (5, 6) or any(count != dealt[0] for count in dealt):
+        hole = dealt[0] if dealt else 4
+        if start.hole_card_count != 4 or hole not in (5, 6) or set(dealt) != {hole}:
             return
-        counts = [len(e.cards) for e in self._events if isinstance(e, _SHOWN) and e.cards]
-        hole = max([dealt[0], *counts])
-        if hole != dealt[0]:
+        if any(len(e.cards) > hole for e in self._events if isinstance(e, _SHOWN)):
             return
         shown = variant(start.limit, start.hi_lo, hole)
         relabeled = replace(start, hole_card_count=hole, variant=shown)
-        at = next(i for i, e in enumerate(self._events) if e is start)
+        at = self._events.index(start)
         why = f"{hole} hole cards are dealt"
         self._events[at : at + 1] = [
             relabeled,
@@ -178,15 +168,8 @@ class PokerStarsReader(SummaryLines):
         game = h["head_game"] or h["head_mixed"] or ""
         limit, hi_lo, hole, game_variant = _game_facts(game)
         try:  # the header's facts: a problem with them is the header line's
-            year, month, day = (
-                int(h["head_year"] or 0),
-                int(h["head_month"] or 0),
-                int(h["head_day"] or 0),
-            )
-            hour, minute = int(h["head_hour"] or 0), int(h["head_minute"] or 0)
-            second = int(h["head_second"] or 0)
-            zone = h["head_zone"] or ""
-            started_at = local_time(year, month, day, hour, minute, second, zone)
+            y, mo, d, hh, mi, sec = (int(h["head_" + part] or 0) for part in _WHEN)
+            started_at = local_time(y, mo, d, hh, mi, sec, h["head_zone"] or "")
             small = self._money(h["head_small"] or h["head_level_small"] or "0")
             big = self._money(h["head_big"] or h["head_level_big"] or "0")
         except (AmountError, ValueError) as err:
