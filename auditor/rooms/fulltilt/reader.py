@@ -1,15 +1,11 @@
-"""Full Tilt hands to events: a :class:`FieldsReader` on ``grammars/fulltilt.lark``, one
-method per line terminal (the summary's in :mod:`.summary`), named after it.
+"""Full Tilt hands to events: a FieldsReader on ``grammars/fulltilt.lark`` (the summary's
+lines in :mod:`.summary`).
 
-What the room's words mean, where the record alone says it:
-
-- Full Tilt writes the button after the blinds ("The button is in seat #3"), so the
-  hand's start (:class:`~auditor.events.HandStarted`) is finished when the hand has been
-  read, and put first;
-- "calls $X" gives the chips the caller adds, "bets $X" the bet, "raises to $X" the total
-  the raiser's bet becomes in the round; ", and is all in" says all in, and ", and is
-  capped" that the table's cap is reached (a "$400 Pot Limit" table): he puts in no more
-  this hand, chips behind or not;
+- the button is a line after the blinds ("The button is in seat #3"): the hand's start
+  is finished when the hand has been read, and put first;
+- "calls $X" and "bets $X" give the chips added, "raises to $X" his total in the round;
+  ", and is capped": the table's cap is reached (a "$400 Pot Limit" table), he puts in
+  no more this hand, chips behind or not;
 - "posts $2" (no blind named) is a player coming in (or back) with a big blind out of
   turn; "posts a dead small blind" is dead money, not part of his bet;
 - a run's own showdown names its hands without cards ("shows two pair, Aces and
@@ -27,7 +23,7 @@ from lark.exceptions import UnexpectedInput
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.lines import CommonLines
+from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.fulltilt import SITE
@@ -77,9 +73,7 @@ _HEAD = (
     "12:45:08 ET - 2014/02/21\n"
 )
 _SEATED = _HEAD + "Seat 1: a ($200)\nSeat 2: b ($200)\n"
-# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
-# match_examples labels an error with the first whose parser state it shares.
-_MISTAKES: dict[str, list[str]] = {
+_MISTAKES = {
     "a header the layout does not have (table, stakes, game or date)": [
         "Full Tilt Poker Game #1: Table T - $1/$2 - Pot Limit Omaha Hi\n",
     ],
@@ -153,14 +147,10 @@ class FullTiltReader(SummaryLines, CommonLines, FieldsReader):
         tournament = f["head_tournament_id"]
         # tournaments and play-chip tables count chips; cash tables their currency's cents
         self._scale = 100 if symbol and tournament is None else 1
-        max_seats: int | None = None
-        for attr in (a.strip() for a in (f["head_attrs"] or "").split(",")):
-            if attr == "heads up":
-                max_seats = 2
-            elif attr.endswith(" max") and attr[:-4].isdigit():
-                max_seats = int(attr[:-4])
-        if max_seats is not None and not 1 <= max_seats <= SEAT_LIMIT:
-            raise SeatError(f"a table of {max_seats} seats")
+        attrs = [a.strip() for a in (f["head_attrs"] or "").split(",")]  # "6 max, shallow"
+        sizes = [a[:-4] for a in attrs if a.endswith(" max") and a[:-4].isdigit()]
+        sizes += ["2" for a in attrs if a == "heads up"]
+        max_seats = table_size(sizes[-1] if sizes else None)
         self._max_seats = max_seats or SEAT_LIMIT
         hour, minute, *second = (int(part) for part in f["head_time"].split(":"))
         date = int(f["head_year"]), int(f["head_month"]), int(f["head_day"])
@@ -221,29 +211,20 @@ class FullTiltReader(SummaryLines, CommonLines, FieldsReader):
     def LOW_CONTINUATION(self, f: Fields, span: SourceSpan) -> None:
         """2006 records put the low of the last shown hand on a line of its own."""
         low = f["low_ranks"]
-        for index in range(len(self._events) - 1, -1, -1):
-            shown = self._events[index]
+        for at in range(len(self._events) - 1, -1, -1):
+            shown = self._events[at]
             if isinstance(shown, ev.Shown):
                 high = shown.claim.high_text or shown.description.strip("()")
                 words = f"{shown.description} ({low})"
-                self._events[index] = replace(
-                    shown, description=words, claim=claim(words, high, low)
-                )
+                self._events[at] = replace(shown, description=words, claim=claim(words, high, low))
                 return
-        text = f.group().rstrip()
-        self._events.append(ev.Garbled(span, text, "a low that follows no shown hand"))
+        self._events.append(
+            ev.Garbled(span, f.group().rstrip(), "a low that follows no shown hand")
+        )
 
     def WINS(self, f: Fields, span: SourceSpan) -> None:
-        """ "X wins the pot ($5)", "wins the side pot", "wins the high pot", "wins pot 2"."""
-        self._collected(f, span, "wins")
-
-    def TIES(self, f: Fields, span: SourceSpan) -> None:
-        """ "X ties for pot 1 ($62.10)": a share of a split pot, collected as a win is."""
-        self._collected(f, span, "ties")
-
-    def _collected(self, f: Fields, span: SourceSpan, kind: str) -> None:
-        """The pot a WINS or TIES line names (its fields are named ``kind``_...)."""
-        half_word, which, number = f[f"{kind}_half"], f[f"{kind}_pot"], f[f"{kind}_number"]
+        # "ties for pot 1 ($62.10)": a share of a split pot, collected as a win is
+        half_word, which, number = f["wins_half"], f["wins_pot"], f["wins_number"]
         pot, names_pot, half = 0, False, None
         if half_word:
             half = ev.Half.HIGH if half_word == "high" else ev.Half.LOW
@@ -258,7 +239,7 @@ class FullTiltReader(SummaryLines, CommonLines, FieldsReader):
             if run != self._section:
                 self._section = run
                 self._events.append(ev.ShowdownStarted(span, run))
-        won = self._money(f[f"{kind}_amount"])
+        won = self._money(f["wins_amount"])
         self._events.append(ev.Collected(span, f["who"], won, pot, names_pot, half))
 
     def ADDS(self, f: Fields, span: SourceSpan) -> None:
@@ -273,9 +254,6 @@ class FullTiltReader(SummaryLines, CommonLines, FieldsReader):
 
     def TALK(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.TableTalk(span, f["who"], f["talk_text"]))
-
-    def OBSERVER_TALK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.TableTalk(span, f["who"], f["observer_text"]))
 
     def DEALER_NOTE(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.Note(span, f["note_words"]))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from auditor import events as ev
@@ -23,7 +22,6 @@ _STREET_OF_WORD = {
     "TURN": ev.Street.TURN,
     "RIVER": ev.Street.RIVER,
 }
-_CARD_GROUP = re.compile(r"\[([^\]\n]*)\]")  # each group of a line's cards field
 _POST_KINDS = {
     "posts small blind": ev.PostKind.SMALL_BLIND,
     "posts big blind": ev.PostKind.BIG_BLIND,
@@ -150,9 +148,5 @@ def _marker(
     board = BOARD_OF_WORD[board_word] if board_word else 1
     if street_word.replace(" ", "") == "SHOWDOWN":
         return None, board, (), ()
-    groups = _CARD_GROUP.findall(cards)
-    all_cards: tuple[Card, ...] = ()
-    for group in groups:
-        all_cards += notation.cards(group)
-    new_cards = notation.cards(groups[-1]) if groups else ()
-    return _STREET_OF_WORD[street_word], board, all_cards, new_cards
+    new = notation.cards(cards.rpartition("[")[2].rstrip().removesuffix("]"))
+    return _STREET_OF_WORD[street_word], board, notation.cards(cards.translate(_NO_BRACKETS)), new
