@@ -262,29 +262,25 @@ class FullTiltReader(SummaryLines, CommonLines, FieldsReader):
         self._events.append(ev.HandCancelled(span))
 
     def SECTION_MARKER(self, f: Fields, span: SourceSpan) -> None:
-        text = f.group().rstrip()
-        order = f["marker_order"]
+        text, cards, order = f.group().rstrip(), f["marker_cards"], f["marker_order"]
         if order is not None:  # "*** SECOND FLOP ***"
             name, board = f["marker_run_street"], _BOARD_OF_WORD[order]
         else:  # "*** FLOP 2 ***", "*** FLOP ***"
             name, board = f["marker_street"], int(f["marker_board"] or 1)
-        groups = _card_groups(f["marker_cards"])
+        new = self._cards(cards.rpartition("[")[2])  # the last "[..]": the street's own
         if name.replace(" ", "") == "SHOWDOWN":
             self._section = board
             self._events.append(ev.ShowdownStarted(span, board))
         elif name == "FLOPET":
             # Courchevel: one flop card is dealt with the hole cards, the other two after
             # the first round; the flop's event holds all three
-            self._flopet = groups[-1] if groups else ()
+            self._flopet = new
             self._events.append(ev.Note(span, text))
         else:
-            new_cards = groups[-1] if groups else ()
-            all_cards = tuple(card for group in groups for card in group)
-            street = _STREET_OF_WORD[name]
-            if street is ev.Street.FLOP and self._flopet and len(groups) == 1:
-                all_cards = self._flopet + all_cards
-                new_cards = self._flopet + new_cards
-            self._events.append(ev.StreetDealt(span, street, board, all_cards, new_cards))
+            dealt = self._cards(cards)
+            if name == "FLOP" and cards.count("[") == 1:
+                dealt, new = self._flopet + dealt, self._flopet + new
+            self._events.append(ev.StreetDealt(span, _STREET_OF_WORD[name], board, dealt, new))
         if f["marker_rest"]:
             problem = f"unexpected text after the street marker: {f['marker_rest']!r}"
             self._events.append(ev.Garbled(span, text, problem))
@@ -292,8 +288,3 @@ class FullTiltReader(SummaryLines, CommonLines, FieldsReader):
 
 _CARDS = LETTERS  # Full Tilt writes a ten "Th"
 _NO_BRACKETS = str.maketrans("[]", "  ")
-
-
-def _card_groups(text: str) -> list[tuple[Card, ...]]:
-    """The cards of each "[..]" of a line's cards: "[2h 3c Jh] [Kh]"."""
-    return [_CARDS.cards(group.strip()[1:]) for group in text.split("]")[:-1]]
