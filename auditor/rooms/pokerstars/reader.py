@@ -123,11 +123,16 @@ class PokerStarsReader(SummaryLines):
         """A 4-card header over 5 or 6 cards dealt to every player: the game the cards show."""
         start = self._start
         assert start is not None
-        dealt = [len(e.cards) for e in self._events if type(e) is ev.Dealt and e.cards]
-        hole = dealt[0] if dealt else 4
-        if start.hole_card_count != 4 or hole not in (5, 6) or set(dealt) != {hole}:
+        if start.hole_card_count != 4:
             return
-        if any(len(e.cards) > hole for e in self._events if isinstance(e, _SHOWN)):
+        # the usual hand (4 cards dealt) stops at its first Dealt: this runs for every hand
+        hole = next((len(e.cards) for e in self._events if type(e) is ev.Dealt and e.cards), 4)
+        if hole not in (5, 6):
+            return
+        dealt = {len(e.cards) for e in self._events if type(e) is ev.Dealt and e.cards}
+        if dealt != {hole} or any(
+            len(e.cards) > hole for e in self._events if isinstance(e, _SHOWN)
+        ):
             return
         shown = variant(start.limit, start.hi_lo, hole)
         relabeled = replace(start, hole_card_count=hole, variant=shown)
