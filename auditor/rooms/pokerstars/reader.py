@@ -100,12 +100,10 @@ class PokerStarsReader(SummaryLines):
         if super()._cut_short(err):
             return True
         raw = self._raw
-        last = raw.first_line + len(raw.lines) - 1
-        line = raw.first_line + err.line - 1 if isinstance(err.line, int) and err.line > 0 else 0
-        if not self._open() or line < last:
+        if not (isinstance(err.line, int) and err.line >= len(raw.lines) and self._open()):
             return False
         column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        self._cut_at = SourceSpan(raw.file, line, column)
+        self._cut_at = SourceSpan(raw.file, raw.first_line + err.line - 1, column)
         return True
 
     def _hand(self, raw: RawHand) -> ev.Hand:
