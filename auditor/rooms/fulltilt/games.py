@@ -65,15 +65,6 @@ def header_game(header: str) -> str:
     return found.game if found is not None else ""
 
 
-def is_omaha(game: str) -> bool:
-    """Omaha in all Full Tilt's forms: 4, 5 ("5 Card Omaha", "Big O"), 6 cards, Courchevel.
-
-    >>> is_omaha("PL 5 Card Omaha Hi"), is_omaha("Limit 2-7 Triple Draw"), is_omaha("PL Big O")
-    (True, False, True)
-    """
-    return "Omaha" in game or "Courchevel" in game or "Big O" in game
-
-
 @lru_cache(maxsize=64)
 def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
     """Limit, hi/lo, hole cards and variant code of a header's game.

@@ -1,15 +1,11 @@
-"""Full Tilt hands to events: a :class:`FieldsReader` on ``grammars/fulltilt.lark``, one
-method per line terminal (the summary's in :mod:`.summary`), named after it.
+"""Full Tilt hands to events: a FieldsReader on ``grammars/fulltilt.lark`` (the summary's
+lines in :mod:`.summary`).
 
-What the room's words mean, where the record alone says it:
-
-- Full Tilt writes the button after the blinds ("The button is in seat #3"), so the
-  hand's start (:class:`~auditor.events.HandStarted`) is finished when the hand has been
-  read, and put first;
-- "calls $X" gives the chips the caller adds, "bets $X" the bet, "raises to $X" the total
-  the raiser's bet becomes in the round; ", and is all in" says all in, and ", and is
-  capped" that the table's cap is reached (a "$400 Pot Limit" table): he puts in no more
-  this hand, chips behind or not;
+- the button is a line after the blinds ("The button is in seat #3"): the hand's start
+  is finished when the hand has been read, and put first;
+- "calls $X" and "bets $X" give the chips added, "raises to $X" his total in the round;
+  ", and is capped": the table's cap is reached (a "$400 Pot Limit" table), he puts in
+  no more this hand, chips behind or not;
 - "posts $2" (no blind named) is a player coming in (or back) with a big blind out of
   turn; "posts a dead small blind" is dead money, not part of his bet;
 - a run's own showdown names its hands without cards ("shows two pair, Aces and
@@ -27,7 +23,8 @@ from lark.exceptions import UnexpectedInput
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
+from auditor.parse.lines import CommonLines, table_size
+from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.fulltilt import SITE
 from auditor.rooms.fulltilt.games import Header, game_facts
@@ -39,13 +36,14 @@ _BOARD_OF_WORD = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 _STREET_OF_WORD = {"HOLE CARDS": ev.Street.PREFLOP, "FLOP": ev.Street.FLOP}
 _STREET_OF_WORD.update({"TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER})
 _POST_KINDS = {
-    "the small blind of ": ev.PostKind.SMALL_BLIND,
-    "the big blind of ": ev.PostKind.BIG_BLIND,
+    "posts the small blind of ": ev.PostKind.SMALL_BLIND,
+    "posts the big blind of ": ev.PostKind.BIG_BLIND,
     # dead money: not part of the poster's bet
-    "a dead small blind of ": ev.PostKind.MISSED_BLIND,
-    "a dead big blind of ": ev.PostKind.MISSED_BLIND,
+    "posts a dead small blind of ": ev.PostKind.MISSED_BLIND,
+    "posts a dead big blind of ": ev.PostKind.MISSED_BLIND,
     # "posts $2": a player coming in (or back) posts a big blind out of turn
-    "": ev.PostKind.BIG_BLIND,
+    "posts ": ev.PostKind.BIG_BLIND,
+    "antes ": ev.PostKind.ANTE,
 }
 # the statuses the grammar's STATUS names; the others (the clock, an emote) are OTHER
 _STATUS = {
@@ -63,21 +61,6 @@ _STATUS = {
     "sits out": ev.Status.SITS_OUT,
 }
 _CAPPED = ", and is capped"
-# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
-_BLOCKS: dict[str, tuple[str, ...]] = {
-    "SEATS": ("SEAT",),
-    "PLAY": (
-        "SECTION_MARKER", "BUTTON", "DEALT", "UNCALLED", "DEALER_NOTE", "LOW_CONTINUATION",
-        "CANCELLED", "FOLD", "CHECK", "CALL", "RAISE", "BET", "POST", "ANTE", "SHOWS", "MUCKS",
-        "WINS", "TIES", "ADDS", "STATUS", "TALK", "OBSERVER_TALK",
-    ),
-    "SUMMARY_BODY": (
-        "SUMMARY_SEAT", "TOTAL_POT", "BOARD", "DURATION", "SUMMARY_SECTION", "RUN_POT",
-    ),
-}  # fmt: skip
-# the lines of play that start with no name; the others follow a player's (PLAYER_LINE)
-_UNNAMED = _BLOCKS["PLAY"][:7]
-_AFTER_NAME = _BLOCKS["PLAY"][7:]
 _WORDS = {
     "HEADER": "a hand header (Full Tilt Poker Game #n: Table ... - stakes - game - time - date)",
     "SEATS": "a seat line (Seat n: NAME ($x))",
@@ -90,9 +73,7 @@ _HEAD = (
     "12:45:08 ET - 2014/02/21\n"
 )
 _SEATED = _HEAD + "Seat 1: a ($200)\nSeat 2: b ($200)\n"
-# Mistakes seen in damaged records, by the place the grammar stops at: Lark's
-# match_examples labels an error with the first whose parser state it shares.
-_MISTAKES: dict[str, list[str]] = {
+_MISTAKES = {
     "a header the layout does not have (table, stakes, game or date)": [
         "Full Tilt Poker Game #1: Table T - $1/$2 - Pot Limit Omaha Hi\n",
     ],
@@ -107,25 +88,16 @@ _MISTAKES: dict[str, list[str]] = {
 }
 
 
-class FullTiltReader(SummaryLines, FieldsReader):
+class FullTiltReader(SummaryLines, CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     WORDS = _WORDS
     MISTAKES = _MISTAKES
     MOST_WORDS = 6
+    POSTS = _POST_KINDS
 
     def __init__(self) -> None:
-        self._wire("fulltilt", ("HEADER", "SUMMARY_MARKER"), _BLOCKS)
-
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        if block != "PLAY":
-            return super()._run(block, kinds)
-        # a player's line: the name once, then the kinds that may follow it (as
-        # PLAYER_LINE; the kinds' own patterns at once would hold the name's group
-        # names twice), after the lines that start with no name, in the grammar's order
-        unnamed = "|".join(f"(?:{self._pattern(kind)}(?P<{kind}>))" for kind in _UNNAMED)
-        after = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _AFTER_NAME)
-        return f"{unnamed}|(?:{self._pattern('WHO')}(?:{after}){self._pattern('EOL')})"
+        self._wire("fulltilt")
 
     # ------------------------------------------------------------ driving
     def _on_block(self, tok: Token) -> Token:
@@ -135,16 +107,12 @@ class FullTiltReader(SummaryLines, FieldsReader):
         return super()._on_block(tok) if self._start is not None else tok
 
     def _reset(self, raw: RawHand) -> None:
+        self._begin_reading(raw)
         self._lines = len(raw.lines)
-        self._file = raw.file
-        self._offset = raw.first_line - 1
-        self._events: list[ev.Event] = []
         self._start: ev.HandStarted | None = None  # its button set once the hand is read
         self._summary_started = False
-        self._seats: dict[int, str] = {}
         self._max_seats = SEAT_LIMIT
         self._scale = 1
-        self._button: int | None = None
         self._flopet: tuple[Card, ...] = ()  # Courchevel's first flop card, dealt before betting
         self._section = 1  # the showdown (run) the play is at
         self._summary_section = 1  # the summary's run ("*** SUMMARY 2 ***")
@@ -179,14 +147,10 @@ class FullTiltReader(SummaryLines, FieldsReader):
         tournament = f["head_tournament_id"]
         # tournaments and play-chip tables count chips; cash tables their currency's cents
         self._scale = 100 if symbol and tournament is None else 1
-        max_seats: int | None = None
-        for attr in (a.strip() for a in (f["head_attrs"] or "").split(",")):
-            if attr == "heads up":
-                max_seats = 2
-            elif attr.endswith(" max") and attr[:-4].isdigit():
-                max_seats = int(attr[:-4])
-        if max_seats is not None and not 1 <= max_seats <= SEAT_LIMIT:
-            raise SeatError(f"a table of {max_seats} seats")
+        attrs = [a.strip() for a in (f["head_attrs"] or "").split(",")]  # "6 max, shallow"
+        sizes = [a[:-4] for a in attrs if a.endswith(" max") and a[:-4].isdigit()]
+        sizes += ["2" for a in attrs if a == "heads up"]
+        max_seats = table_size(sizes[-1] if sizes else None)
         self._max_seats = max_seats or SEAT_LIMIT
         hour, minute, *second = (int(part) for part in f["head_time"].split(":"))
         date = int(f["head_year"]), int(f["head_month"]), int(f["head_day"])
@@ -216,71 +180,23 @@ class FullTiltReader(SummaryLines, FieldsReader):
         )
 
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = int(f["seat_number"]), f["seat_player"]
         if len(self._seats) >= self._max_seats:
             raise SeatError(f"more seats than the table's {self._max_seats}")
-        take_seat(self._seats, seat, player)
-        stack = self._money(f["seat_stack"])
-        self._seat_event[player] = len(self._events)  # summary.py may mark it sitting out
-        self._events.append(
-            ev.SeatTaken(span, seat, player, stack, sitting_out=bool(f["seat_out"]))
-        )
-
-    def BUTTON(self, f: Fields, span: SourceSpan) -> None:
-        seat = int(f["button_seat"])
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"the button on seat {seat}, which no table has")
-        self._button = seat
+        self._seat_event[f["seat_who"]] = len(self._events)  # summary.py may mark it sitting out
+        super().SEAT(f, span)
 
     # ------------------------------------------------------------ the play
-    def POST(self, f: Fields, span: SourceSpan) -> None:
-        kind = _POST_KINDS[f["post_kind"] or ""]
-        amount = self._money(f["post_amount"])
-        self._events.append(ev.Posted(span, f["who"], kind, amount, f["post_all_in"] is not None))
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return _CARDS.cards(text.translate(_NO_BRACKETS))
 
-    def ANTE(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["ante_amount"])
-        all_in = f["ante_all_in"] is not None
-        self._events.append(ev.Posted(span, f["who"], ev.PostKind.ANTE, amount, all_in))
-
-    def DEALT(self, f: Fields, span: SourceSpan) -> None:
-        cards = tuple(card for group in _card_groups(f["dealt_cards"]) for card in group)
-        self._events.append(ev.Dealt(span, f["dealt_player"], cards))
-
-    def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, f["who"]))
-
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
-    def CALL(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.CALL, f["call_amount"], f["call_all_in"])
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.BET, f["bet_amount"], f["bet_all_in"])
-
-    def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        self._chips(span, f["who"], ev.Verb.RAISE, f["raise_to"], f["raise_all_in"])
-
-    def _chips(
-        self, span: SourceSpan, player: str, verb: ev.Verb, amount: str, all_in: str | None
+    def _chips_in(
+        self, f: Fields, span: SourceSpan, verb: ev.Verb, added: str, to: str, all_in: str
     ) -> None:
-        """ "calls $X" (the chips added), "bets $X", "raises to $X" (his total in the
-        round); Full Tilt always writes ", and is all in" (or capped) where it is."""
-        chips = self._money(amount)
-        added, to = (None, chips) if verb is ev.Verb.RAISE else (chips, None)
-        self._events.append(ev.ChipsIn(span, player, verb, added, to, all_in is not None))
-        self._capped(span, player, all_in)
-
-    def _capped(self, span: SourceSpan, player: str, all_in: str | None) -> None:
         """ ", and is capped": the table's cap reached (a "$400 Pot Limit" table), he may
         put in no more this hand and has no action left, chips behind or not."""
-        if all_in == _CAPPED:
-            self._events.append(ev.PlayerStatus(span, player, ev.Status.CAPPED, "is capped"))
-
-    def UNCALLED(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["uncalled_amount"])
-        self._events.append(ev.UncalledReturned(span, f["uncalled_player"], amount))
+        super()._chips_in(f, span, verb, added, to, all_in)
+        if f[all_in] == _CAPPED:
+            self._events.append(ev.PlayerStatus(span, f["who"], ev.Status.CAPPED, "is capped"))
 
     def SHOWS(self, f: Fields, span: SourceSpan) -> None:
         player, words = f["who"], f["shows_words"] or ""
@@ -295,33 +211,20 @@ class FullTiltReader(SummaryLines, FieldsReader):
     def LOW_CONTINUATION(self, f: Fields, span: SourceSpan) -> None:
         """2006 records put the low of the last shown hand on a line of its own."""
         low = f["low_ranks"]
-        for index in range(len(self._events) - 1, -1, -1):
-            shown = self._events[index]
+        for at in range(len(self._events) - 1, -1, -1):
+            shown = self._events[at]
             if isinstance(shown, ev.Shown):
                 high = shown.claim.high_text or shown.description.strip("()")
                 words = f"{shown.description} ({low})"
-                self._events[index] = replace(
-                    shown, description=words, claim=claim(words, high, low)
-                )
+                self._events[at] = replace(shown, description=words, claim=claim(words, high, low))
                 return
-        text = f.group().rstrip()
-        self._events.append(ev.Garbled(span, text, "a low that follows no shown hand"))
-
-    def MUCKS(self, f: Fields, span: SourceSpan) -> None:
-        cards = _CARDS.cards(f["mucks_cards"]) if f["mucks_cards"] is not None else ()
-        self._events.append(ev.Mucked(span, f["who"], cards))
+        self._events.append(
+            ev.Garbled(span, f.group().rstrip(), "a low that follows no shown hand")
+        )
 
     def WINS(self, f: Fields, span: SourceSpan) -> None:
-        """ "X wins the pot ($5)", "wins the side pot", "wins the high pot", "wins pot 2"."""
-        self._collected(f, span, "wins")
-
-    def TIES(self, f: Fields, span: SourceSpan) -> None:
-        """ "X ties for pot 1 ($62.10)": a share of a split pot, collected as a win is."""
-        self._collected(f, span, "ties")
-
-    def _collected(self, f: Fields, span: SourceSpan, kind: str) -> None:
-        """The pot a WINS or TIES line names (its fields are named ``kind``_...)."""
-        half_word, which, number = f[f"{kind}_half"], f[f"{kind}_pot"], f[f"{kind}_number"]
+        # "ties for pot 1 ($62.10)": a share of a split pot, collected as a win is
+        half_word, which, number = f["wins_half"], f["wins_pot"], f["wins_number"]
         pot, names_pot, half = 0, False, None
         if half_word:
             half = ev.Half.HIGH if half_word == "high" else ev.Half.LOW
@@ -336,7 +239,7 @@ class FullTiltReader(SummaryLines, FieldsReader):
             if run != self._section:
                 self._section = run
                 self._events.append(ev.ShowdownStarted(span, run))
-        won = self._money(f[f"{kind}_amount"])
+        won = self._money(f["wins_amount"])
         self._events.append(ev.Collected(span, f["who"], won, pot, names_pot, half))
 
     def ADDS(self, f: Fields, span: SourceSpan) -> None:
@@ -352,9 +255,6 @@ class FullTiltReader(SummaryLines, FieldsReader):
     def TALK(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.TableTalk(span, f["who"], f["talk_text"]))
 
-    def OBSERVER_TALK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.TableTalk(span, f["who"], f["observer_text"]))
-
     def DEALER_NOTE(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.Note(span, f["note_words"]))
 
@@ -362,37 +262,29 @@ class FullTiltReader(SummaryLines, FieldsReader):
         self._events.append(ev.HandCancelled(span))
 
     def SECTION_MARKER(self, f: Fields, span: SourceSpan) -> None:
-        text = f.group().rstrip()
-        order = f["marker_order"]
+        text, cards, order = f.group().rstrip(), f["marker_cards"], f["marker_order"]
         if order is not None:  # "*** SECOND FLOP ***"
             name, board = f["marker_run_street"], _BOARD_OF_WORD[order]
         else:  # "*** FLOP 2 ***", "*** FLOP ***"
             name, board = f["marker_street"], int(f["marker_board"] or 1)
-        groups = _card_groups(f["marker_cards"])
+        new = self._cards(cards.rpartition("[")[2])  # the last "[..]": the street's own
         if name.replace(" ", "") == "SHOWDOWN":
             self._section = board
             self._events.append(ev.ShowdownStarted(span, board))
         elif name == "FLOPET":
             # Courchevel: one flop card is dealt with the hole cards, the other two after
             # the first round; the flop's event holds all three
-            self._flopet = groups[-1] if groups else ()
+            self._flopet = new
             self._events.append(ev.Note(span, text))
         else:
-            new_cards = groups[-1] if groups else ()
-            all_cards = tuple(card for group in groups for card in group)
-            street = _STREET_OF_WORD[name]
-            if street is ev.Street.FLOP and self._flopet and len(groups) == 1:
-                all_cards = self._flopet + all_cards
-                new_cards = self._flopet + new_cards
-            self._events.append(ev.StreetDealt(span, street, board, all_cards, new_cards))
+            dealt = self._cards(cards)
+            if name == "FLOP" and cards.count("[") == 1:
+                dealt, new = self._flopet + dealt, self._flopet + new
+            self._events.append(ev.StreetDealt(span, _STREET_OF_WORD[name], board, dealt, new))
         if f["marker_rest"]:
             problem = f"unexpected text after the street marker: {f['marker_rest']!r}"
             self._events.append(ev.Garbled(span, text, problem))
 
 
 _CARDS = LETTERS  # Full Tilt writes a ten "Th"
-
-
-def _card_groups(text: str) -> list[tuple[Card, ...]]:
-    """The cards of each "[..]" of a line's cards: "[2h 3c Jh] [Kh]"."""
-    return [_CARDS.cards(group.strip()[1:]) for group in text.split("]")[:-1]]
+_NO_BRACKETS = str.maketrans("[]", "  ")

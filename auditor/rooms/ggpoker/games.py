@@ -29,12 +29,3 @@ def header_game(header: str) -> str:
             return found.group(found.lastindex or 0)
     found = _OTHER.search(header)
     return found.group(1).strip() if found else ""
-
-
-def is_omaha(game: str) -> bool:
-    """GG's Omaha games: "PLO", "PLO-5", "PLO-6", "Omaha ...".
-
-    >>> is_omaha("PLO-5"), is_omaha("Omaha (NL postflop)"), is_omaha("Hold'em No Limit")
-    (True, True, False)
-    """
-    return "Omaha" in game or game.startswith("PLO")

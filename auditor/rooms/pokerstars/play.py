@@ -1,15 +1,14 @@
-"""The lines of the play: one method per line terminal of ``grammars/pokerstars.lark``,
-named after it, reading the line's fields by name. Chips put in are written as the line
-says them (:class:`~auditor.events.ChipsIn`): the replay tells what each was."""
+"""The lines of the play (``grammars/pokerstars.lark``), those not read by CommonLines."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
+from auditor.hand_claims import Claim
 from auditor.money import to_minor
+from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader
 from auditor.rooms.pokerstars.wording import read_claim
 from auditor.source import SourceSpan
@@ -23,7 +22,6 @@ _STREET_OF_WORD = {
     "TURN": ev.Street.TURN,
     "RIVER": ev.Street.RIVER,
 }
-_CARD_GROUP = re.compile(r"\[([^\]\n]*)\]")  # each group of a line's cards field
 _POST_KINDS = {
     "posts small blind": ev.PostKind.SMALL_BLIND,
     "posts big blind": ev.PostKind.BIG_BLIND,
@@ -45,99 +43,52 @@ _STATUS_OF_WORDS = {
     "has timed out while disconnected": ev.Status.TIMED_OUT,
     "has timed out while being disconnected": ev.Status.TIMED_OUT,
     "leaves the table": ev.Status.LEAVES,
+    "joins the table": ev.Status.JOINS,  # "at seat #3"
+    "was removed": ev.Status.LEAVES,  # "from the table for ..."
     "will be allowed to play after the button": ev.Status.ALLOWED_AFTER_BUTTON,
 }
-_AMOUNTS: dict[tuple[str, int], int] = {}  # memo of _money (ints: shared safely)
-_AMOUNTS_MAX = 1 << 14
+_NO_BRACKETS = str.maketrans("[]", "  ")
 _STACK_CHANGES = {" re-buys": ev.StackChange.REBUY, " adds on": ev.StackChange.ADD_ON}
 
 
-class PlayLines(FieldsReader):
-    """The hand's events so far and the lines of the play (the reader's base)."""
+class PlayLines(CommonLines, FieldsReader):
+    """The hand's events so far and the lines of the play (the reader's base); the
+    layout always says all-in (" and is all-in"): a line without it is not all-in."""
 
+    POSTS = _POST_KINDS
     # How the room writes cards: PokerStars writes a ten "Th"; "10h" or "th" is no card of
     # its layout (CARD_INVALID). A room that writes otherwise has a reader with its own.
     card_notation: CardNotation = LETTERS
 
-    _events: list[ev.Event]
     _scale: int  # minor units a unit of the stakes: 100 for cents, 1 for chips
-    _first_dealt: int  # the cards of the first hand dealt with cards, 0 before it
 
     def _money(self, text: str) -> int:
-        # the same few amounts recur line after line, hand after hand ("$0.02", "$1")
-        key = (text, self._scale)
-        found = _AMOUNTS.get(key)
-        if found is None:
-            found = to_minor(text, self._scale)
-            if len(_AMOUNTS) < _AMOUNTS_MAX:
-                _AMOUNTS[key] = found
-        return found
+        return _minor(text, self._scale)
 
-    # The layout always says all-in (" and is all-in"): a line without it is not all-in.
-    def POST(self, f: Fields, span: SourceSpan) -> None:
-        money = self._money(f["post_amount"])
-        kind = _POST_KINDS[f["post_kind"]]
-        self._events.append(ev.Posted(span, f["player"], kind, money, bool(f["post_all_in"])))
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        """Cards as written, in one "[..]" or more ("[Ah Kd] [Qs]": a hand dealt in two)."""
+        return self.card_notation.cards(text.translate(_NO_BRACKETS))
 
-    def CALL(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["call_amount"]), bool(f["call_all_in"])
-        self._events.append(ev.ChipsIn(span, f["player"], ev.Verb.CALL, added, None, all_in))
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["bet_amount"]), bool(f["bet_all_in"])
-        self._events.append(ev.ChipsIn(span, f["player"], ev.Verb.BET, added, None, all_in))
-
-    def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        # "raises $4 to $6": $4 is the raise over the bet faced, not the chips put in
-        # (those are $6 less the player's bet so far): the total is what the line gives
-        to, all_in = self._money(f["raise_to"]), bool(f["raise_all_in"])
-        self._events.append(ev.ChipsIn(span, f["player"], ev.Verb.RAISE, None, to, all_in))
+    def _claim(self, words: str) -> Claim:
+        return read_claim(words)
 
     def FOLD(self, f: Fields, span: SourceSpan) -> None:
         note = f["fold_reason"] or f["fold_shown"] or ""
-        self._events.append(ev.Folded(span, f["player"], note))
-
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["player"]))
-
-    def DEALT(self, f: Fields, span: SourceSpan) -> None:
-        dealt: tuple[Card, ...] = ()
-        for group in _CARD_GROUP.findall(f["dealt_cards"]):
-            dealt += self.card_notation.cards(group)
-        if dealt and not self._first_dealt:
-            self._first_dealt = len(dealt)
-        self._events.append(ev.Dealt(span, f["dealt_player"], dealt))
-
-    def UNCALLED(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["uncalled_amount"])
-        self._events.append(ev.UncalledReturned(span, f["uncalled_player"], amount))
-
-    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        shown = self.card_notation.cards(f["shows_cards"])
-        said = f["shows_words"] or ""
-        self._events.append(ev.Shown(span, f["player"], shown, said, read_claim(said)))
-
-    def MUCKS(self, f: Fields, span: SourceSpan) -> None:
-        cards = f["mucks_cards"]
-        shown = self.card_notation.cards(cards) if cards is not None else ()
-        self._events.append(ev.Mucked(span, f["player"], shown))
-
-    def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.NotShown(span, f["player"]))
+        self._events.append(ev.Folded(span, f["who"], note))
 
     def COLLECTED(self, f: Fields, span: SourceSpan) -> None:
         pot, side = f["collected_pot"], f["collected_side"]
         number = (int(side) if side else 1) if pot.startswith("side pot") else 0
         money = self._money(f["collected_amount"])
-        self._events.append(ev.Collected(span, f["player"], money, number, pot != "pot"))
+        self._events.append(ev.Collected(span, f["who"], money, number, pot != "pot"))
 
     def CASHED_OUT(self, f: Fields, span: SourceSpan) -> None:
         fee = self._money(f["cashout_fee"]) if f["cashout_fee"] else None
         amount = self._money(f["cashout_amount"])
-        self._events.append(ev.CashedOut(span, f["player"], amount, fee))
+        self._events.append(ev.CashedOut(span, f["who"], amount, fee))
 
     def INSURANCE(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Insurance(span, f["player"], f["insurance_what"].rstrip()))
+        self._events.append(ev.Insurance(span, f["who"], f["insurance_what"].rstrip()))
 
     def CASH_DROP(self, f: Fields, span: SourceSpan) -> None:
         amount = self._money(f["cash_drop_amount"])
@@ -168,12 +119,7 @@ class PlayLines(FieldsReader):
 
     def STATUS(self, f: Fields, span: SourceSpan) -> None:
         what = f["status_what"].rstrip()
-        if what.startswith("joins the table"):
-            status = ev.Status.JOINS
-        elif what.startswith("was removed from the table"):
-            status = ev.Status.LEAVES
-        else:
-            status = _STATUS_OF_WORDS[what]
+        status = _STATUS_OF_WORDS[what.partition(" at seat")[0].partition(" from")[0]]
         self._events.append(ev.PlayerStatus(span, f["status_player"], status, what))
 
     def SECTION_MARKER(self, f: Fields, span: SourceSpan) -> None:
@@ -190,6 +136,10 @@ class PlayLines(FieldsReader):
             self._events.append(ev.Garbled(span, "*** " + f["marker_text"].rstrip(), problem))
 
 
+# the same few amounts recur line after line, hand after hand ("$0.02", "$1")
+_minor = lru_cache(maxsize=1 << 14)(to_minor)
+
+
 @lru_cache(maxsize=1024)  # "*** HOLE CARDS ***" and "*** SHOWDOWN ***" are in every hand
 def _marker(
     board_word: str | None, street_word: str, cards: str, notation: CardNotation
@@ -198,9 +148,5 @@ def _marker(
     board = BOARD_OF_WORD[board_word] if board_word else 1
     if street_word.replace(" ", "") == "SHOWDOWN":
         return None, board, (), ()
-    groups = _CARD_GROUP.findall(cards)
-    all_cards: tuple[Card, ...] = ()
-    for group in groups:
-        all_cards += notation.cards(group)
-    new_cards = notation.cards(groups[-1]) if groups else ()
-    return _STREET_OF_WORD[street_word], board, all_cards, new_cards
+    new = notation.cards(cards.rpartition("[")[2].rstrip().removesuffix("]"))
+    return _STREET_OF_WORD[street_word], board, notation.cards(cards.translate(_NO_BRACKETS)), new

@@ -1,18 +1,10 @@
-"""PokerStars-layout hands to events.
+"""PokerStars-layout hands to events: a FieldsReader on ``grammars/pokerstars.lark`` (the
+header, table and seats here, the play in :mod:`.play`, the summary in :mod:`.summary`).
 
-The grammar (``grammars/pokerstars.lark``) decides which kind each line is; each line
-terminal is one regular expression with named fields. The methods, one per line
-terminal and named after it (the header and seats here, the play in :mod:`.play`, the
-summary in :mod:`.summary`), run as lexer callbacks, so the events come out in file
-order and a hand cut short still yields the events of its complete lines.
-
-What the room's words mean, where the record alone says it:
-
-- "raises $4 to $6": the raise over the bet faced, then the player's total; the chips he
-  puts in are the total less his bet so far, which the replay knows (ChipsIn with the
-  total); "calls $X" and "bets $X" give the chips added; the layout always says all-in;
-- a header naming 4-card Omaha over a hand dealt 5 or 6 cards a player (PokerMaster's
-  "Omaha Pot Limit" at its "PPP_5Cards_..." tables) is read as the game its cards show,
+- "raises $4 to $6": $4 is the raise over the bet faced, $6 his total (ChipsIn ``to``);
+  "calls $X" and "bets $X" give the chips added; the layout always says all-in;
+- a header naming 4-card Omaha over 5 or 6 cards dealt to every player (PokerMaster's
+  "Omaha Pot Limit" at its "PPP_5Cards_..." tables) is read as the game the cards show,
   and a GameMislabeled event says so on the header's line;
 - a record that stops before its summary, or inside its last line, is read up to there
   and marked truncated: it is incomplete, not unreadable.
@@ -40,27 +32,15 @@ from auditor.parse.facts import (
     local_time,
     variant,
 )
-from auditor.parse.text_reader import Fields, last_line
+from auditor.parse.lines import table_size
+from auditor.parse.text_reader import Fields, last_line, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.pokerstars.summary import SummaryLines
 from auditor.source import SourceSpan
 
-# what may follow a player's name (the grammar's PLAYER_LINE), in its order
-_AFTER_NAME = (
-    "FOLD", "CHECK", "CALL", "RAISE", "BET", "POST", "COLLECTED", "SHOWS", "NO_SHOW", "MUCKS",
-    "CASHED_OUT", "INSURANCE",
-)  # fmt: skip
-# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
-_BLOCKS: dict[str, tuple[str, ...]] = {
-    "SEATS": ("SEAT",),
-    "PLAY": (
-        *_AFTER_NAME, "SECTION_MARKER", "DEALT", "UNCALLED", "CASH_DROP", "CANCELLED", "COMMENT",
-    ),
-    "SUMMARY_BODY": ("SUMMARY_SEAT", "TOTAL_POT", "BOARD", "SEAT_CONTINUATION"),
-}  # fmt: skip
 _NOTES = ("TALK", "PLAYER_NOTE", "STATUS", "DEALER_NOTE")  # lines of the play or the summary
-_SINGLES = ("HEADER", "TABLE", "SUMMARY_MARKER", *_NOTES)
 _SHOWN = (ev.Shown, ev.Mucked)  # the hands a record shows at the showdown
+_WHEN = ("year", "month", "day", "hour", "minute", "second")
 
 _HEAD = (
     "PokerStars Hand #1:  Omaha Pot Limit ($1/$2 USD) - 2014/02/21 12:45:08 ET\n"
@@ -97,30 +77,16 @@ class PokerStarsReader(SummaryLines):
     }
 
     def __init__(self) -> None:
-        self._wire("pokerstars", _SINGLES, _BLOCKS)
+        self._wire("pokerstars")
         _plain_lexer(self._parser)
-
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        if block != "PLAY":
-            return super()._run(block, kinds)
-        # a player's line: the name once, then the kinds that follow it (as PLAYER_LINE;
-        # the kinds' own patterns at once would hold the name's group many times)
-        after = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _AFTER_NAME)
-        player = f"{self._pattern('PLAYER')}(?:{after}){self._pattern('EOL')}"
-        return "|".join([player, super()._run(block, kinds[len(_AFTER_NAME) :])])
 
     # ------------------------------------------------------------ driving
     def _reset(self, raw: RawHand) -> None:
+        self._begin_reading(raw)
         self._raw = raw
-        self._file = raw.file
-        self._offset = raw.first_line - 1
-        self._events = []
         self._start: ev.HandStarted | None = None
         self._cut_at: SourceSpan | None = None  # where a record cut inside a line stops
         self._summary_started = False
-        self._first_dealt = 0
-        self._seats = {}
-        self._seat_players: set[str] = set()
         self._max_seats = SEAT_LIMIT  # the table line's N-max, when it has one
         self._header: dict[str, str | None] = {}
         self._scale = 1
@@ -134,12 +100,10 @@ class PokerStarsReader(SummaryLines):
         if super()._cut_short(err):
             return True
         raw = self._raw
-        last = raw.first_line + len(raw.lines) - 1
-        line = raw.first_line + err.line - 1 if isinstance(err.line, int) and err.line > 0 else 0
-        if not self._open() or line < last:
+        if not (isinstance(err.line, int) and err.line >= len(raw.lines) and self._open()):
             return False
         column = err.column if isinstance(err.column, int) and err.column > 0 else 1
-        self._cut_at = SourceSpan(raw.file, line, column)
+        self._cut_at = SourceSpan(raw.file, raw.first_line + err.line - 1, column)
         return True
 
     def _hand(self, raw: RawHand) -> ev.Hand:
@@ -159,18 +123,18 @@ class PokerStarsReader(SummaryLines):
         assert start is not None
         if start.hole_card_count != 4:
             return
-        # the usual hand (4 cards dealt) stops here, before the events are looked at:
-        # this runs for every hand of the room
-        if self._first_dealt not in (5, 6):
+        # the usual hand (4 cards dealt) stops at its first Dealt: this runs for every hand
+        hole = next((len(e.cards) for e in self._events if type(e) is ev.Dealt and e.cards), 4)
+        if hole not in (5, 6):
             return
-        dealt = [len(e.cards) for e in self._events if type(e) is ev.Dealt and e.cards]
-        counts = [len(e.cards) for e in self._events if isinstance(e, _SHOWN) and e.cards]
-        hole = max([dealt[0], *counts])
-        if any(count != hole for count in dealt):
+        dealt = {len(e.cards) for e in self._events if type(e) is ev.Dealt and e.cards}
+        if dealt != {hole} or any(
+            len(e.cards) > hole for e in self._events if isinstance(e, _SHOWN)
+        ):
             return
         shown = variant(start.limit, start.hi_lo, hole)
         relabeled = replace(start, hole_card_count=hole, variant=shown)
-        at = next(i for i, e in enumerate(self._events) if e is start)
+        at = self._events.index(start)
         why = f"{hole} hole cards are dealt"
         self._events[at : at + 1] = [
             relabeled,
@@ -193,14 +157,11 @@ class PokerStarsReader(SummaryLines):
         self._header.update(currency=currency)
 
     def TABLE(self, f: Fields, span: SourceSpan) -> None:
-        seats = int(f["table_max"]) if f["table_max"] else None
-        if seats is not None and not 1 <= seats <= SEAT_LIMIT:
-            raise SeatError(f"a table of {seats} seats")
-        button = int(f["table_button"]) if f["table_button"] else None
+        seats = table_size(f["table_max"])
         self._max_seats = seats or SEAT_LIMIT
-        if button is not None and not 1 <= button <= SEAT_LIMIT:
-            raise SeatError(f"the button on seat {button}, which no table has")
-        self._start = self._hand_started(f["table_name"], seats, button, span)
+        if f["button_seat"]:
+            super().BUTTON(f, span)  # the standard field's name: button_seat
+        self._start = self._hand_started(f["table_name"], seats, self._button, span)
         self._events.append(self._start)
 
     def _hand_started(
@@ -210,15 +171,8 @@ class PokerStarsReader(SummaryLines):
         game = h["head_game"] or h["head_mixed"] or ""
         limit, hi_lo, hole, game_variant = _game_facts(game)
         try:  # the header's facts: a problem with them is the header line's
-            year, month, day = (
-                int(h["head_year"] or 0),
-                int(h["head_month"] or 0),
-                int(h["head_day"] or 0),
-            )
-            hour, minute = int(h["head_hour"] or 0), int(h["head_minute"] or 0)
-            second = int(h["head_second"] or 0)
-            zone = h["head_zone"] or ""
-            started_at = local_time(year, month, day, hour, minute, second, zone)
+            y, mo, d, hh, mi, sec = (int(h["head_" + part] or 0) for part in _WHEN)
+            started_at = local_time(y, mo, d, hh, mi, sec, h["head_zone"] or "")
             small = self._money(h["head_small"] or h["head_level_small"] or "0")
             big = self._money(h["head_big"] or h["head_level_big"] or "0")
         except (AmountError, ValueError) as err:
@@ -249,19 +203,12 @@ class PokerStarsReader(SummaryLines):
 
     # ------------------------------------------------------------ seats
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
-        number, player = int(f["seat_number"]), f["seat_player"]
         # A seat numbered beyond the table's size is reported by the replay (converters
         # renumber seats); more players than the table has seats is a record of nothing.
-        if not 1 <= number <= SEAT_LIMIT:
-            raise SeatError(f"seat {number}, which no table has")
-        if len(self._seats) >= self._max_seats:
+        number, player = int(f["seat_number"]), f["seat_who"]
+        if len(self._seats) >= self._max_seats and 1 <= number <= SEAT_LIMIT:
             raise SeatError(f"more seats than the table's {self._max_seats}")
-        if number in self._seats:
-            raise SeatError(f"seat {number} is listed twice ({self._seats[number]}, {player})")
-        if player in self._seat_players:
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[number] = player
-        self._seat_players.add(player)
+        take_seat(self._seats, number, player)
         after, bounty = f["seat_after"] or "", f["seat_bounty"] or None
         stack = self._money(f["seat_stack"])
         sitting_out, out_of_hand = "sitting out" in after, "out of hand" in after

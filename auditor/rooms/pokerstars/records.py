@@ -1,11 +1,7 @@
-"""Two exports of one PokerStars hand, written alike: its header's start time in ET.
-
-PokerStars writes a hand's start time in the player's zone with the ET time in
-brackets after it ("2014/01/01 1:00:00 CET [2013/12/31 19:00:00 ET]"), or in one zone
-alone ("2013/12/31 19:00:00 ET", "2014/01/01 1:00:00 CET"), as the player's settings
-had it when the file was written: an export and a re-export of the same hand may
-differ there and nowhere else. Duplicate detection compares them with the start time
-written in ET (:meth:`PokerStarsRoom.same_record_text`).
+"""Two exports of one PokerStars hand may differ only in the zone of the header's start
+time ("2014/01/01 1:00:00 CET [2013/12/31 19:00:00 ET]", "2013/12/31 19:00:00 ET", "2014/01/01
+1:00:00 CET", as the player's settings had it): duplicate detection compares them in ET
+(:meth:`PokerStarsRoom.same_record_text`).
 """
 
 from __future__ import annotations

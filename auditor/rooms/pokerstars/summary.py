@@ -1,13 +1,12 @@
-"""The lines of the summary: one method per line terminal, named after it. A summary
-seat line's outcome is free text after the seat ("Player0 (button) showed [..] and won
-($40.75) with ..."): read here, its words as the room writes them."""
+"""The lines of the summary. A seat line's outcome is free text after the seat ("Player0
+(button) showed [..] and won ($40.75) with ..."): read here, as the room words it."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from auditor import events as ev
 from auditor.cards import Card, CardNotation
@@ -17,7 +16,7 @@ from auditor.rooms.pokerstars.play import BOARD_OF_WORD, PlayLines
 from auditor.rooms.pokerstars.wording import read_claim
 from auditor.source import SourceSpan
 
-_SUMMARY_POSITIONS = ("button", "small blind", "big blind")
+_POSITION = re.compile(r"\((button|small blind|big blind)\)\s*")
 _NOT_AWARDED = "(pot not awarded as player cashed out)"
 _RESULT_SEPARATOR = re.compile(r",? and (?=won|lost)")
 _SUMMARY_RESULT = re.compile(r"(won|lost)(?: \(([^)]*)\))?(?: with (.*))?$")
@@ -106,17 +105,11 @@ _SeatOutcome = tuple[
 def _seat_outcome(rest: str, scale: int, notation: CardNotation) -> _SeatOutcome:
     """Positions, outcome, street folded on, didn't bet, cards and results of a summary line."""
 
-    def money(text: str) -> int:
-        return to_minor(text, scale)
-
+    money = partial(to_minor, scale=scale)
     positions: list[str] = []
-    while rest.startswith("("):
-        close = rest.find(")")
-        inner = rest[1:close]
-        if inner not in _SUMMARY_POSITIONS:
-            break
-        positions.append(inner)
-        rest = rest[close + 1 :].lstrip()
+    while found := _POSITION.match(rest):  # "(button) (small blind) folded ..."
+        positions.append(found[1])
+        rest = rest[found.end() :]
     didnt_bet = rest.endswith("(didn't bet)")
     if didnt_bet:
         rest = rest[: -len("(didn't bet)")].rstrip()

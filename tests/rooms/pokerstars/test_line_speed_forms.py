@@ -41,7 +41,7 @@ _PIECES = [
 _READER = PokerStarsReader()
 _FAST = _READER._runs["PLAY"]
 _NAME = _READER._pattern("PLAYER")
-_PLAIN = re.compile(_FAST.pattern.replace(_NAME, r"(?P<player>[^\n]+?)(?=:? [a-z])"), _FAST.flags)
+_PLAIN = re.compile(_FAST.pattern.replace(_NAME, r"(?P<who>[^\n]+?)(?=:? [a-z])"), _FAST.flags)
 
 
 def test_the_plain_form_is_the_grammars_with_the_name_written_plainly() -> None:
