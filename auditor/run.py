@@ -49,8 +49,15 @@ from auditor.read.archives import READ_ERRORS, open_input, reopen
 from auditor.read.hands import read_hands
 from auditor.read.inputs import Input, find_inputs
 from auditor.regress.baseline import Baseline
-from auditor.regress.trail import digest, grammar_hashes, input_records, profile_hashes, write_trail
-from auditor.replay.profile import RuleProfile, resolve_rules
+from auditor.regress.trail import (
+    digest,
+    grammar_hashes,
+    input_records,
+    profile_hashes,
+    run_identity,
+    write_trail,
+)
+from auditor.replay.profile import RuleProfile, profile_key, resolve_rules
 from auditor.results import FileSummary
 from auditor.tables.output import earlier_runs
 from auditor.tables.rows import Columns, RowBuilder
@@ -253,6 +260,18 @@ def run_audit(
         "grammars_sha256": digest(grammars),
         "profiles_sha256": digest(profiles),
     }
+    # the run's id: what it reads and how, never a time or a worker count (the options
+    # that change no row, --json, --fail-on, --workers, are not in it)
+    identity = run_identity(
+        inputs=read,
+        options={
+            "format": format,
+            "rules": shown if isinstance(rules, str) else profile_key(rules),
+            "baseline": None if baseline is None else baseline.identity(),
+        },
+        profiles=profiles,
+        grammars=grammars,
+    )
     named = [p if isinstance(p, str) else p.name for p in (inputs or paths)]
     # pyarrow is imported here, in the writing process only: worker processes import the
     # module that started them (this one, or the command line) and never need it
@@ -267,6 +286,7 @@ def run_audit(
             overwrite=overwrite,
             append=append,
             metadata=metadata,
+            identity=identity,
             # a linked file may live anywhere; the others lie under a path named
             inputs=[*named, *(f.name for f in found if f.read and os.path.islink(f.name))],
         ) as writer,
