@@ -328,7 +328,8 @@ MEANINGS: dict[str, dict[str, str]] = {
         "encoding": "the text encoding it was read in",
         "hands_read": "hands read: hands_audited + hands_skipped + hands_rejected",
         "hands_audited": "Omaha hands audited",
-        "hands_skipped": "hands of other games, counted and not audited",
+        "hands_skipped": "hands of other games, counted and not audited; with --skip-seen "
+        "also the hands an earlier run of the folder audited, left out of this run's rows",
         "hands_rejected": "hands that could not be read (PARSE_ERROR and the like)",
         "skipped_games": "the games skipped, as JSON: game -> hands",
         "status": "read, not read (listed with the reason) or error",
