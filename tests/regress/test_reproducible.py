@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from auditor.cli import main
 from auditor.run import run_audit
 from tests.regress.conftest import FIXTURES
 
@@ -51,6 +52,20 @@ def test_the_identical_run_again_into_the_same_folder(tmp_path: Path) -> None:
     assert added.run_id not in (first.run_id, "")
     runs = json.loads((out / "_auditor_run.json").read_text("utf-8"))["runs"]
     assert runs == [first.run_id, added.run_id]
+
+
+def test_an_overwrite_never_replaces_the_same_runs_tables_that_differ(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    source = str(FIXTURES / "pokerstars" / "cash_plo_every_line.txt")
+    run_audit([source], out)
+    (hands,) = (out / "hands").glob("part-*.parquet")
+    hands.write_bytes(hands.read_bytes() + b"changed")  # not what the run writes
+    before = {p: p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    assert main(["audit", source, "--out", str(out), "--overwrite", "--quiet"]) == 2
+    assert "whose hands table differs from this run's" in capsys.readouterr().err
+    assert {p: p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()} == before
 
 
 @pytest.mark.slow  # three runs of every bundled fixture, one on a Dask cluster: ~60 s
