@@ -10,7 +10,7 @@ are neither seen nor changed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,18 +43,21 @@ class SeenHands:
     """The (site, hand id) -> record digests the committed runs of a folder hold: one
     digest as 32 bytes (the usual case), several as a frozenset of them."""
 
-    def __init__(self, rows: Sequence[dict[str, Any]] = ()) -> None:
+    def __init__(self, batches: Iterable[dict[str, list[Any]]] = ()) -> None:
+        """``batches``: hands rows, column by column (site, hand_id, record_sha256)."""
         self._digests: dict[tuple[str, str], bytes | frozenset[bytes]] = {}
-        for row in rows:
-            if row["record_sha256"] is not None:
-                self._add((row["site"] or "", row["hand_id"]), bytes.fromhex(row["record_sha256"]))
+        for batch in batches:
+            columns = (batch["site"], batch["hand_id"], batch["record_sha256"])
+            for site, hand_id, digest in zip(*columns, strict=True):
+                if digest is not None:  # a row of a version before the digest column
+                    self._add((site or "", hand_id), bytes.fromhex(digest))
 
     @classmethod
     def of(cls, out: Path) -> SeenHands:
         """The hands the committed runs of ``out`` wrote."""
-        from auditor.regress.rows import committed_rows
+        from auditor.regress.rows import committed_batches
 
-        return cls(committed_rows(out, "hands", ("site", "hand_id", "record_sha256")))
+        return cls(committed_batches(out, "hands", ("site", "hand_id", "record_sha256")))
 
     def __len__(self) -> int:
         return len(self._digests)

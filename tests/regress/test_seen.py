@@ -123,3 +123,19 @@ def test_skip_seen_needs_append(
     folder, out = first
     assert main(["audit", str(folder), "--out", str(out), "--overwrite", "--skip-seen"]) == 2
     assert "give --append" in capsys.readouterr().err
+
+
+def test_rows_of_a_version_before_the_digest_are_neither_seen_nor_changed(
+    first: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, out = first
+    (part,) = (out / "hands").glob("part-*.parquet")
+    older = pq.read_table(part)
+    pq.write_table(older.drop_columns(["record_sha256"]), part)  # as an older run wrote it
+    code, shown = _json(capsys, str(folder), "--out", str(out), "--append", "--skip-seen")
+    assert code == 0
+    assert (shown["hands_seen"], shown["changed_records_total"], shown["hands_audited"]) == (
+        0,
+        0,
+        4,
+    )
