@@ -57,13 +57,18 @@ def audit(
     append: bool = False,
     workers: int | None = 1,
     format: str = "auto",
+    skip_seen: bool = False,
 ) -> RunSummary:
     """Audit files or folders and write the tables under ``out``; the run's summary.
 
     ``rules``: a bundled profile name, a ``.toml`` path, or ``auto`` (the room's own).
     ``format``: ``auto`` (each hand's room found from its text) or a room's name.
+    ``append``: add the run to ``out``, counting the hands an earlier run of it audited
+    (``summary.hands_seen``); ``skip_seen`` leaves those out of the new run's rows.
     """
     names = [str(paths)] if isinstance(paths, str | Path) else [str(p) for p in paths]
+    if skip_seen and not append:
+        raise ValueError("skip_seen leaves out the hands an earlier run audited: append too")
     if isinstance(out, str) and not out.strip():  # Path("") would be the current folder
         from auditor.tables.errors import OutputError
 
@@ -76,6 +81,7 @@ def audit(
         rules=rules,
         workers=workers,
         format=format,
+        skip_seen=skip_seen,
     )
 
 

@@ -114,6 +114,12 @@ def _parser() -> argparse.ArgumentParser:
         "--append", action="store_true", help="add this run to an existing --out (run_id column)"
     )
     audit.add_argument(
+        "--skip-seen",
+        action="store_true",
+        help="with --append: leave out of this run's rows the hands an earlier run of --out "
+        "audited (the same room, hand id and record SHA-256), counted as skipped",
+    )
+    audit.add_argument(
         "--workers",
         type=_workers,
         default=None,
@@ -439,6 +445,9 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
         err.print(printable(_no_paths(args.out)))
         return EXIT_USAGE
     paths = args.paths
+    if args.skip_seen and not args.append:
+        err.print("auditor: --skip-seen leaves out the hands an earlier run audited: give --append")
+        return EXIT_USAGE
     if args.hand and args.html is None:
         err.print("auditor: --hand names hands to replay in the report: give --html too")
         return EXIT_USAGE
@@ -502,6 +511,7 @@ def _audit(args: argparse.Namespace, err: Console) -> int:
                 format=args.format,
                 baseline=accepted,
                 command=args.command_line,
+                skip_seen=args.skip_seen,
             )
     except EngineError as exc:  # unknown engine, dask not installed, no scheduler reached
         err.print(f"auditor: {_shown(exc)}")
@@ -602,12 +612,41 @@ def summary_json(summary: RunSummary) -> dict[str, Any]:
         # root findings a baseline accepted (--baseline): in the tables, not counted above
         "suppressed": dict(summary.suppressed_by_code),
         "baseline_report": list(summary.baseline_report),
+        # --append: hands an earlier run of out audited (the same room, hand id and record
+        # SHA-256); with --skip-seen left out of the rows and counted in hands_skipped
+        "hands_seen": summary.hands_seen,
+        "hands_seen_skipped": summary.hands_seen_skipped,
+        # the same room and hand id as an earlier run's hand, another record: not seen
+        "changed_records_total": summary.changed_total,
+        "changed_records": [c.as_json() for c in summary.changed_records],
         "out": summary.out,
         "run_id": summary.run_id,
         "elapsed_seconds": round(summary.elapsed_seconds, 3),
         # why no Omaha hand was audited (exit 4 unless --allow-empty), else null
         "nothing_audited": summary.nothing_audited() or None,
     }
+
+
+def seen_lines(summary: RunSummary) -> list[str]:
+    """What an --append says of the hands an earlier run of its folder holds."""
+    lines = []
+    if summary.hands_seen:
+        left = " (left out of this run's rows: --skip-seen)" if summary.seen_skipped else ""
+        lines.append(
+            f"  {summary.hands_seen} hand(s) already audited by an earlier run of "
+            f"{summary.out}{left}"
+        )
+    if summary.changed_total:
+        lines.append(
+            f"  {summary.changed_total} changed record(s): the room and hand id of a hand an "
+            "earlier run audited, another record (audited as new; --json lists them)"
+        )
+        for changed in summary.changed_records[:3]:
+            lines.append(
+                f"      {changed.source_file}:{changed.source_line} hand {changed.hand_id} "
+                f"({changed.site})"
+            )
+    return lines
 
 
 def _profiles(args: argparse.Namespace, err: Console) -> int:
@@ -671,6 +710,8 @@ def _print_summary(summary: RunSummary, out: Console) -> None:
         out.print(f"  not read: {len(unsupported)} file(s) in a layout this auditor does not read")
     for game, count in sorted(summary.skipped_games.items()):
         out.print(f"  skipped: {count} hand(s) of {printable(game) or 'an unknown game'}")
+    for line in seen_lines(summary):
+        out.print(printable(line))
     if not summary.findings_by_code:
         out.print("no findings")
     else:

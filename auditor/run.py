@@ -49,8 +49,16 @@ from auditor.read.archives import READ_ERRORS, open_input, reopen
 from auditor.read.hands import read_hands
 from auditor.read.inputs import Input, find_inputs
 from auditor.regress.baseline import Baseline
-from auditor.regress.trail import digest, grammar_hashes, input_records, profile_hashes, write_trail
-from auditor.replay.profile import RuleProfile, resolve_rules
+from auditor.regress.seen import CHANGED_LISTED, Changed, SeenHands
+from auditor.regress.trail import (
+    digest,
+    grammar_hashes,
+    input_records,
+    profile_hashes,
+    run_identity,
+    write_trail,
+)
+from auditor.replay.profile import RuleProfile, profile_key, resolve_rules
 from auditor.results import FileSummary
 from auditor.tables.output import earlier_runs
 from auditor.tables.rows import Columns, RowBuilder
@@ -59,6 +67,10 @@ if TYPE_CHECKING:
     from auditor.tables.writer import DatasetWriter
 
 _FLUSH_ROWS = 5_000
+
+
+Placed = tuple[Code, bool, tuple[str, int, int]]
+"""A finding taken out of the counts: its code, whether it is a root, its place."""
 
 
 @dataclass(slots=True)
@@ -75,6 +87,13 @@ class RunSummary:
     # marked, and not in findings_by_code (nor the exit code); what it says of its entries
     suppressed_by_code: Counter[Code] = field(default_factory=Counter)
     baseline_report: list[str] = field(default_factory=list)
+    # --append: the hands an earlier run of out audited (the same site, id and record
+    # digest); with --skip-seen (seen_skipped) left out of the rows and counted as
+    # skipped. A hand an earlier run holds with another record is a changed record.
+    hands_seen: int = 0
+    seen_skipped: bool = False
+    changed_records: list[Changed] = field(default_factory=list)  # the first CHANGED_LISTED
+    changed_total: int = 0
     out: str = ""
     run_id: str = ""  # the run_id column of the rows this run wrote
     elapsed_seconds: float = 0.0  # from the call to the tables committed
@@ -96,6 +115,11 @@ class RunSummary:
         return sum(f.hands_rejected for f in self.files)
 
     @property
+    def hands_seen_skipped(self) -> int:
+        """Hands left out of this run's rows as already audited (--skip-seen)."""
+        return self.hands_seen if self.seen_skipped else 0
+
+    @property
     def skipped_games(self) -> Counter[str]:
         games: Counter[str] = Counter()
         for f in self.files:
@@ -108,6 +132,13 @@ class RunSummary:
         if self.hands_audited:
             return ""
         if self.hands_read:
+            if self.hands_seen_skipped:  # nothing new: a green light for no hand at all
+                return (
+                    f"no new hand: {self.hands_seen_skipped} hand(s) already audited by an "
+                    f"earlier run of {self.out} left out (--skip-seen), "
+                    f"{self.hands_skipped - self.hands_seen_skipped} of other games, "
+                    f"{self.hands_rejected} rejected"
+                )
             if not self.hands_rejected:
                 games = ", ".join(
                     f"{count} of {game or 'an unknown game'}"
@@ -139,17 +170,22 @@ class RunSummary:
         if len(shown) < 3:
             shown.append(finding)
 
-    def forget_suppressed(self, suppressed: list[tuple[Code, bool, tuple[str, int, int]]]) -> None:
+    def forget_suppressed(self, suppressed: list[Placed]) -> None:
         """Take the findings a baseline accepted (code, root, place) out of the counts
         and the examples; count the roots among them apart."""
-        places = {(code, place) for code, _, place in suppressed}
-        for code, root, _ in suppressed:
+        self.forget(suppressed, self.suppressed_by_code)
+
+    def forget(self, found: list[Placed], roots_apart: Counter[Code] | None = None) -> None:
+        """Take findings (code, root, place) out of the counts and the examples (those of
+        hands left out with --skip-seen; a baseline's, counted in ``roots_apart``)."""
+        places = {(code, place) for code, _, place in found}
+        for code, root, _ in found:
             counts = self.findings_by_code if root else self.consequences_by_code
             counts[code] -= 1
             if counts[code] <= 0:
                 del counts[code]
-            if root:
-                self.suppressed_by_code[code] += 1
+            if root and roots_apart is not None:
+                roots_apart[code] += 1
         for code, shown in list(self.examples.items()):
             kept = [
                 f
@@ -217,6 +253,7 @@ def run_audit(
     format: str = rooms.AUTO,
     baseline: Baseline | None = None,
     command: Sequence[str] = (),
+    skip_seen: bool = False,
 ) -> RunSummary:
     """Audit every hand under ``paths`` and write the tables to ``out``.
 
@@ -226,7 +263,9 @@ def run_audit(
     done, ``on_progress`` as each chunk of ``chunk_hands`` hands is (both in input order).
     ``inputs``: the paths as the user named them, when ``paths`` is their expansion (``out``
     may not be, hold or lie inside one). ``format``: ``auto`` (each file's and each hand's
-    room found from its text) or a room's name (:mod:`auditor.rooms`).
+    room found from its text) or a room's name (:mod:`auditor.rooms`). An ``append``
+    counts the hands an earlier run of ``out`` audited (the same site, hand id and record
+    digest); ``skip_seen`` leaves them out of this run's rows (counted as skipped).
     Raises :class:`~auditor.engines.EngineError` when the engine cannot be had, and
     :class:`~auditor.rooms.UnknownFormat` for a format no room has."""
     started = time.perf_counter()
@@ -253,6 +292,19 @@ def run_audit(
         "grammars_sha256": digest(grammars),
         "profiles_sha256": digest(profiles),
     }
+    # the run's id: what it reads and how, never a time or a worker count (the options
+    # that change no row, --json, --fail-on, --workers, are not in it)
+    identity = run_identity(
+        inputs=read,
+        options={
+            "format": format,
+            "rules": shown if isinstance(rules, str) else profile_key(rules),
+            "baseline": None if baseline is None else baseline.identity(),
+            "skip_seen": skip_seen,
+        },
+        profiles=profiles,
+        grammars=grammars,
+    )
     named = [p if isinstance(p, str) else p.name for p in (inputs or paths)]
     # pyarrow is imported here, in the writing process only: worker processes import the
     # module that started them (this one, or the command line) and never need it
@@ -267,6 +319,7 @@ def run_audit(
             overwrite=overwrite,
             append=append,
             metadata=metadata,
+            identity=identity,
             # a linked file may live anywhere; the others lie under a path named
             inputs=[*named, *(f.name for f in found if f.read and os.path.islink(f.name))],
         ) as writer,
@@ -274,6 +327,9 @@ def run_audit(
     ):
         run.writer, run.store = writer, store
         run.summary.run_id = writer.run_id
+        if writer.append:  # the folder's runs, as they are under the writer's lock
+            run.seen = SeenHands.of(writer.out)
+            run.summary.seen_skipped = skip_seen
         chunks = _chunks(found, chosen, run, max(1, chunk_hands), format)
         # A run of one chunk (the usual small input) is not worth starting workers for.
         ahead = [c for c in (next(chunks, None), next(chunks, None)) if c is not None]
@@ -290,6 +346,7 @@ def run_audit(
         run.flush(everything=True)
     summary = run.summary
     summary.forget_suppressed(run.suppressed)
+    summary.forget(run.left_out_findings)
     trail = {
         "run_id": writer.run_id,
         "version": __version__,
@@ -307,6 +364,9 @@ def run_audit(
             "hands_audited": summary.hands_audited,
             "hands_skipped": summary.hands_skipped,
             "hands_rejected": summary.hands_rejected,
+            "hands_seen": summary.hands_seen,
+            "hands_seen_skipped": summary.hands_seen_skipped,
+            "changed_records": summary.changed_total,
             "root_findings": {str(c): n for c, n in sorted(summary.findings_by_code.items())},
             "suppressed": {str(c): n for c, n in sorted(summary.suppressed_by_code.items())},
         },
@@ -351,6 +411,7 @@ class _Sent:
     index of its file, the input bytes it took and whether it ends the file."""
 
     segments: list[tuple[int, int, bool]] = field(default_factory=list)
+    keys: list[range] = field(default_factory=list)  # each segment's hand keys
 
 
 _InFlight = tuple[Pending[ChunkResult], _Sent, Chunk]
@@ -402,6 +463,7 @@ class _Builder:
             Segment(name, tuple(lines), tuple(texts), self.next_key, tuple(rooms_of), shared, cut)
         )
         self.sent.segments.append((file, size, last))
+        self.sent.keys.append(range(self.next_key, self.next_key + len(texts)))
         self.hands += len(texts)
         self.next_key += len(texts)
 
@@ -478,7 +540,12 @@ class _Run:
     ) -> None:
         self.summary = summary
         self.baseline = baseline
-        self.suppressed: list[tuple[Code, bool, tuple[str, int, int]]] = []
+        self.suppressed: list[Placed] = []
+        # --append: the hands of the folder's earlier runs; the keys of those this run
+        # leaves out (--skip-seen) and their findings, to be taken out of the counts
+        self.seen: SeenHands | None = None
+        self.left_out: set[int] = set()
+        self.left_out_findings: list[Placed] = []
         self.rules = rules
         self.on_file_done = on_file_done
         self.on_progress = on_progress
@@ -505,20 +572,46 @@ class _Run:
 
     def take(self, result: ChunkResult, sent: _Sent) -> None:
         assert self.writer is not None
+        left = self._look_up(result.tables["hands"]) if "hands" in result.tables else set()
         for table, columns in result.tables.items():
             self._write(table, columns)
         self.duplicates.note_places(result.tables)  # the copies' sites and tables
         hands = size = 0
-        for part, (index, moved, last) in zip(result.segments, sent.segments, strict=True):
+        for part, (index, moved, last), keys in zip(
+            result.segments, sent.segments, sent.keys, strict=True
+        ):
             hands += part.counts.hands_read
             size += moved
             self._segment(self.reading[index], part)
+            if left:  # audited, and left out: counted as skipped, never lost
+                count = sum(1 for key in left if key in keys)
+                self.reading[index].hands_audited -= count
+                self.reading[index].hands_skipped += count
             if last:
                 self._file_done(self.reading.pop(index))
         self.hands_done += hands
         if self.on_progress is not None:
             self.on_progress(RunProgress(hands, size, self.hands_done, self.files_done))
         self.flush()
+
+    def _look_up(self, hands: Columns) -> set[int]:
+        """Count the hands of a batch an earlier run of the folder holds, the same
+        record (seen) or another (changed); the keys of those to leave out."""
+        left: set[int] = set()
+        if self.seen is None:
+            return left
+        summary = self.summary
+        for key, changed in self.seen.look_up(hands):
+            if changed is not None:
+                summary.changed_total += 1
+                if len(summary.changed_records) < CHANGED_LISTED:
+                    summary.changed_records.append(changed)
+                continue
+            summary.hands_seen += 1
+            if summary.seen_skipped:
+                left.add(key)
+        self.left_out |= left
+        return left
 
     def _segment(self, summary: FileSummary, part: SegmentResult) -> None:
         counts = part.counts
@@ -592,6 +685,8 @@ class _Run:
         """Write a batch of rows (the writer adds the run_id column); findings a baseline
         accepts are marked first, and kept to be taken out of the counts."""
         assert self.writer is not None
+        if self.left_out and table != "files":
+            columns = self._without_left_out(table, columns)
         if table == "findings" and self.baseline is not None:
             for index in self.baseline.suppress(columns):
                 place = (
@@ -603,3 +698,23 @@ class _Run:
                     (Code(columns["code"][index]), bool(columns["root"][index]), place)
                 )
         self.writer.write(table, columns)
+
+    def _without_left_out(self, table: str, columns: Columns) -> Columns:
+        """The rows of ``columns`` but those of the hands left out (--skip-seen), whose
+        findings are noted to be taken out of the counts."""
+        left = self.left_out
+        keys = columns["hand_key"]
+        kept = [at for at, key in enumerate(keys) if key not in left]
+        if len(kept) == len(keys):
+            return columns
+        if table == "findings":
+            for at in set(range(len(keys))).difference(kept):
+                place = (
+                    columns["source_file"][at],
+                    columns["source_line"][at],
+                    columns["source_column"][at],
+                )
+                self.left_out_findings.append(
+                    (Code(columns["code"][at]), bool(columns["root"][at]), place)
+                )
+        return {name: [values[at] for at in kept] for name, values in columns.items()}

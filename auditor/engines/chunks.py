@@ -40,7 +40,7 @@ from auditor.replay.profile import RuleProfile, profile_key
 from auditor.results import FileSummary, HandResult
 from auditor.source import SourceSpan
 from auditor.tables.columns import COLUMNS
-from auditor.tables.rows import Columns, RowBuilder, columns_fit
+from auditor.tables.rows import Columns, RowBuilder, columns_fit, record_digest
 
 CHUNK_HANDS = 500
 """Hands per chunk: enough to amortise a task's overhead, few enough to spread a file."""
@@ -212,7 +212,7 @@ def _audit_chunk(chunk: Chunk, *, careful: bool = False) -> ChunkResult:
             lines = tuple(text.split("\n"))
             raw = RawHand(segment.file, first_line, lines, room, context=shared, cut=cut,
                           cut_line=cut_line)  # fmt: skip
-            result, cross = _hand_rows(builder, raw, auditor, key, careful)
+            result, cross = _hand_rows(builder, raw, auditor, key, careful, record_digest(text))
             done.counts.count(result)
             for finding in result.findings:
                 done.note(finding)
@@ -228,7 +228,7 @@ def _audit_chunk(chunk: Chunk, *, careful: bool = False) -> ChunkResult:
 
 
 def _hand_rows(
-    builder: RowBuilder, raw: RawHand, auditor: HandAuditor, key: int, careful: bool
+    builder: RowBuilder, raw: RawHand, auditor: HandAuditor, key: int, careful: bool, digest: str
 ) -> tuple[HandResult, CrossHand | None]:
     """Add ``result``'s rows to ``builder``, all of them or none, and make its cross-hand
     record. A hand whose rows hold a value its column cannot (AMOUNT_OUT_OF_RANGE) or
@@ -237,7 +237,7 @@ def _hand_rows(
     result = auditor.audit_hand(raw)
     mark = builder.mark()
     try:
-        builder.add_result(result, key)
+        builder.add_result(result, key, digest)
         problem = builder.out_of_range(mark) if careful else ""
         if not problem:
             if result.hand is None or result.replay is None:
@@ -257,7 +257,7 @@ def _hand_rows(
     except Exception as exc:  # one hand's failure must not stop the run: report it
         result = internal_error(raw, exc)
     builder.roll_back(mark)
-    builder.add_result(result, key)
+    builder.add_result(result, key, digest)
     return result, None
 
 

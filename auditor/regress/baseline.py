@@ -76,6 +76,20 @@ class Baseline:
     def expired(self) -> tuple[Entry, ...]:
         return tuple(e for e in self.entries if e.expires is not None and e.expires <= self.today)
 
+    def identity(self) -> dict[str, Any]:
+        """What of the baseline decides the rows it marks (its name and live entries, in
+        order): part of the run's id, so that another baseline is another run."""
+        live = [
+            {
+                "number": e.number,
+                "label": e.label(self.file),
+                "matches": [e.code, e.room, e.table, e.hand_id],
+                "fingerprints": None if e.fingerprints is None else sorted(e.fingerprints),
+            }
+            for e in self.live()
+        ]
+        return {"file": self.file, "live": live}
+
     def stale(self) -> tuple[Entry, ...]:
         """The live entries that accepted nothing in this run."""
         return tuple(e for e in self.live() if not self.matched[e.number])

@@ -79,6 +79,33 @@ def digest(value: object) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+def run_identity(
+    *,
+    inputs: Sequence[dict[str, Any]],
+    options: dict[str, Any],
+    profiles: dict[str, str],
+    grammars: dict[str, str],
+) -> str | None:
+    """The id of a run, made of what it reads (every input's path as named, size and
+    SHA-256) and how (its options that change rows, the tool's and pyarrow's versions,
+    the profiles' and grammars' hashes): two runs alike write byte-identical tables. None
+    when an input cannot be hashed first (stdin, a pipe): such a run gets a random id."""
+    if any(item.get("sha256") is None for item in inputs):
+        return None
+    import pyarrow  # the writer's own bytes (its version is in every file's footer)
+
+    return digest(
+        {
+            "version": __version__,
+            "pyarrow": pyarrow.__version__,
+            "inputs": list(inputs),
+            "options": options,
+            "profiles": profiles,
+            "grammars": grammars,
+        }
+    )
+
+
 def read_trail(out: Path) -> list[dict[str, Any]]:
     """The runs ``out/run.json`` records (none if it is missing or not the auditor's)."""
     try:
@@ -98,7 +125,12 @@ def write_trail(out: Path, run: dict[str, Any], committed: Sequence[str]) -> boo
     target = out / TRAIL_FILE
     if os.path.lexists(target) and not is_trail_file(target):
         return False  # a file of the user's: never the auditor's to replace
-    kept = [r for r in read_trail(out) if r.get("run_id") in committed]
+    # a run that replaced the same run (an --overwrite of an identical run) has one record
+    kept = [
+        r
+        for r in read_trail(out)
+        if r.get("run_id") in committed and r.get("run_id") != run.get("run_id")
+    ]
     record = {"tool": TOOL, "version": __version__, "runs": [*kept, run]}
     temporary = out / f".{TRAIL_FILE}.{os.getpid()}.tmp"
     try:

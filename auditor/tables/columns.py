@@ -9,10 +9,11 @@ is dictionary-encoded; an ``ordered`` column is too, its values in the order of
 :data:`LEVELS` (the dictionary holds every level, in order, in every file), so that
 pandas reads it as an ordered categorical.
 
-``hand_key`` (int64, the last column before ``run_id`` of every table but ``files``) is
-the hand record's place in the run's input: 1 for the first hand read, then one more
-for each hand, in the order of the inputs (files as given, folders sorted) and of the
-hands in each file, whether it is audited, skipped or rejected. It names one record
+``hand_key`` (int64, in every table but ``files``, after the contract's first columns:
+columns added since, as ``hands.record_sha256``, come after it) is the hand record's
+place in the run's input: 1 for the first hand read, then one more for each hand, in
+the order of the inputs (files as given, folders sorted) and of the hands in each file,
+whether it is audited, skipped or rejected. It names one record
 exactly within a run, whatever the engine or the number of workers; a hand id does
 not (the same hand is often exported twice, see HAND_DUPLICATE). Join tables on
 (run_id, hand_key). A finding about a whole file (TEXT_OUTSIDE_HAND,
@@ -61,6 +62,9 @@ HANDS: Table = (
     ("source_line", "int64"),
     ("findings", "int32"),
     ("hand_key", "int64"),
+    # the SHA-256 of the hand's record text as read: tells a hand an earlier run of the
+    # folder audited (same site, id and digest) from a record changed since (--append)
+    ("record_sha256", "string"),
 )
 
 SEATS: Table = (
@@ -235,6 +239,9 @@ MEANINGS: dict[str, dict[str, str]] = {
         "source_line": "the line of the file the hand starts at, from 1",
         "findings": "how many findings the hand's own audit made",
         "hand_key": _HAND_KEY,
+        "record_sha256": "the SHA-256 of the hand's record text as read (its lines joined by "
+        "newlines, UTF-8): the same record has the same in every run (--append tells the hands "
+        "an earlier run of the folder audited by it)",
         "run_id": "the run that wrote the row (runs added with --append stay apart)",
     },
     "seats": {
@@ -321,7 +328,8 @@ MEANINGS: dict[str, dict[str, str]] = {
         "encoding": "the text encoding it was read in",
         "hands_read": "hands read: hands_audited + hands_skipped + hands_rejected",
         "hands_audited": "Omaha hands audited",
-        "hands_skipped": "hands of other games, counted and not audited",
+        "hands_skipped": "hands of other games, counted and not audited; with --skip-seen "
+        "also the hands an earlier run of the folder audited, left out of this run's rows",
         "hands_rejected": "hands that could not be read (PARSE_ERROR and the like)",
         "skipped_games": "the games skipped, as JSON: game -> hands",
         "status": "read, not read (listed with the reason) or error",

@@ -416,6 +416,13 @@ class OutputLock:
             os.close(fd)  # its holder removed it as we opened it: lock the new one
         raise OutputLockedError(f"could not lock {self.path}: other runs keep taking it")
 
+    def rename(self, owner: Owner) -> None:
+        """Name another holder (this process, its run id now known) in the held lock."""
+        self.owner = owner
+        if self._fd is not None:
+            os.ftruncate(self._fd, 0)
+            os.pwrite(self._fd, owner.text().encode(), 0)
+
     def _open(self) -> int:
         """The lock file, made or opened: never through a link (a link there could point
         at a user's file, which locking would truncate), never a FIFO or device, never a

@@ -7,6 +7,7 @@ appending each value to its column one by one was most of the cost of building t
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
@@ -81,6 +82,16 @@ _BOUNDED: dict[str, tuple[tuple[int, str, str, int, int], ...]] = {
 _TEXT = attrgetter("text")  # what str() of a Card gives, without a call into Python
 
 
+def record_digest(text: str) -> str:
+    """The SHA-256 of a hand's record text as read (its lines joined by newlines), in
+    UTF-8; a character the input's bytes could not be decoded to is kept as it was read.
+
+    >>> record_digest("Seat 1: é") == hashlib.sha256("Seat 1: é".encode()).hexdigest()
+    True
+    """
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def columns_fit(table: str, columns: Columns) -> bool:
     """Whether every value of ``columns`` (rows of ``table``) fits its column's type."""
     for _, name, _, low, high in _BOUNDED[table]:
@@ -137,9 +148,11 @@ class RowBuilder:
             return empty_columns(table)
         return dict(zip(COLUMNS[table], map(list, zip(*taken, strict=True)), strict=True))
 
-    def add_result(self, result: HandResult, hand_key: int | None = None) -> None:
+    def add_result(
+        self, result: HandResult, hand_key: int | None = None, record_sha256: str | None = None
+    ) -> None:
         """The rows of one hand record, each with ``hand_key`` (see
-        :mod:`auditor.tables.columns`)."""
+        :mod:`auditor.tables.columns`); ``record_sha256``: its text's (:func:`record_digest`)."""
         site: str | None
         table_name: str | None
         if result.hand is not None:
@@ -150,7 +163,7 @@ class RowBuilder:
         for finding in result.findings:
             self.add_finding(finding, hand_key, site, table_name, result.first_line)
         if result.hand is not None:
-            self._add_hand(result, result.hand, hand_key)
+            self._add_hand(result, result.hand, hand_key, record_sha256)
 
     def add_finding(
         self,
@@ -229,7 +242,9 @@ class RowBuilder:
             },
         )
 
-    def _add_hand(self, result: HandResult, hand: ev.Hand, key: int | None) -> None:
+    def _add_hand(
+        self, result: HandResult, hand: ev.Hand, key: int | None, record_sha256: str | None
+    ) -> None:
         start = hand.start
         hand_id = start.hand_id
         replay = result.replay
@@ -298,6 +313,7 @@ class RowBuilder:
                 "source_line": result.first_line,
                 "findings": len(result.findings),
                 "hand_key": key,
+                "record_sha256": record_sha256,
             },
         )
 

@@ -13,7 +13,10 @@ not grow with the number of hands. What may be written where, the lock on
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
+import filecmp
+import hashlib
 import json
 import logging
 import os
@@ -69,6 +72,20 @@ def _run_column(run_id: str, rows: int) -> pa.Array:
     return pa.repeat(pa.scalar(run_id, type=SCHEMAS["hands"].field("run_id").type), rows)
 
 
+def appended_run_id(identity: str, runs: list[str]) -> str:
+    """The id of a run added to ``runs``: its rows name the same hands, but what it
+    says of them (the hands an earlier run audited) depends on those runs, and the
+    identical run appended again must not take its first copy's name.
+
+    >>> appended_run_id("0123abcd", []) == "0123abcd" != appended_run_id("0123abcd", ["x"])
+    True
+    """
+    if not runs:
+        return identity
+    joined = "\x1f".join([identity, *runs]).encode()
+    return hashlib.sha256(joined).hexdigest()[: len(identity)]
+
+
 class _Mode(Enum):
     NEW = "new"  # out is missing or empty: it appears whole at commit (one rename)
     # out holds earlier runs: this run's part files join them, and the run file, replaced
@@ -116,12 +133,15 @@ class DatasetWriter:
         append: bool = False,
         metadata: dict[str, str] | None = None,
         inputs: Iterable[str] = (),
+        identity: str | None = None,
     ) -> None:
         self.out = resolve_out(out)
         check_not_input(self.out, inputs)
         if os.path.lexists(self.out) and not self.out.is_dir():
             raise OutputExistsError(f"{out} exists and is not a folder")
-        self.run_id = uuid.uuid4().hex[:12]
+        # the run's id: ``identity`` (what the run reads and how, auditor.regress.trail),
+        # joined by the runs an --append adds it to, once they are known under the lock
+        self.run_id = uuid.uuid4().hex[:16] if identity is None else identity
         self.committed = False  # True once this run is in out (the commit point passed)
         try:
             self.out.parent.mkdir(parents=True, exist_ok=True)
@@ -136,6 +156,10 @@ class DatasetWriter:
         try:
             clean_stale_staging(self.out)
             self._mode = self._choose(overwrite=overwrite, append=append)
+            if self._mode is _Mode.APPEND and identity is not None:
+                self.run_id = appended_run_id(identity, earlier_runs(self.out))
+                owner = dataclasses.replace(owner, run_id=self.run_id)
+                self._lock.rename(owner)
             self._staging = make_staging(self.out, owner)
             self._data = self._staging / "data"
             self._data.mkdir()
@@ -289,20 +313,19 @@ class DatasetWriter:
                     "nothing was added",
                     rolled_back=True,
                 )
-        for _, target in parts:
-            if os.path.lexists(target):
-                raise AppendError(
-                    f"cannot add this run to {self.out}: it already holds {target.name}; "
-                    "nothing was added",
-                    rolled_back=True,
-                )
-        found = self._looked_at_again()
         before = earlier_runs(self.out)
+        kept_as_is = self._same_run_kept(parts, replace and self.run_id in before)
+        parts = [pair for pair in parts if pair[1] not in kept_as_is]
+        found = self._looked_at_again()
         if read_run_file(self.out) is None:
             # a folder of a version before the run file: name its runs first, so that
             # readers never take this run's part files for committed ones
             self._replace_run_file(run_file_text(before, None))
-        replaced = [str(p.relative_to(self.out)) for p in found.parts] if replace else []
+        replaced = (
+            [str(p.relative_to(self.out)) for p in found.parts if p not in kept_as_is]
+            if replace
+            else []
+        )
         write_new(self._staging / REPLACES_FILE, json.dumps(replaced) + "\n")
         run_file = self._staging / RUN_FILE
         write_new(run_file, run_file_text([] if replace else before, self.run_id))
@@ -327,6 +350,31 @@ class DatasetWriter:
         kept = found.kept_line()
         if kept is not None:
             _log.warning("%s: %s", self.out, kept)
+
+    def _same_run_kept(self, parts: list[tuple[Path, Path]], same_run: bool) -> set[Path]:
+        """The part files of ``out`` that already are this run's (``same_run``: an
+        --overwrite of the run ``out`` holds, the same inputs, options and versions):
+        kept as they are when byte for byte this run's. Any other part file of that name
+        is not replaced: AppendError, nothing added."""
+        kept = set()
+        for part, target in parts:
+            if not os.path.lexists(target):
+                continue
+            if same_run and filecmp.cmp(part, target, shallow=False):
+                kept.add(target)
+                continue
+            why = (
+                f"it holds run {self.run_id} (the same inputs, options and version), whose "
+                f"{target.parent.name} table differs from this run's: the tables were not "
+                "reproduced; choose another --out"
+                if same_run
+                else f"it already holds {target.name}"
+            )
+            raise AppendError(
+                f"cannot add this run to {self.out}: {why}; nothing was added",
+                rolled_back=True,
+            )
+        return kept
 
     def _looked_at_again(self) -> Survey:
         """``out`` surveyed again under the lock: it may have changed during the run."""

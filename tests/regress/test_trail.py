@@ -75,8 +75,10 @@ def test_overwrite_keeps_its_own_record_and_append_adds_one(inputs: Path, tmp_pa
     first = run_audit([str(inputs)], out)
     second = run_audit([str(inputs)], out, append=True)
     assert [r["run_id"] for r in _trail(out)] == [first.run_id, second.run_id]
+    assert second.run_id != first.run_id  # the same run appended: named by what it joins
     third = run_audit([str(inputs)], out, overwrite=True)
     assert [r["run_id"] for r in _trail(out)] == [third.run_id]
+    assert third.run_id == first.run_id  # the same inputs and options: the same run
 
 
 def test_a_users_own_run_json_is_never_replaced(tmp_path: Path) -> None:
@@ -85,15 +87,3 @@ def test_a_users_own_run_json_is_never_replaced(tmp_path: Path) -> None:
     (out / "run.json").write_text('{"mine": true}\n', encoding="utf-8")
     run_audit([str(FIXTURES / "pokerstars" / "cash_plo_every_line.txt")], out, append=True)
     assert (out / "run.json").read_text(encoding="utf-8") == '{"mine": true}\n'
-
-
-def test_two_runs_write_the_same_tables_whatever_the_workers(tmp_path: Path) -> None:
-    """Item 6, in part: the same rows, row groups and metadata on one worker and on two
-    (a chunk per hand); the run_id column (one per run) is the only difference."""
-    folder = FIXTURES / "pokerstars"
-    one = run_audit([str(folder)], tmp_path / "one")
-    two = run_audit([str(folder)], tmp_path / "two", workers=2, chunk_hands=1)
-    for table in TABLES:
-        a = (tmp_path / "one" / table / f"part-{one.run_id}.parquet").read_bytes()
-        b = (tmp_path / "two" / table / f"part-{two.run_id}.parquet").read_bytes()
-        assert a.replace(one.run_id.encode(), two.run_id.encode()) == b, table

@@ -28,7 +28,7 @@ from auditor.read.inputs import find_inputs
 from auditor.read.split import RawHand, split_hands
 from auditor.replay.continuity import TableHand, continuity_findings, table_hand
 from auditor.run import RunProgress, RunSummary, run_audit
-from auditor.tables.rows import RowBuilder
+from auditor.tables.rows import RowBuilder, record_digest
 from auditor.tables.schemas import SCHEMAS, schema_without_run
 from tests.corpus import CORPUS, ROOT, require_corpus, stars_layout_rows
 
@@ -86,7 +86,7 @@ def reference(paths: list[str]) -> Expected:
                         table_name=start.table_name if start else result.table_name,
                     )
                 )
-            builder.add_result(result, key)
+            builder.add_result(result, key, record_digest(text))
             for finding in result.findings:
                 summary.note(finding)
             if result.table_name:

@@ -39,6 +39,7 @@ PINNED: dict[str, list[tuple[str, str]]] = {
         ("source_line", "int64"),
         ("findings", "int32"),
         ("hand_key", "int64"),
+        ("record_sha256", "string"),
         ("run_id", "dictionary<values=string, indices=int32, ordered=0>"),
     ],
     "seats": [
