@@ -1,29 +1,14 @@
-"""Winamax hands to events.
-
-The grammar (``grammars/winamax.lark``) decides which kind each line is; each line
-terminal is one regular expression with named fields. The methods here, one per line
-terminal, run as lexer callbacks (so the events come out in file order) and read a
-line's fields by name from its terminal's own pattern.
-
-Two things Winamax writes its own way, read here as the room means them:
+"""Winamax hands to events. What Winamax writes its own way:
 
 - No "Uncalled bet returned" line: the part of a bet nobody called is in the bettor's
-  collect line, in the summary's total pot and in his "won" amount. In
-  PLO-5max-EUR-2.00-4.00-201412.sb.oop.txt Hero raises to 40€ over Incognito 3's 12€,
-  who folds: "Hero collected 56€ from pot", "Total pot 56€ | No rake", when the pot is
-  2 + 2 + 12 + 12 = 28€ and 28€ went back. When the others are all-in it is written as a
-  side pot of its own: in 5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt Hero bets 108€, the
-  all-in Player0 calls 24€, and "Hero collected 84€ from side pot 1" is the 84€ nobody
-  called. Each round's unmatched bet is read off the hand's posts and chips lines once
-  it is read (:func:`.meaning.unmatched_bets`); where that bettor's collect line holds
-  it, :func:`.meaning.with_returns` writes the return as its own event (on that collect
-  line) and the collect less it.
-- The summary's "Total pot" is net of the rake: "Total pot 14.73€ | Rake 1.02€" with
-  "sharon59221 collected 14.73€ from pot" (OmahaShowdown.txt: 15.75€ went in). The
-  SummaryPot event's total is gross: the rake is added back (and the returned bets taken
-  out, as above).
-- "raises 1.05€ to 1.35€" writes the raise over the bet faced, not the chips the raiser
-  adds (ChipsIn's ``added``), then the total: the chips line is its total (``to``).
+  collect line, the summary's total pot and his "won". In PLO-5max-EUR-2.00-4.00-201412.
+  sb.oop.txt Hero raises to 40€ over Incognito 3's 12€, who folds: "Hero collected 56€
+  from pot", "Total pot 56€ | No rake", when the pot is 2 + 2 + 12 + 12 = 28€. With the
+  others all-in it is a side pot of its own (5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt:
+  Hero bets 108€, the all-in Player0 calls 24€, "Hero collected 84€ from side pot 1").
+  :func:`.meaning.with_returns` writes each such return as its own event.
+- The summary's "Total pot" is net of the rake ("Total pot 14.73€ | Rake 1.02€" with
+  14.73€ collected, OmahaShowdown.txt): the SummaryPot's total is gross.
 """
 
 from __future__ import annotations
@@ -34,8 +19,9 @@ from functools import lru_cache
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
-from auditor.money import AmountError, to_minor
-from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
+from auditor.money import to_minor
+from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, SeatError, local_time
+from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.winamax import SITE
@@ -48,6 +34,7 @@ from auditor.source import SourceSpan
 # the parts of a total pot line after its total: "| Rake 1.02€", "| Main pot 10€ | Side pot 1 4€"
 _RAKE = re.compile(r"\| Rake (?P<rake>\S+)")
 _POT_PART = re.compile(r"(?P<label>Main pot|Side pot(?: ?-?[0-9]+)?):? (?P<amount>[0-9][^ |]*)")
+_UNBRACKETED = str.maketrans("[]", "  ")  # "[Ah Kd][7s]": the cards of bracketed groups
 _STREET = {"PRE-FLOP": ev.Street.PREFLOP, "FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN}
 _STREET["RIVER"] = ev.Street.RIVER
 _STATUS_OF = {
@@ -62,19 +49,9 @@ _STATUS_OF = {
     "joins the table": ev.Status.JOINS,
     "will be allowed to play after the button": ev.Status.ALLOWED_AFTER_BUTTON,
 }
-# what may follow a player's name (the grammar's PLAYER_LINE), in its order
-_PLAYER_KINDS = (
-    "FOLD", "CHECK", "CALL", "RAISE", "BET", "POST", "COLLECTED", "SHOWS", "MUCKS", "STATUS"
-)  # fmt: skip
-_OWN_KINDS = ("SECTION_MARKER", "DEALT", "POT_EXTRA", "CANCELLED")  # no player's name first
-_BLOCKS = {
-    "SEATS": ("SEAT",),
-    "PLAY": (*_PLAYER_KINDS, *_OWN_KINDS),
-    "SUMMARY_BODY": ("SUMMARY_SEAT", "TOTAL_POT", "BOARD"),
-}
 
 
-class WinamaxReader(FieldsReader):
+class WinamaxReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     WORDS = WORDS
@@ -82,29 +59,17 @@ class WinamaxReader(FieldsReader):
     MOST_WORDS = 6
 
     def __init__(self) -> None:
-        self._wire("winamax", ("HEADER", "TABLE", "SUMMARY_MARKER"), _BLOCKS)
-
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        if block != "PLAY":
-            return super()._run(block, kinds)
-        # a player's line: the name once, then the kinds that follow it (as PLAYER_LINE;
-        # the kinds' own patterns at once would hold the name's group name twice)
-        tails = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _PLAYER_KINDS)
-        player = f"(?:{self._pattern('WHO')}(?:{tails})[ \\t]*\\n)"
-        return "|".join([player, *(f"(?:{self._pattern(k)}(?P<{k}>))" for k in _OWN_KINDS)])
+        self._wire("winamax")
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:
         return self._start is not None and not self._summary
 
     def _reset(self, raw: RawHand) -> None:
-        self._file = raw.file
-        self._offset = raw.first_line - 1
-        self._events: list[ev.Event] = []
+        self._begin_reading(raw)
         self._start: ev.HandStarted | None = None
         self._summary = False
         self._header: dict[str, str] = {}
-        self._seats: dict[int, str] = {}
         self._max_seats = SEAT_LIMIT
         self._scale = 100
         self._small = self._big = 0
@@ -124,62 +89,37 @@ class WinamaxReader(FieldsReader):
         return to_minor(text, self._scale)
 
     def _cards(self, text: str) -> tuple[Card, ...]:
-        return LETTERS.cards(text)
+        return LETTERS.cards(text.translate(_UNBRACKETED))
 
     # ------------------------------------------------------------ header
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
-        self._header = {k.removeprefix("head_"): v for k, v in f.groupdict().items() if v}
+        h = self._header = {k.removeprefix("head_"): v for k, v in f.groupdict().items() if v}
         # tournaments count in chips; cash games in cents, play money too (0.05/0.10)
-        self._scale = 1 if "tournament" in self._header else 100
+        self._scale = 1 if "tournament" in h else 100
+        y, mo, d, hh, mi = (int(h[k]) for k in ("year", "month", "day", "hour", "minute"))
+        self._time = local_time(y, mo, d, hh, mi, int(h.get("second", 0)), h.get("zone", ""))
+        self._small, self._big = self._money(h["small"]), self._money(h["big"])
 
     def TABLE(self, f: Fields, span: SourceSpan) -> None:
-        h = self._header
-        max_seats = int(f["table_max"]) if f["table_max"] else None
-        if max_seats is not None and not 1 <= max_seats <= SEAT_LIMIT:
-            raise SeatError(f"a table of {max_seats} seats")
-        button = int(f["table_button"]) if f["table_button"] else None
-        if button is not None and not 1 <= button <= SEAT_LIMIT:
-            raise SeatError(f"the button on seat {button}, which no table has")
+        h, max_seats = self._header, table_size(f["table_max"])
         self._max_seats = max_seats or SEAT_LIMIT
-        name = f["table_name"]
-        tournament_id = (f["table_tournament"] or h["tournament"]) if "tournament" in h else None
+        if f["button_seat"]:
+            self.BUTTON(f, span)
+        tournament = (f["table_tournament"] or h["tournament"]) if "tournament" in h else None
         limit, self._hi_lo, hole, code = game_facts(h["game"])
-        zone = h.get("zone", "")
-        try:  # the header's facts: a problem with them is the header line's
-            y, mo, d, hh, mi = (int(h[k]) for k in ("year", "month", "day", "hour", "minute"))
-            started_at = local_time(y, mo, d, hh, mi, int(h.get("second", 0)), zone)
-            self._small, self._big = self._money(h["small"]), self._money(h["big"])
-        except (AmountError, ValueError) as err:
-            raise LineError.of(self._offset + 1, err) from None
         symbols = [c for c in h["stakes"] if c in CURRENCY_OF_SYMBOL]
         self._start = ev.HandStarted(
-            span=SourceSpan(self._file, self._offset + 1, 1),
-            site=SITE,
-            hand_id=h["id"],
-            game=h["game"],
-            variant=code,
-            limit=limit,
-            hi_lo=self._hi_lo,
-            hole_card_count=hole,
-            small_stake=self._small,
-            big_stake=self._big,
-            currency=CURRENCY_OF_SYMBOL[symbols[0]] if symbols else "chips",
-            scale=self._scale,
-            started_at=started_at,
-            time_zone=zone,
-            table_name=name,
-            max_seats=max_seats,
-            button_seat=button,
-            tournament_id=tournament_id,
-            buy_in=h["buy_in"].strip() if "buy_in" in h else None,
-            level=h.get("level"),
-            table_span=span,
-        )
+            SourceSpan(self._file, self._offset + 1, 1), SITE, h["id"], h["game"], code, limit,
+            self._hi_lo, hole, self._small, self._big,
+            CURRENCY_OF_SYMBOL[symbols[0]] if symbols else "chips", self._scale, self._time,
+            h.get("zone", ""), f["table_name"], max_seats, self._button, tournament,
+            h["buy_in"].strip() if "buy_in" in h else None, h.get("level"), span,
+        )  # fmt: skip
         self._events.append(self._start)
 
     # ------------------------------------------------------------ seats
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = int(f["seat_number"]), f["seat_player"]
+        seat, player = int(f["seat_number"]), f["seat_who"]
         if len(self._seats) >= self._max_seats:
             raise SeatError(f"more seats than the table's {self._max_seats}")
         take_seat(self._seats, seat, player)
@@ -203,30 +143,11 @@ class WinamaxReader(FieldsReader):
         all_in = f["post_all_in"] is not None
         self._events.append(ev.Posted(span, f["who"], kind, amount, all_in))
 
-    def DEALT(self, f: Fields, span: SourceSpan) -> None:
-        cards = self._cards(_plain(f["dealt_cards"]))
-        self._events.append(ev.Dealt(span, f["dealt_player"], cards))
-
-    def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, f["who"]))
-
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
-    def CALL(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["call_amount"]), f["call_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.CALL, added, all_in=all_in))
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["bet_amount"]), f["bet_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.BET, added, all_in=all_in))
-
     def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        # "raises 1.05€ to 1.35€": the raise over the bet faced, then the total; the first
-        # is not the chips added (ChipsIn's ``added``): the total is what the line says
-        to, all_in = self._money(f["raise_to"]), f["raise_all_in"] is not None
-        self._money(f["raise_by"])  # an amount the hand cannot hold is the line's error
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.RAISE, to=to, all_in=all_in))
+        # "raises 1.05€ to 1.35€": the raise over the bet faced (not the chips added), then
+        # the total; an amount the hand cannot hold is the line's error
+        self._money(f["raise_by"])
+        super().RAISE(f, span)
 
     def SHOWS(self, f: Fields, span: SourceSpan) -> None:
         player, shown = f["who"], self._cards(f["shows_cards"])
@@ -242,10 +163,6 @@ class WinamaxReader(FieldsReader):
                 return
         self._shown[player] = len(self._events)
         self._events.append(ev.Shown(span, player, shown, words, read_claim(words, self._hi_lo)))
-
-    def MUCKS(self, f: Fields, span: SourceSpan) -> None:
-        shown = self._cards(f["mucks_cards"]) if f["mucks_cards"] else ()
-        self._events.append(ev.Mucked(span, f["who"], shown))
 
     def COLLECTED(self, f: Fields, span: SourceSpan) -> None:
         side, amount = f["collected_side"], self._money(f["collected_amount"])
@@ -322,17 +239,13 @@ class WinamaxReader(FieldsReader):
 
 
 # ---------------------------------------------------------------- helpers
-def _plain(cards: str) -> str:
-    """The cards of "[Ah Kd][7s]" (one or more bracketed groups), as one list."""
-    return " ".join(cards.replace("[", " ").replace("]", " ").split())
-
-
 @lru_cache(maxsize=1024)  # the same boards recur
 def _board(cards: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """A street marker's board so far (all its groups) and the cards new on it (the last)."""
     if not cards:
         return (), ()
-    return LETTERS.cards(_plain(cards)), LETTERS.cards(_plain(cards.rsplit("[", 1)[1]))
+    new = cards.rsplit("[", 1)[1]
+    return LETTERS.cards(cards.translate(_UNBRACKETED)), LETTERS.cards(new.translate(_UNBRACKETED))
 
 
 def _post_kind(words: str, away: bool, amount: int, small: int) -> ev.PostKind | None:
