@@ -1,10 +1,8 @@
-"""The driving shared by WPN's two layouts: a hand's state, its runs of lines, its end.
+"""The driving shared by WPN's two layouts: a hand's state, its end, its seats.
 
-A line of play names its player once, then what he does (the grammar's N_PLAYER_LINE
-and O_PLAYER_LINE): a run's pattern reads the name once, then the kinds that follow it
-(:meth:`WpnLines._run`). The old client's UTF-16 files have a blank line after every
-line: a BLANK line in a run, read so that the lines are counted. A record that stops
-before its summary, even inside its last line, is read up to there and marked truncated.
+The old client's UTF-16 files have a blank line after every line: a BLANK line in a run,
+read so that the lines are counted. A record that stops before its summary, even inside
+its last line, is read up to there and marked truncated.
 """
 
 from __future__ import annotations
@@ -14,24 +12,17 @@ from dataclasses import replace
 from lark.exceptions import UnexpectedInput
 
 from auditor import events as ev
-from auditor.cards import LETTERS, CardNotation
+from auditor.cards import LETTERS, Card, CardNotation
 from auditor.money import to_minor
 from auditor.parse.errors import HandParseError
-from auditor.parse.facts import SEAT_LIMIT, SeatError
-from auditor.parse.text_reader import Fields, FieldsReader, error_place
+from auditor.parse.facts import SEAT_LIMIT
+from auditor.parse.lines import CommonLines
+from auditor.parse.text_reader import Fields, FieldsReader, error_place, last_line
 from auditor.read.split import RawHand
 from auditor.source import SourceSpan
 
 STREET = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 CAPPED = "reached the table's cap"
-# the kinds that follow a player's name in a run of play (the grammar's N_PLAYER_LINE and
-# O_PLAYER_LINE), after the name's own terminal
-AFTER_NAME = {
-    "N_PLAY": ("N_WHO", ("N_FOLD", "N_CHECK", "N_CALL", "N_RAISE", "N_BET", "N_POST",
-                         "N_COLLECTED", "N_SHOWS", "N_MUCKS", "N_NO_SHOW", "N_STATUS")),
-    "O_PLAY": ("O_WHO", ("O_POST", "O_CHIPS", "O_CARD", "O_HIDDEN_CARD", "O_FOLD", "O_CHECK",
-                         "O_MUCKS", "O_ALL_IN", "O_STATUS")),
-}  # fmt: skip
 
 
 def bracketed(text: str) -> list[str]:
@@ -39,29 +30,15 @@ def bracketed(text: str) -> list[str]:
     return [part.rstrip("]") for part in text.split(" [")[1:]]
 
 
-class WpnLines(FieldsReader):
+class WpnLines(CommonLines, FieldsReader):
     """A WPN hand's state and driving; the layouts' line methods are its subclasses'."""
 
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        """A line of play names its player once, then what he does (as the grammar's
-        player lines: the kinds' own patterns at once would hold the name twice)."""
-        if block not in AFTER_NAME:
-            return super()._run(block, kinds)
-        who, after = AFTER_NAME[block]
-        tails = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in after)
-        rest = super()._run(block, kinds[len(after) :])
-        return f"{self._pattern(who)}(?:{tails})|{rest}"
-
     def _reset(self, raw: RawHand) -> None:
+        self._begin_reading(raw)
         self._raw = raw
-        self._file = raw.file
-        self._offset = raw.first_line - 1
-        self._events: list[ev.Event] = []
         self._start: ev.HandStarted | None = None
         self._summary_started = False
         self._cut_at: SourceSpan | None = None
-        self._seats: dict[int, str] = {}
-        self._seat_of: dict[str, int] = {}
         self._max_seats = SEAT_LIMIT
         self._head: Fields | None = None  # the header's fields, till the table line
         self._scale = 1
@@ -96,23 +73,14 @@ class WpnLines(FieldsReader):
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
         if self._summary_started:
             return ev.Hand(self._start, tuple(self._events))
-        last = self._cut_at or SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
+        last = self._cut_at or last_line(raw)
         return ev.Hand(self._start, tuple(self._events), truncated=True, truncated_at=last)
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
 
-    def _seat(self, seat: int, player: str) -> None:
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {seat}, which no table has")
-        if len(self._seats) >= self._max_seats:
-            raise SeatError(f"more seats than the table's {self._max_seats}")
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seat_of:
-            raise SeatError(f"{player} sits in two seats")
-        self._seats[seat] = player
-        self._seat_of[player] = seat
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return self._notation.cards(text)
 
     def _begin(self, start: ev.HandStarted) -> None:
         self._start = start

@@ -14,7 +14,7 @@ from dataclasses import replace
 from auditor import events as ev
 from auditor.cards import Card, CardNotation
 from auditor.parse.facts import variant
-from auditor.parse.text_reader import Fields
+from auditor.parse.text_reader import Fields, take_seat
 from auditor.rooms.wpn.heads import button, old_start
 from auditor.rooms.wpn.lines import CAPPED, STREET, WpnLines, bracketed
 from auditor.rooms.wpn.summary import gross_pot, old_player
@@ -73,7 +73,7 @@ class OldLines(WpnLines):
 
     def O_SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, player = int(f["oseat_number"]), f["oseat_player"]
-        self._seat(seat, player)
+        take_seat(self._seats, seat, player)
         self._events.append(ev.SeatTaken(span, seat, player, self._money(f["oseat_stack"])))
 
     def O_POST(self, f: Fields, span: SourceSpan) -> None:
@@ -184,7 +184,8 @@ class OldLines(WpnLines):
         self._events.append(ev.SummaryBoard(span, 1, self._notation.cards(f["oboard_cards"])))
 
     def O_SUMMARY_PLAYER(self, f: Fields, span: SourceSpan) -> None:
-        seat = self._seat_of.get(f["osum_player"], 0)
+        player = f["osum_player"]
+        seat = next((n for n, name in self._seats.items() if name == player), 0)
         self._events.extend(old_player(f, span, seat, self._notation, self._money))
 
     def O_ENDED(self, f: Fields, span: SourceSpan) -> None:

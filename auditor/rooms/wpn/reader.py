@@ -1,9 +1,4 @@
-"""WPN hands (both layouts) to events.
-
-The grammar (``grammars/wpn.lark``) decides which kind each line is; each line
-terminal is one regular expression with named fields. The methods, one per line
-terminal, run as lexer callbacks (so the events come out in file order) and read a
-line's fields by name from its terminal's own pattern: the new layout's here, the old
+"""WPN hands (both layouts) to events: the new layout's line methods here, the old
 layout's in :mod:`.old`, the driving both share in :mod:`.lines`, the headers in
 :mod:`.heads` and the summaries in :mod:`.summary`.
 
@@ -16,10 +11,11 @@ from __future__ import annotations
 
 from auditor import events as ev
 from auditor.cards import LETTERS
-from auditor.parse.facts import SEAT_LIMIT, board_number
+from auditor.hand_claims import Claim
+from auditor.parse.facts import SEAT_LIMIT, SeatError, board_number
 from auditor.parse.text_reader import Fields
 from auditor.rooms.wpn.heads import new_start
-from auditor.rooms.wpn.lines import AFTER_NAME, CAPPED, STREET, bracketed
+from auditor.rooms.wpn.lines import CAPPED, STREET, bracketed
 from auditor.rooms.wpn.old import OldLines
 from auditor.rooms.wpn.summary import gross_pot, new_seat
 from auditor.rooms.wpn.wording import read_new
@@ -27,11 +23,11 @@ from auditor.source import SourceSpan
 
 # "posts dead $X": both blinds, on coming back; "posts $X": a new player's big blind, to
 # play at once
-_N_POST_KIND = {
-    "the small blind": ev.PostKind.SMALL_BLIND, "the big blind": ev.PostKind.BIG_BLIND,
-    "ante": ev.PostKind.ANTE, "dead": ev.PostKind.SMALL_AND_BIG,
-    "a straddle": ev.PostKind.STRADDLE, "straddle": ev.PostKind.STRADDLE,
-    None: ev.PostKind.BIG_BLIND,
+_POSTS = {
+    "posts the small blind": ev.PostKind.SMALL_BLIND, "posts the big blind": ev.PostKind.BIG_BLIND,
+    "posts ante": ev.PostKind.ANTE, "posts dead": ev.PostKind.SMALL_AND_BIG,
+    "posts a straddle": ev.PostKind.STRADDLE, "posts straddle": ev.PostKind.STRADDLE,
+    "straddle": ev.PostKind.STRADDLE, "posts": ev.PostKind.BIG_BLIND,
 }  # fmt: skip
 _N_STATUS = {
     "is sitting out": ev.Status.SITTING_OUT, "sits out": ev.Status.SITS_OUT,
@@ -39,20 +35,6 @@ _N_STATUS = {
     "is connected": ev.Status.CONNECTED, "has timed out": ev.Status.TIMED_OUT,
     "leaves the table": ev.Status.LEAVES, "joins the table": ev.Status.JOINS,
 }  # fmt: skip
-# the runs of lines the lexer takes as one token, with their line kinds in the grammar's
-# order (BLANK: the old client's blank line after every line, read to count lines)
-_BLOCKS = {
-    "N_SEATS": ("N_SEAT", "BLANK"),
-    "N_PLAY": (*AFTER_NAME["N_PLAY"][1], "N_MARKER", "N_DEALT", "N_UNCALLED", "N_POT", "BLANK"),
-    "N_SUMMARY_BODY": ("N_SUMMARY_SEAT", "N_TOTAL_POT", "N_BOARD", "BLANK"),
-    "O_SEATS": ("O_SEAT", "BLANK"),
-    "O_PLAY": (*AFTER_NAME["O_PLAY"][1], "O_MARKER", "O_UNCALLED", "BLANK"),
-    "O_SUMMARY_BODY": ("O_POT", "O_BOARD", "O_SUMMARY_PLAYER", "BLANK"),
-}
-_SINGLES = (
-    "N_HEADER", "N_TABLE", "N_SUMMARY_MARKER", "O_STARTED", "O_GAME_ID", "O_BUTTON",
-    "O_SUMMARY_MARKER", "O_ENDED", "O_AFTER",
-)  # fmt: skip
 # the grammar's runs and single lines in words, for the errors that name them
 _WORDS = {
     "N_HEADER": "a hand header (Hand #N - game - stakes - date)",
@@ -96,10 +78,11 @@ class WpnReader(OldLines):
 
     WORDS = _WORDS
     MISTAKES = _MISTAKES
+    POSTS = _POSTS
     MOST_WORDS = 6
 
     def __init__(self) -> None:
-        self._wire("wpn", _SINGLES, _BLOCKS)
+        self._wire("wpn")
 
     def N_HEADER(self, f: Fields, span: SourceSpan) -> None:
         self._head = f
@@ -112,42 +95,20 @@ class WpnReader(OldLines):
         self._max_seats = start.max_seats or SEAT_LIMIT
         self._begin(start)
 
-    def N_SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = int(f["seat_number"]), f["seat_player"]
-        self._seat(seat, player)
-        out = f["seat_out"] is not None
-        self._events.append(
-            ev.SeatTaken(span, seat, player, self._money(f["seat_stack"]), sitting_out=out)
-        )
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        if len(self._seats) >= self._max_seats:
+            raise SeatError(f"more seats than the table's {self._max_seats}")
+        super().SEAT(f, span)
 
-    def N_FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, f["who"]))
-
-    def N_CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
-    def N_CALL(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["call_amount"]), f["call_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.CALL, added, None, all_in))
-
-    def N_BET(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["bet_amount"]), f["bet_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.BET, added, None, all_in))
-
-    def N_RAISE(self, f: Fields, span: SourceSpan) -> None:
+    def RAISE(self, f: Fields, span: SourceSpan) -> None:
         # "raises $30.00 to $40.00": the chips put in, then the player's total; "caps $X":
-        # the chips put in only
-        player, all_in = f["who"], f["raise_all_in"] is not None
-        to = self._money(f["raise_to"]) if f["raise_to"] is not None else None
-        added = self._money(f["raise_added"])
-        self._events.append(ev.ChipsIn(span, player, ev.Verb.RAISE, added, to, all_in))
-        if f["raise_verb"] != "raises":  # the cap reached: all-in for the rest of the hand
-            self._events.append(ev.PlayerStatus(span, player, ev.Status.CAPPED, CAPPED))
+        # the chips put in only, and the cap reached: all-in for the rest of the hand
+        super().RAISE(f, span)
+        if f["raise_verb"] != "raises":
+            self._events.append(ev.PlayerStatus(span, f["who"], ev.Status.CAPPED, CAPPED))
 
-    def N_POST(self, f: Fields, span: SourceSpan) -> None:
-        kind = ev.PostKind.STRADDLE if f["post_straddle"] else _N_POST_KIND[f["post_kind"]]
-        all_in = f["post_all_in"] is not None
-        self._events.append(ev.Posted(span, f["who"], kind, self._money(f["post_amount"]), all_in))
+    def _claim(self, words: str) -> Claim:
+        return read_new(words)
 
     def N_COLLECTED(self, f: Fields, span: SourceSpan) -> None:
         # "main pot 1", "main pot 2": the main pot on the first and second board of a run
@@ -156,18 +117,6 @@ class WpnReader(OldLines):
         pot = int(f["collected_number"] or 1) if pot_words == "side pot" else 0
         amount = self._money(f["collected_amount"])
         self._events.append(ev.Collected(span, f["who"], amount, pot, pot_words != "pot"))
-
-    def N_SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        words = f["shows_words"] or ""
-        shown = LETTERS.cards(f["shows_cards"])
-        self._events.append(ev.Shown(span, f["who"], shown, words, read_new(words)))
-
-    def N_MUCKS(self, f: Fields, span: SourceSpan) -> None:
-        shown = LETTERS.cards(f["mucks_cards"]) if f["mucks_cards"] else ()
-        self._events.append(ev.Mucked(span, f["who"], shown))
-
-    def N_NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.NotShown(span, f["who"]))
 
     def N_STATUS(self, f: Fields, span: SourceSpan) -> None:
         words = f["status_words"]
@@ -189,18 +138,13 @@ class WpnReader(OldLines):
             new = LETTERS.cards(groups[-1]) if groups else ()
             self._events.append(ev.StreetDealt(span, STREET[name], board, cards, new))
 
-    def N_DEALT(self, f: Fields, span: SourceSpan) -> None:
-        shown = LETTERS.cards(f["dealt_cards"])
-        if not self._hole_cards_seen and len(shown) == 1:
+    def DEALT(self, f: Fields, span: SourceSpan) -> None:
+        if not self._hole_cards_seen and len(f["dealt_cards"].split()) == 1:
             # a tournament's first hand deals each seat one card for the button before the
             # antes ("Dealt to Hero [4s]"): no hole card of this hand
             self._events.append(ev.Note(span, f.group().strip()))
             return
-        self._events.append(ev.Dealt(span, f["dealt_player"], shown))
-
-    def N_UNCALLED(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["uncalled_amount"])
-        self._events.append(ev.UncalledReturned(span, f["uncalled_player"], amount))
+        super().DEALT(f, span)
 
     def N_POT(self, f: Fields, span: SourceSpan) -> None:
         # the pot and rake as they stand after a street: the summary's are the ones checked
