@@ -8,14 +8,15 @@ its last line, is read up to there and marked truncated.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 
 from lark.exceptions import UnexpectedInput
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card, CardNotation
-from auditor.money import to_minor
+from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
-from auditor.parse.facts import SEAT_LIMIT
+from auditor.parse.facts import SEAT_LIMIT, LineError, local_time
 from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, error_place, last_line
 from auditor.read.split import RawHand
@@ -23,6 +24,36 @@ from auditor.source import SourceSpan
 
 STREET = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 CAPPED = "reached the table's cap"
+LIMITS = {"Pot Limit": ev.Limit.POT, "No Limit": ev.Limit.NO, "Fixed Limit": ev.Limit.FIXED}
+_TIME = ("year", "month", "day", "hour", "minute", "second")
+
+
+def when(f: Fields | None, prefix: str, line: int) -> tuple[datetime | None, str]:
+    """The local time a header's ``prefix``-ed fields give, and its zone ("UTC", or "")."""
+    if f is None:
+        return None, ""
+    zone = f.groupdict().get(prefix + "zone") or ""
+    try:
+        year, month, day, hour, minute, second = (int(f[prefix + k] or 0) for k in _TIME)
+        return local_time(year, month, day, hour, minute, second, zone), zone
+    except ValueError as err:
+        raise LineError.of(line, err) from None
+
+
+def stakes(small: str, big: str, scale: int, line: int) -> tuple[int, int]:
+    """The header's stakes; a problem with them is the header line's."""
+    try:
+        return to_minor(small, scale), to_minor(big, scale)
+    except (AmountError, ValueError) as err:
+        raise LineError.of(line, err) from None
+
+
+def gross_pot(
+    span: SourceSpan, net: int, rake: int | None, fees: list[tuple[str, int]]
+) -> ev.Event:
+    return ev.SummaryPot(
+        span, net + (rake or 0) + sum(a for _, a in fees), None, (), rake, tuple(fees)
+    )
 
 
 def bracketed(text: str) -> list[str]:

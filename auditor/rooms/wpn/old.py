@@ -15,9 +15,9 @@ from auditor import events as ev
 from auditor.cards import Card, CardNotation
 from auditor.parse.facts import variant
 from auditor.parse.text_reader import Fields, take_seat
-from auditor.rooms.wpn.heads import button, old_start
-from auditor.rooms.wpn.lines import CAPPED, STREET, WpnLines, bracketed
-from auditor.rooms.wpn.summary import gross_pot, old_player
+from auditor.rooms.wpn import SITE
+from auditor.rooms.wpn.lines import CAPPED, STREET, WpnLines, bracketed, gross_pot, stakes, when
+from auditor.rooms.wpn.wording import read_old
 from auditor.source import SourceSpan
 
 # The old layout writes a ten "10h"; the new one "Th".
@@ -58,12 +58,24 @@ class OldLines(WpnLines):
         self._game, self._game_span = f, span  # (a blank line may come before it)
 
     def O_BUTTON(self, f: Fields, span: SourceSpan) -> None:
+        """The hand: the "Game started at" line's time, the "Game ID" line's game, stakes
+        and table, and the button; no limit and no currency: WPN's Omaha tables of that
+        client were pot limit, in US dollars (fpdb's WinningToFpdb.py reads them so; a
+        fixed-limit table is told by its big blind)."""
         head_span = SourceSpan(self._file, self._offset + 1, 1)
         if self._game is None:  # cannot be: the grammar puts the game line first
             raise ValueError("a button line before the game line")
-        start = old_start(
-            self._head, self._game, button(f["button_seat"]), head_span, self._game_span
-        )
+        self.BUTTON(f, span)
+        game, name = self._game, self._game["game_name"]
+        hi_lo, hole = "HiLow" in name or "H/L" in name, 5 if name.startswith("5Card") else 4
+        started_at, zone = when(self._head, "started_", head_span.line)
+        small, big = stakes(game["game_small"], game["game_big"], 100, self._game_span.line)
+        start = ev.HandStarted(
+            head_span, SITE, game["game_id"], name, variant(ev.Limit.POT, hi_lo, hole),
+            ev.Limit.POT, hi_lo, hole, small, big, "USD", 100, started_at, zone,
+            (game["game_table"] or "").strip(), None, self._button,
+            table_span=self._game_span, limit_written=False,
+        )  # fmt: skip
         if " CAP " in f" {start.table_name} ":
             # "The CAP is set at 30bb ... When you've reached the hand CAP, you're considered
             # to be all-in for the remainder of the hand" (yapoker.com, "CAP Tables"): the
@@ -184,9 +196,28 @@ class OldLines(WpnLines):
         self._events.append(ev.SummaryBoard(span, 1, self._notation.cards(f["oboard_cards"])))
 
     def O_SUMMARY_PLAYER(self, f: Fields, span: SourceSpan) -> None:
-        player = f["osum_player"]
+        """The hand shown and the chips collected (written here only), then the seat."""
+        player, shown = f["osum_player"], self._cards(f["osum_cards"] or f["osum_mucked"] or "")
         seat = next((n for n, name in self._seats.items() if name == player), 0)
-        self._events.extend(old_player(f, span, seat, self._notation, self._money))
+        collects, bets = self._money(f["osum_collects"]), self._money(f["osum_bets"])
+        if f["osum_cards"] is not None:
+            description = f["osum_words"] + (f["osum_low"] or "")
+            self._events.append(ev.Shown(span, player, shown, description, read_old(description)))
+            outcome = ev.SeatOutcome.SHOWED
+        elif f["osum_mucked"] is not None:
+            outcome = ev.SeatOutcome.MUCKED
+        elif collects:
+            outcome = ev.SeatOutcome.COLLECTED
+        elif f["osum_not_shown"] is not None:
+            outcome = ev.SeatOutcome.FOLDED if bets else ev.SeatOutcome.DIDNT_BET
+        else:
+            outcome = ev.SeatOutcome.MUCKED
+        if collects:  # "Collects: 47."
+            self._events.append(ev.Collected(span, player, collects))
+        results = (ev.SeatResult(collects),) if collects else ()
+        self._events.append(
+            ev.SummarySeat(span, seat, player, (), outcome, "", not bets, shown, results)
+        )
 
     def O_ENDED(self, f: Fields, span: SourceSpan) -> None:
         return

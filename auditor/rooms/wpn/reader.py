@@ -9,15 +9,18 @@ are written after every street (kept as notes: the summary's are the ones checke
 
 from __future__ import annotations
 
+import re
+
 from auditor import events as ev
-from auditor.cards import LETTERS
+from auditor.cards import LETTERS, Card
 from auditor.hand_claims import Claim
-from auditor.parse.facts import SEAT_LIMIT, SeatError, board_number
+from auditor.money import to_minor
+from auditor.parse.facts import SEAT_LIMIT, SeatError, board_number, variant
+from auditor.parse.lines import table_size
 from auditor.parse.text_reader import Fields
-from auditor.rooms.wpn.heads import new_start
-from auditor.rooms.wpn.lines import CAPPED, STREET, bracketed
+from auditor.rooms.wpn import SITE
+from auditor.rooms.wpn.lines import CAPPED, LIMITS, STREET, bracketed, gross_pot, stakes, when
 from auditor.rooms.wpn.old import OldLines
-from auditor.rooms.wpn.summary import gross_pot, new_seat
 from auditor.rooms.wpn.wording import read_new
 from auditor.source import SourceSpan
 
@@ -88,12 +91,31 @@ class WpnReader(OldLines):
         self._head = f
 
     def N_TABLE(self, f: Fields, span: SourceSpan) -> None:
-        head_span = SourceSpan(self._file, self._offset + 1, 1)
-        if self._head is None:  # cannot be: the grammar puts the header first
+        head, head_span = self._head, SourceSpan(self._file, self._offset + 1, 1)
+        if head is None:  # cannot be: the grammar puts the header first
             raise ValueError("a table line before the header")
-        start = new_start(self._head, f, head_span, span)
-        self._max_seats = start.max_seats or SEAT_LIMIT
-        self._begin(start)
+        button = int(f["table_button"])  # (the old layout's button line is the BUTTON kind)
+        if not 1 <= button <= SEAT_LIMIT:
+            raise SeatError(f"the button on seat {button}, which no table has")
+        limit = LIMITS.get(head["head_limit"], ev.Limit.POT)  # "All-in or Fold Limit": pot's
+        game, tournament = head["head_game"], head["head_tournament"]
+        hi_lo = any(w in game for w in ("H/L", "Hi/Lo", "HiLow"))
+        hole = 5 if game.startswith("5Card") else 6 if game.startswith("6Card") else 4
+        small = head["head_small"] or head["head_level_small"]
+        # money in dollars ("$0.25/$0.50"), else chips (tournaments, play money)
+        usd = not tournament and not f["table_play"] and small.startswith("$")
+        scale = 100 if usd else 1
+        started_at, zone = when(head, "head_", head_span.line)
+        big = head["head_big"] or head["head_level_big"]
+        small_stake, big_stake = stakes(small, big, scale, head_span.line)
+        self._max_seats = table_size(f["table_max"]) or SEAT_LIMIT
+        self._begin(ev.HandStarted(
+            head_span, SITE, head["head_id"], f"{game}({head['head_limit']})",
+            variant(limit, hi_lo, hole), limit, hi_lo, hole, small_stake, big_stake,
+            "USD" if usd else "chips", scale, started_at, zone, f["table_name"],
+            table_size(f["table_max"]), button, tournament,
+            (head["head_buy_in"] or "").strip(" -") or None, head["head_level"], span,
+        ))  # fmt: skip
 
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
         if len(self._seats) >= self._max_seats:
@@ -171,3 +193,59 @@ class WpnReader(OldLines):
 
     def N_SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(new_seat(f, span, self._summary_board, self._scale))
+
+
+# the inside of a seat's result, "won $199.00 with HI - ..." (the hand's description)
+_RESULT = re.compile(
+    r"(?:(?:won|collected) (?P<amount>\$?[0-9][0-9,]*(?:\.[0-9]+)?)|lost)(?: with (?P<text>.*))?$"
+)
+
+
+def _results(text: str | None, scale: int) -> tuple[ev.SeatResult, ...]:
+    """``won $199.00 with HI - ...``, ``lost with HI - ...``, ``collected $9.00``."""
+    if not text:
+        return ()
+    found = _RESULT.match(text)
+    if found is None:
+        return (ev.SeatResult(None, text, read_new(text)),)
+    words = found["text"] or ""
+    won = to_minor(found["amount"], scale) if found["amount"] else None
+    return (ev.SeatResult(won, words, read_new(words)),)
+
+
+def new_seat(f: Fields, span: SourceSpan, board: int, scale: int) -> ev.SummarySeat:
+    """A new-layout summary seat line of the summary's ``board`` (1, or 2 after "Board 2")."""
+    positions = tuple(p.strip(" (") for p in f["sum_positions"].split(")") if p.strip())
+    shown: tuple[Card, ...] = ()
+    results: tuple[ev.SeatResult, ...] = ()
+    folded_on = other = ""
+    if f["sum_folded_on"] is not None:
+        outcome = ev.SeatOutcome.FOLDED
+        folded_on = f["sum_folded_on"]
+    elif f["sum_verb"] is not None:
+        showed = f["sum_verb"] == "showed"
+        outcome = ev.SeatOutcome.SHOWED if showed else ev.SeatOutcome.MUCKED
+        shown = LETTERS.cards(f["sum_cards"])
+        results = _results(f["sum_result"], scale)
+    elif f["sum_walk"] is not None:  # "did not show and won $9.00": the uncontested winner
+        outcome = ev.SeatOutcome.COLLECTED
+        results = _results(f["sum_walk"], scale)
+    elif f["sum_bare"] is not None:
+        lost = f["sum_bare"].startswith("lost")
+        outcome = ev.SeatOutcome.LOST if lost else ev.SeatOutcome.WON
+        results = _results(f["sum_bare"], scale)
+    elif f["sum_sitting_out"] is not None:
+        outcome = ev.SeatOutcome.SITTING_OUT
+    else:
+        outcome = ev.SeatOutcome.OTHER
+        other = f["sum_other"] or "none"
+    if board > 1 and results:
+        # a run it twice writes each board's seat lines after its "Board N [..]" line;
+        # a seat's results are one per board (the first board's is on its first line)
+        results = (ev.SeatResult(None),) * (board - 1) + results
+    didnt_bet = f["sum_didnt_bet"] is not None
+    player = f["sum_player"]
+    seat = int(f["sum_seat"])
+    return ev.SummarySeat(
+        span, seat, player, positions, outcome, folded_on, didnt_bet, shown, results, other
+    )
