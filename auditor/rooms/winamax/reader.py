@@ -38,17 +38,18 @@ _UNBRACKETED = str.maketrans("[]", "  ")  # "[Ah Kd][7s]": the cards of brackete
 _STREET = {"PRE-FLOP": ev.Street.PREFLOP, "FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN}
 _STREET["RIVER"] = ev.Street.RIVER
 _STATUS_OF = {
-    "sits out": ev.Status.SITS_OUT,
-    "is sitting out": ev.Status.SITTING_OUT,
-    "has returned": ev.Status.RETURNED,
-    "is back": ev.Status.RETURNED,
-    "is disconnected": ev.Status.DISCONNECTED,
-    "is connected": ev.Status.CONNECTED,
-    "has timed out": ev.Status.TIMED_OUT,
-    "leaves the table": ev.Status.LEAVES,
+    "sits out": ev.Status.SITS_OUT, "is sitting out": ev.Status.SITTING_OUT,
+    "has returned": ev.Status.RETURNED, "is back": ev.Status.RETURNED,
+    "is disconnected": ev.Status.DISCONNECTED, "is connected": ev.Status.CONNECTED,
+    "has timed out": ev.Status.TIMED_OUT, "leaves the table": ev.Status.LEAVES,
     "joins the table": ev.Status.JOINS,
     "will be allowed to play after the button": ev.Status.ALLOWED_AFTER_BUTTON,
-}
+}  # fmt: skip
+_POSTS = {
+    "small blind": ev.PostKind.SMALL_BLIND, "big blind": ev.PostKind.BIG_BLIND,
+    "ante": ev.PostKind.ANTE, "dead blind": ev.PostKind.MISSED_BLIND,
+    "small & big blind": ev.PostKind.SMALL_AND_BIG,
+}  # fmt: skip
 
 
 class WinamaxReader(CommonLines, FieldsReader):
@@ -56,6 +57,7 @@ class WinamaxReader(CommonLines, FieldsReader):
 
     WORDS = WORDS
     MISTAKES = MISTAKES
+    POSTS = _POSTS
     MOST_WORDS = 6
 
     def __init__(self) -> None:
@@ -132,16 +134,21 @@ class WinamaxReader(CommonLines, FieldsReader):
 
     # ------------------------------------------------------------ the play
     def POST(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["post_amount"])
-        kind = _post_kind(f["post_kind"], f["post_away"] is not None, amount, self._small)
-        if kind is None:
-            # "posts big blind 0€ out of position" after a small blind out of position
-            # that held both blinds (PLO-5max-EUR-1.00-2.00-201611.post.both.txt: 3€ at
-            # 1€/2€, then this line): the big blind is in that post already
+        """ "Out of position": a post away from the blinds' seats. A small blind there is
+        dead (PLO-5max-EUR-2.00-4.00-201412.sb.oop.txt: 2€ at 2€/4€, counted in the pot,
+        no bet), or holds both blinds if more than the small blind (3€ at 1€/2€, then
+        "posts big blind 0€ out of position", in that post already: PLO-5max-EUR-1.00-
+        2.00-201611.post.both.txt); a big blind there is a live one (a new player's)."""
+        words, amount = f["post_kind"], self._money(f["post_amount"])
+        if f["post_away"] is not None and words == "small blind":
+            both = amount > self._small
+            kind = ev.PostKind.SMALL_AND_BIG if both else ev.PostKind.MISSED_BLIND
+            all_in = f["post_all_in"] is not None
+            self._events.append(ev.Posted(span, f["who"], kind, amount, all_in))
+        elif f["post_away"] is not None and words == "big blind" and not amount:
             self._events.append(ev.Note(span, f.group().strip()))
-            return
-        all_in = f["post_all_in"] is not None
-        self._events.append(ev.Posted(span, f["who"], kind, amount, all_in))
+        else:
+            super().POST(f, span)
 
     def RAISE(self, f: Fields, span: SourceSpan) -> None:
         # "raises 1.05€ to 1.35€": the raise over the bet faced (not the chips added), then
@@ -246,24 +253,3 @@ def _board(cards: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         return (), ()
     new = cards.rsplit("[", 1)[1]
     return LETTERS.cards(cards.translate(_UNBRACKETED)), LETTERS.cards(new.translate(_UNBRACKETED))
-
-
-def _post_kind(words: str, away: bool, amount: int, small: int) -> ev.PostKind | None:
-    """A post's kind. "Out of position" is Winamax's post away from the blinds' seats: a
-    small blind there is dead (PLO-5max-EUR-2.00-4.00-201412.sb.oop.txt: 2€ at 2€/4€,
-    counted in the pot, no bet); one of more than the small blind holds both blinds
-    (3€ at 1€/2€, then "posts big blind 0€ out of position": None); a big blind there
-    is a live one (a new player's)."""
-    if words == "ante":
-        return ev.PostKind.ANTE
-    if words == "dead blind":
-        return ev.PostKind.MISSED_BLIND
-    if words == "small & big blind":
-        return ev.PostKind.SMALL_AND_BIG
-    if words == "small blind":
-        if not away:
-            return ev.PostKind.SMALL_BLIND
-        return ev.PostKind.SMALL_AND_BIG if amount > small else ev.PostKind.MISSED_BLIND
-    if away and amount == 0:
-        return None
-    return ev.PostKind.BIG_BLIND

@@ -24,7 +24,18 @@ from auditor.source import SourceSpan
 
 STREET = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 CAPPED = "reached the table's cap"
-LIMITS = {"Pot Limit": ev.Limit.POT, "No Limit": ev.Limit.NO, "Fixed Limit": ev.Limit.FIXED}
+# both layouts' words ("is disconnected." is the old one's); old: "is disconnected and ALL
+# IN.", the client's all-in protection (he stays in for what he put in); "wait BB": he
+# waits for the big blind to come round to him, out of this hand
+STATUS = {
+    "is sitting out": ev.Status.SITTING_OUT, "sitting out": ev.Status.SITTING_OUT,
+    "wait BB": ev.Status.SITTING_OUT, "sits out": ev.Status.SITS_OUT,
+    "has returned": ev.Status.RETURNED, "is disconnected": ev.Status.DISCONNECTED,
+    "is disconnected.": ev.Status.DISCONNECTED, "is connected": ev.Status.CONNECTED,
+    "is connected.": ev.Status.CONNECTED, "has timed out": ev.Status.TIMED_OUT,
+    "is timed out.": ev.Status.TIMED_OUT, "is disconnected and ALL IN.": ev.Status.TIMED_OUT,
+    "leaves the table": ev.Status.LEAVES, "joins the table": ev.Status.JOINS,
+}  # fmt: skip
 _TIME = ("year", "month", "day", "hour", "minute", "second")
 
 

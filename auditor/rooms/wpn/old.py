@@ -16,7 +16,16 @@ from auditor.cards import Card, CardNotation
 from auditor.parse.facts import variant
 from auditor.parse.text_reader import Fields, take_seat
 from auditor.rooms.wpn import SITE
-from auditor.rooms.wpn.lines import CAPPED, STREET, WpnLines, bracketed, gross_pot, stakes, when
+from auditor.rooms.wpn.lines import (
+    CAPPED,
+    STATUS,
+    STREET,
+    WpnLines,
+    bracketed,
+    gross_pot,
+    stakes,
+    when,
+)
 from auditor.rooms.wpn.wording import read_old
 from auditor.source import SourceSpan
 
@@ -27,16 +36,6 @@ TENS = CardNotation("tens as 10 (10h)", ten="10")
 _O_POST_KIND = {
     "has small blind": ev.PostKind.SMALL_BLIND, "has big blind": ev.PostKind.BIG_BLIND,
     "posts": ev.PostKind.BIG_BLIND, "ante": ev.PostKind.ANTE, "straddle": ev.PostKind.STRADDLE,
-}  # fmt: skip
-# "is disconnected and ALL IN.": the client's all-in protection (he stays in for what he
-# put in); "wait BB": he waits for the big blind to come round to him, out of this hand
-_O_STATUS = {
-    "sitting out": ev.Status.SITTING_OUT, "sits out": ev.Status.SITS_OUT,
-    "has returned": ev.Status.RETURNED, "is timed out.": ev.Status.TIMED_OUT,
-    "is disconnected and ALL IN.": ev.Status.TIMED_OUT,
-    "is disconnected.": ev.Status.DISCONNECTED, "is connected.": ev.Status.CONNECTED,
-    "joins the table": ev.Status.JOINS, "leaves the table": ev.Status.LEAVES,
-    "wait BB": ev.Status.SITTING_OUT,
 }  # fmt: skip
 # the old layout's chips lines ("caps (253.88)": raises to the table's cap)
 _O_VERB = {
@@ -125,7 +124,7 @@ class OldLines(WpnLines):
 
     def O_STATUS(self, f: Fields, span: SourceSpan) -> None:
         words = f["ostatus_words"]
-        self._events.append(ev.PlayerStatus(span, f["owho"], _O_STATUS[words], words))
+        self._events.append(ev.PlayerStatus(span, f["owho"], STATUS[words], words))
 
     def _count_in(self, player: str, amount: int, span: SourceSpan) -> None:
         """On a CAP table, the action that brings a player's chips in the hand to the cap

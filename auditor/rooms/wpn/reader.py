@@ -1,6 +1,5 @@
 """WPN hands (both layouts) to events: the new layout's line methods here, the old
-layout's in :mod:`.old`, the driving both share in :mod:`.lines`, the headers in
-:mod:`.heads` and the summaries in :mod:`.summary`.
+layout's in :mod:`.old`, the driving both share in :mod:`.lines`.
 
 The new layout: "raises $30.00 to $40.00" is the chips put in, then the total (both go
 into the ``ChipsIn``); the layout says every all-in ("and is all-in"); its pots and rake
@@ -19,11 +18,12 @@ from auditor.parse.facts import SEAT_LIMIT, SeatError, board_number, variant
 from auditor.parse.lines import table_size
 from auditor.parse.text_reader import Fields
 from auditor.rooms.wpn import SITE
-from auditor.rooms.wpn.lines import CAPPED, LIMITS, STREET, bracketed, gross_pot, stakes, when
+from auditor.rooms.wpn.lines import CAPPED, STATUS, STREET, bracketed, gross_pot, stakes, when
 from auditor.rooms.wpn.old import OldLines
 from auditor.rooms.wpn.wording import read_new
 from auditor.source import SourceSpan
 
+_LIMITS = {"Pot Limit": ev.Limit.POT, "No Limit": ev.Limit.NO, "Fixed Limit": ev.Limit.FIXED}
 # "posts dead $X": both blinds, on coming back; "posts $X": a new player's big blind, to
 # play at once
 _POSTS = {
@@ -31,12 +31,6 @@ _POSTS = {
     "posts ante": ev.PostKind.ANTE, "posts dead": ev.PostKind.SMALL_AND_BIG,
     "posts a straddle": ev.PostKind.STRADDLE, "posts straddle": ev.PostKind.STRADDLE,
     "straddle": ev.PostKind.STRADDLE, "posts": ev.PostKind.BIG_BLIND,
-}  # fmt: skip
-_N_STATUS = {
-    "is sitting out": ev.Status.SITTING_OUT, "sits out": ev.Status.SITS_OUT,
-    "has returned": ev.Status.RETURNED, "is disconnected": ev.Status.DISCONNECTED,
-    "is connected": ev.Status.CONNECTED, "has timed out": ev.Status.TIMED_OUT,
-    "leaves the table": ev.Status.LEAVES, "joins the table": ev.Status.JOINS,
 }  # fmt: skip
 # the grammar's runs and single lines in words, for the errors that name them
 _WORDS = {
@@ -97,7 +91,7 @@ class WpnReader(OldLines):
         button = int(f["table_button"])  # (the old layout's button line is the BUTTON kind)
         if not 1 <= button <= SEAT_LIMIT:
             raise SeatError(f"the button on seat {button}, which no table has")
-        limit = LIMITS.get(head["head_limit"], ev.Limit.POT)  # "All-in or Fold Limit": pot's
+        limit = _LIMITS.get(head["head_limit"], ev.Limit.POT)  # "All-in or Fold Limit": pot's
         game, tournament = head["head_game"], head["head_tournament"]
         hi_lo = any(w in game for w in ("H/L", "Hi/Lo", "HiLow"))
         hole = 5 if game.startswith("5Card") else 6 if game.startswith("6Card") else 4
@@ -142,7 +136,7 @@ class WpnReader(OldLines):
 
     def N_STATUS(self, f: Fields, span: SourceSpan) -> None:
         words = f["status_words"]
-        self._events.append(ev.PlayerStatus(span, f["who"], _N_STATUS[words], words))
+        self._events.append(ev.PlayerStatus(span, f["who"], STATUS[words], words))
 
     def N_MARKER(self, f: Fields, span: SourceSpan) -> None:
         name = f["marker_name"]
