@@ -19,11 +19,7 @@ _LIMITS = {"Pot Limit": ev.Limit.POT, "No Limit": ev.Limit.NO, "Limit": ev.Limit
 
 
 def header_game(header: str) -> str:
-    """The game a header names ("" when it is no header).
-
-    >>> header_game("Run It Once Poker Hand #1: Omaha Pot Limit (€1/€2) - 2019/02/17 21:38 UTC")
-    'Omaha Pot Limit'
-    """
+    """The game a header names ("Omaha Pot Limit"; "" when it is no header)."""
     found = HEADER.match(header)
     return found["game"] if found else ""
 

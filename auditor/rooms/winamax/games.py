@@ -14,11 +14,7 @@ _LIMITS = {"pot limit": ev.Limit.POT, "no limit": ev.Limit.NO, "fixed limit": ev
 
 
 def header_game(header: str) -> str:
-    """The game a Winamax header names, as written ("" when it cannot be told).
-
-    >>> header_game("Winamax Poker - CashGame - HandId: #1-2-3 - Omaha pot limit (1€/2€) - ")
-    'Omaha pot limit'
-    """
+    """The game a header names, as written ("Omaha pot limit"; "" when it cannot be told)."""
     found = _GAME.search(header)
     return f"{found.group(1)} {found.group(2)}" if found else ""
 

@@ -19,7 +19,7 @@ _RESULT = re.compile(
     r"(?: with (?P<words>.*))?$"
 )
 
-_POSITIONS = ("button", "small blind", "big blind")
+_POSITIONS = re.compile(r"(?:\((?:button|small blind|big blind)\) *)*")
 
 SeatOutcome = tuple[
     tuple[str, ...], ev.SeatOutcome, str, bool, tuple[Card, ...], tuple[ev.SeatResult, ...], str
@@ -29,14 +29,9 @@ SeatOutcome = tuple[
 @lru_cache(maxsize=4096)  # "folded on the pre-flop" and the like recur hand after hand
 def seat_outcome(rest: str, scale: int, hi_lo: bool) -> SeatOutcome:
     """Positions, outcome, street folded on, didn't bet, cards, results, other words."""
-    positions: list[str] = []
-    while rest.startswith("("):
-        close = rest.find(")")
-        inner = rest[1:close]
-        if inner not in _POSITIONS:
-            break
-        positions.append(inner)
-        rest = rest[close + 1 :].lstrip()
+    found = _POSITIONS.match(rest)  # "(button) (small blind) "
+    head = found[0] if found else ""
+    positions, rest = tuple(p.strip(" (") for p in head.split(")")[:-1]), rest[len(head) :]
     shown: tuple[Card, ...] = ()
     results: tuple[ev.SeatResult, ...] = ()
     folded_on = ""
@@ -67,7 +62,7 @@ def seat_outcome(rest: str, scale: int, hi_lo: bool) -> SeatOutcome:
     else:
         outcome = ev.SeatOutcome.OTHER
         other = rest or "none"
-    return tuple(positions), outcome, folded_on, False, shown, results, other
+    return positions, outcome, folded_on, False, shown, results, other
 
 
 def joined_seat(first: ev.SummarySeat, second: ev.SeatResult) -> ev.SummarySeat:
