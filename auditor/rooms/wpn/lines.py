@@ -39,34 +39,6 @@ STATUS = {
 _TIME = ("year", "month", "day", "hour", "minute", "second")
 
 
-def when(f: Fields | None, prefix: str, line: int) -> tuple[datetime | None, str]:
-    """The local time a header's ``prefix``-ed fields give, and its zone ("UTC", or "")."""
-    if f is None:
-        return None, ""
-    zone = f.groupdict().get(prefix + "zone") or ""
-    try:
-        year, month, day, hour, minute, second = (int(f[prefix + k] or 0) for k in _TIME)
-        return local_time(year, month, day, hour, minute, second, zone), zone
-    except ValueError as err:
-        raise LineError.of(line, err) from None
-
-
-def stakes(small: str, big: str, scale: int, line: int) -> tuple[int, int]:
-    """The header's stakes; a problem with them is the header line's."""
-    try:
-        return to_minor(small, scale), to_minor(big, scale)
-    except (AmountError, ValueError) as err:
-        raise LineError.of(line, err) from None
-
-
-def gross_pot(
-    span: SourceSpan, net: int, rake: int | None, fees: list[tuple[str, int]]
-) -> ev.Event:
-    return ev.SummaryPot(
-        span, net + (rake or 0) + sum(a for _, a in fees), None, (), rake, tuple(fees)
-    )
-
-
 def bracketed(text: str) -> list[str]:
     """The insides of " [5d 4h As] [7h]": each bracket's cards."""
     return [part.rstrip("]") for part in text.split(" [")[1:]]
@@ -146,3 +118,28 @@ class WpnLines(CommonLines, FieldsReader):
         self._finish_dealt()
         self._summary_started = True
         self._events.append(ev.SummaryStarted(span))
+
+    def _when(self, f: Fields | None, prefix: str, line: int) -> tuple[datetime | None, str]:
+        """The local time a header's ``prefix``-ed fields give, and its zone ("UTC", or "")."""
+        if f is None:
+            return None, ""
+        zone = f.groupdict().get(prefix + "zone") or ""
+        try:
+            year, month, day, hour, minute, second = (int(f[prefix + k] or 0) for k in _TIME)
+            return local_time(year, month, day, hour, minute, second, zone), zone
+        except ValueError as err:
+            raise LineError.of(line, err) from None
+
+    def _stakes(self, small: str, big: str, scale: int, line: int) -> tuple[int, int]:
+        """The header's stakes; a problem with them is the header line's."""
+        try:
+            return to_minor(small, scale), to_minor(big, scale)
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+
+    def _gross_pot(
+        self, span: SourceSpan, net: int, rake: int | None, fees: list[tuple[str, int]]
+    ) -> ev.Event:
+        return ev.SummaryPot(
+            span, net + (rake or 0) + sum(a for _, a in fees), None, (), rake, tuple(fees)
+        )

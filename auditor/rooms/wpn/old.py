@@ -16,16 +16,7 @@ from auditor.cards import Card, CardNotation
 from auditor.parse.facts import variant
 from auditor.parse.text_reader import Fields, take_seat
 from auditor.rooms.wpn import SITE
-from auditor.rooms.wpn.lines import (
-    CAPPED,
-    STATUS,
-    STREET,
-    WpnLines,
-    bracketed,
-    gross_pot,
-    stakes,
-    when,
-)
+from auditor.rooms.wpn.lines import CAPPED, STATUS, STREET, WpnLines, bracketed
 from auditor.rooms.wpn.wording import read_old
 from auditor.source import SourceSpan
 
@@ -67,8 +58,8 @@ class OldLines(WpnLines):
         self.BUTTON(f, span)
         game, name = self._game, self._game["game_name"]
         hi_lo, hole = "HiLow" in name or "H/L" in name, 5 if name.startswith("5Card") else 4
-        started_at, zone = when(self._head, "started_", head_span.line)
-        small, big = stakes(game["game_small"], game["game_big"], 100, self._game_span.line)
+        started_at, zone = self._when(self._head, "started_", head_span.line)
+        small, big = self._stakes(game["game_small"], game["game_big"], 100, self._game_span.line)
         start = ev.HandStarted(
             head_span, SITE, game["game_id"], name, variant(ev.Limit.POT, hi_lo, hole),
             ev.Limit.POT, hi_lo, hole, small, big, "USD", 100, started_at, zone,
@@ -189,7 +180,7 @@ class OldLines(WpnLines):
         for part in f["opot_fees"].split(". ")[1:]:
             label, _, amount = part.strip().rpartition(" ")
             fees.append((label, self._money(amount)))
-        self._events.append(gross_pot(span, self._money(f["opot_total"]), rake, fees))
+        self._events.append(self._gross_pot(span, self._money(f["opot_total"]), rake, fees))
 
     def O_BOARD(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.SummaryBoard(span, 1, self._notation.cards(f["oboard_cards"])))

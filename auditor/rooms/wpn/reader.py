@@ -18,7 +18,7 @@ from auditor.parse.facts import SEAT_LIMIT, SeatError, board_number, variant
 from auditor.parse.lines import table_size
 from auditor.parse.text_reader import Fields
 from auditor.rooms.wpn import SITE
-from auditor.rooms.wpn.lines import CAPPED, STATUS, STREET, bracketed, gross_pot, stakes, when
+from auditor.rooms.wpn.lines import CAPPED, STATUS, STREET, bracketed
 from auditor.rooms.wpn.old import OldLines
 from auditor.rooms.wpn.wording import read_new
 from auditor.source import SourceSpan
@@ -99,9 +99,9 @@ class WpnReader(OldLines):
         # money in dollars ("$0.25/$0.50"), else chips (tournaments, play money)
         usd = not tournament and not f["table_play"] and small.startswith("$")
         scale = 100 if usd else 1
-        started_at, zone = when(head, "head_", head_span.line)
+        started_at, zone = self._when(head, "head_", head_span.line)
         big = head["head_big"] or head["head_level_big"]
-        small_stake, big_stake = stakes(small, big, scale, head_span.line)
+        small_stake, big_stake = self._stakes(small, big, scale, head_span.line)
         self._max_seats = table_size(f["table_max"]) or SEAT_LIMIT
         self._begin(ev.HandStarted(
             head_span, SITE, head["head_id"], f"{game}({head['head_limit']})",
@@ -178,7 +178,7 @@ class WpnReader(OldLines):
                 rake = self._money(amount)
             elif label:
                 fees.append((label, self._money(amount)))
-        self._events.append(gross_pot(span, self._money(f["total_amount"]), rake, fees))
+        self._events.append(self._gross_pot(span, self._money(f["total_amount"]), rake, fees))
 
     def N_BOARD(self, f: Fields, span: SourceSpan) -> None:
         self._summary_board = board_number(f["board_number"] or "1")
