@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
+from auditor.hand_claims import Claim
 from auditor.money import to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, SeatError, local_time
 from auditor.parse.lines import CommonLines, table_size
@@ -27,7 +28,6 @@ from auditor.read.split import RawHand
 from auditor.rooms.winamax import SITE
 from auditor.rooms.winamax.games import game_facts
 from auditor.rooms.winamax.meaning import not_dealt_in, with_returns
-from auditor.rooms.winamax.summary import joined_seat, seat_outcome
 from auditor.rooms.winamax.wording import MISTAKES, WORDS, joined, low_claim, read_claim
 from auditor.source import SourceSpan
 
@@ -50,6 +50,19 @@ _POSTS = {
     "ante": ev.PostKind.ANTE, "dead blind": ev.PostKind.MISSED_BLIND,
     "small & big blind": ev.PostKind.SMALL_AND_BIG,
 }  # fmt: skip
+
+
+# the parts of a summary seat line after its player's name
+_RESULT = re.compile(
+    r"(?:showed \[(?P<cards>[^\]]*)\] and )?(?P<verb>won|lost)(?: (?P<amount>[^ ]+))?"
+    r"(?: with (?P<words>.*))?$"
+)
+
+_POSITIONS = re.compile(r"(?:\((?:button|small blind|big blind)\) *)*")
+
+SeatOutcome = tuple[
+    tuple[str, ...], ev.SeatOutcome, str, bool, tuple[Card, ...], tuple[ev.SeatResult, ...], str
+]
 
 
 class WinamaxReader(CommonLines, FieldsReader):
@@ -234,13 +247,13 @@ class WinamaxReader(CommonLines, FieldsReader):
             player, _, rest = rest.partition(" ")
         else:
             rest = ""
-        outcome = seat_outcome(rest, self._scale, self._hi_lo)
+        outcome = _seat_outcome(rest, self._scale, self._hi_lo)
         if outcome[1] is ev.SeatOutcome.FOLDED and not outcome[2]:
             self._idle.add(seat)
         last = self._events[-1]  # (the table line's event at least)
         # a hi/lo hand's second half on a line of its own: one seat, both results
         if isinstance(last, ev.SummarySeat) and last.seat == seat and last.results and outcome[5]:
-            self._events[-1] = joined_seat(last, outcome[5][0])
+            self._events[-1] = _joined_seat(last, outcome[5][0])
             return
         self._events.append(ev.SummarySeat(span, seat, player, *outcome))
 
@@ -253,3 +266,52 @@ def _board(cards: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         return (), ()
     new = cards.rsplit("[", 1)[1]
     return LETTERS.cards(cards.translate(_UNBRACKETED)), LETTERS.cards(new.translate(_UNBRACKETED))
+
+
+@lru_cache(maxsize=4096)  # "folded on the pre-flop" and the like recur hand after hand
+def _seat_outcome(rest: str, scale: int, hi_lo: bool) -> SeatOutcome:
+    """Positions, outcome, street folded on, didn't bet, cards, results, other words."""
+    found = _POSITIONS.match(rest)  # "(button) (small blind) "
+    head = found[0] if found else ""
+    positions, rest = tuple(p.strip(" (") for p in head.split(")")[:-1]), rest[len(head) :]
+    shown: tuple[Card, ...] = ()
+    results: tuple[ev.SeatResult, ...] = ()
+    folded_on = other = ""
+    outcome: ev.SeatOutcome
+    result = _RESULT.match(rest)
+    if rest.startswith("folded"):
+        outcome = ev.SeatOutcome.FOLDED
+        folded_on = rest[len("folded") :].strip()
+    elif rest.startswith("mucked"):
+        outcome = ev.SeatOutcome.MUCKED
+        if "[" in rest:
+            shown = LETTERS.cards(rest[rest.index("[") + 1 : rest.index("]")])
+    elif result is not None:
+        cards, verb, amount, words = result.group("cards", "verb", "amount", "words")
+        if cards is not None:
+            outcome = ev.SeatOutcome.SHOWED
+            shown = LETTERS.cards(cards)
+        else:
+            outcome = ev.SeatOutcome.WON if verb == "won" else ev.SeatOutcome.LOST
+        won = (to_minor(amount, scale) if amount else 0) if verb == "won" else None
+        words = words or ""
+        results = (ev.SeatResult(won, words, read_claim(words, hi_lo)),)
+    elif rest.startswith(("sitting out", "is sitting out")):
+        outcome = ev.SeatOutcome.SITTING_OUT
+    else:
+        outcome = ev.SeatOutcome.OTHER
+        other = rest or "none"
+    return positions, outcome, folded_on, False, shown, results, other
+
+
+def _joined_seat(first: ev.SummarySeat, second: ev.SeatResult) -> ev.SummarySeat:
+    """A seat's two summary lines (its high half, then its low half) as one: both
+    results, each with the claim of the two lines together."""
+    high = first.results[0]
+    low = second.claim if second.claim.low_text is not None else low_claim(second.description)
+    claim: Claim = joined(high.claim, low)
+    results = (replace(high, claim=claim), replace(second, claim=claim))
+    outcome = first.outcome
+    if outcome is ev.SeatOutcome.LOST and second.won is not None:
+        outcome = ev.SeatOutcome.WON
+    return replace(first, outcome=outcome, results=results)
