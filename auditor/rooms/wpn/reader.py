@@ -186,7 +186,41 @@ class WpnReader(OldLines):
         self._events.append(ev.SummaryBoard(span, self._summary_board, cards))
 
     def N_SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(new_seat(f, span, self._summary_board, self._scale))
+        """A seat line of the summary's board (1, or 2 after "Board 2")."""
+        positions = tuple(p.strip(" (") for p in f["sum_positions"].split(")") if p.strip())
+        shown: tuple[Card, ...] = ()
+        results: tuple[ev.SeatResult, ...] = ()
+        folded_on = other = ""
+        if f["sum_folded_on"] is not None:
+            outcome = ev.SeatOutcome.FOLDED
+            folded_on = f["sum_folded_on"]
+        elif f["sum_verb"] is not None:
+            showed = f["sum_verb"] == "showed"
+            outcome = ev.SeatOutcome.SHOWED if showed else ev.SeatOutcome.MUCKED
+            shown = LETTERS.cards(f["sum_cards"])
+            results = _results(f["sum_result"], self._scale)
+        elif f["sum_walk"] is not None:  # "did not show and won $9.00": the uncontested winner
+            outcome = ev.SeatOutcome.COLLECTED
+            results = _results(f["sum_walk"], self._scale)
+        elif f["sum_bare"] is not None:
+            lost = f["sum_bare"].startswith("lost")
+            outcome = ev.SeatOutcome.LOST if lost else ev.SeatOutcome.WON
+            results = _results(f["sum_bare"], self._scale)
+        elif f["sum_sitting_out"] is not None:
+            outcome = ev.SeatOutcome.SITTING_OUT
+        else:
+            outcome = ev.SeatOutcome.OTHER
+            other = f["sum_other"] or "none"
+        if self._summary_board > 1 and results:
+            # a run it twice writes each board's seat lines after its "Board N [..]" line;
+            # a seat's results are one per board (the first board's is on its first line)
+            results = (ev.SeatResult(None),) * (self._summary_board - 1) + results
+        didnt_bet, number = f["sum_didnt_bet"] is not None, int(f["sum_seat"])
+        seat = ev.SummarySeat(
+            span, number, f["sum_player"], positions, outcome, folded_on, didnt_bet, shown,
+            results, other,
+        )  # fmt: skip
+        self._events.append(seat)
 
 
 # the inside of a seat's result, "won $199.00 with HI - ..." (the hand's description)
@@ -205,41 +239,3 @@ def _results(text: str | None, scale: int) -> tuple[ev.SeatResult, ...]:
     words = found["text"] or ""
     won = to_minor(found["amount"], scale) if found["amount"] else None
     return (ev.SeatResult(won, words, read_new(words)),)
-
-
-def new_seat(f: Fields, span: SourceSpan, board: int, scale: int) -> ev.SummarySeat:
-    """A new-layout summary seat line of the summary's ``board`` (1, or 2 after "Board 2")."""
-    positions = tuple(p.strip(" (") for p in f["sum_positions"].split(")") if p.strip())
-    shown: tuple[Card, ...] = ()
-    results: tuple[ev.SeatResult, ...] = ()
-    folded_on = other = ""
-    if f["sum_folded_on"] is not None:
-        outcome = ev.SeatOutcome.FOLDED
-        folded_on = f["sum_folded_on"]
-    elif f["sum_verb"] is not None:
-        showed = f["sum_verb"] == "showed"
-        outcome = ev.SeatOutcome.SHOWED if showed else ev.SeatOutcome.MUCKED
-        shown = LETTERS.cards(f["sum_cards"])
-        results = _results(f["sum_result"], scale)
-    elif f["sum_walk"] is not None:  # "did not show and won $9.00": the uncontested winner
-        outcome = ev.SeatOutcome.COLLECTED
-        results = _results(f["sum_walk"], scale)
-    elif f["sum_bare"] is not None:
-        lost = f["sum_bare"].startswith("lost")
-        outcome = ev.SeatOutcome.LOST if lost else ev.SeatOutcome.WON
-        results = _results(f["sum_bare"], scale)
-    elif f["sum_sitting_out"] is not None:
-        outcome = ev.SeatOutcome.SITTING_OUT
-    else:
-        outcome = ev.SeatOutcome.OTHER
-        other = f["sum_other"] or "none"
-    if board > 1 and results:
-        # a run it twice writes each board's seat lines after its "Board N [..]" line;
-        # a seat's results are one per board (the first board's is on its first line)
-        results = (ev.SeatResult(None),) * (board - 1) + results
-    didnt_bet = f["sum_didnt_bet"] is not None
-    player = f["sum_player"]
-    seat = int(f["sum_seat"])
-    return ev.SummarySeat(
-        span, seat, player, positions, outcome, folded_on, didnt_bet, shown, results, other
-    )
