@@ -1,5 +1,5 @@
 """WPN hands (both layouts) to events: the new layout's line methods here, the old
-layout's in :mod:`.old`, the driving both share in :mod:`.lines`.
+layout's in :mod:`.old`, and the driving both share.
 
 The new layout: "raises $30.00 to $40.00" is the chips put in, then the total (both go
 into the ``ChipsIn``); the layout says every all-in ("and is all-in"); its pots and rake
@@ -18,8 +18,7 @@ from auditor.parse.facts import SEAT_LIMIT, SeatError, board_number, variant
 from auditor.parse.lines import table_size
 from auditor.parse.text_reader import Fields
 from auditor.rooms.wpn import SITE
-from auditor.rooms.wpn.lines import CAPPED, STATUS, STREET, bracketed
-from auditor.rooms.wpn.old import OldLines
+from auditor.rooms.wpn.old import CAPPED, STATUS, STREET, OldLines, bracketed
 from auditor.rooms.wpn.wording import read_new
 from auditor.source import SourceSpan
 
