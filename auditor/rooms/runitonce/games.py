@@ -1,7 +1,5 @@
-"""The game a Run It Once Poker header names, so that hands of other games are skipped.
-
-"Run It Once Poker Hand #34011543: Omaha Pot Limit (€0.10/€0.20) - 2019/04/19 17:52 UTC
-[2019/04/19 18:52 CET]"."""
+"""The game a Run It Once Poker header names: "Run It Once Poker Hand #34011543: Omaha Pot
+Limit (€0.10/€0.20) - 2019/04/19 17:52 UTC [2019/04/19 18:52 CET]"."""
 
 from __future__ import annotations
 
@@ -21,22 +19,9 @@ _LIMITS = {"Pot Limit": ev.Limit.POT, "No Limit": ev.Limit.NO, "Limit": ev.Limit
 
 
 def header_game(header: str) -> str:
-    """The game a header names ("" when it is no header).
-
-    >>> header_game("Run It Once Poker Hand #1: Omaha Pot Limit (€1/€2) - 2019/02/17 21:38 UTC")
-    'Omaha Pot Limit'
-    """
+    """The game a header names ("Omaha Pot Limit"; "" when it is no header)."""
     found = HEADER.match(header)
     return found["game"] if found else ""
-
-
-def is_omaha(game: str) -> bool:
-    """Run It Once's Omaha games.
-
-    >>> is_omaha("Omaha Pot Limit"), is_omaha("Hold'em No Limit")
-    (True, False)
-    """
-    return game.startswith("Omaha")
 
 
 def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
@@ -45,12 +30,8 @@ def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
     >>> game_facts("Omaha Hi/Lo Pot Limit")
     (<Limit.POT: 'PL'>, True, 4, 'PLO8')
     """
-    name, hi_lo = game, False
-    if name.startswith("Omaha Hi/Lo "):
-        name, hi_lo = name.removeprefix("Omaha Hi/Lo "), True
-    elif name.startswith("Omaha "):
-        name = name.removeprefix("Omaha ")
-    limit = _LIMITS.get(name)
+    hi_lo = game.startswith("Omaha Hi/Lo ")
+    limit = _LIMITS.get(game.removeprefix("Omaha Hi/Lo " if hi_lo else "Omaha "))
     if limit is None:
         raise ValueError(f"not an Omaha game: {game!r}")
     return limit, hi_lo, 4, variant(limit, hi_lo, 4)

@@ -1,48 +1,36 @@
-"""Run It Once Poker hands to events.
+"""Run It Once Poker hands to events. Where the layout is not the Stars one:
 
-The grammar (``grammars/runitonce.lark``) decides which kind each line is; each line
-terminal is one regular expression with named fields. The methods here, one per line
-terminal, run as lexer callbacks (so the events come out in file order) and read a
-line's fields by name from its terminal's own pattern.
-
-What Run It Once's layout means, where it is not the Stars layout:
-
-- The header gives the time in UTC, then in the room's zone in brackets: the UTC one is
-  read, with its zone.
-- "STP added: €5.00": splash the pot, the room's money put in the pot (the summary's
-  "| STP €5.00" is in its total pot).
-- "Hero shows [Ks Ah Ts 5d] for Two Pairs [Qd Ts Tc 5d 5c]": the words and the five
-  cards they name; the words are kept as written (no claim is read from them).
+- The header gives the time in UTC, then in the room's zone in brackets: the UTC one is read.
+- "STP added: €5.00": splash the pot, the room's money put in (in the summary's total).
+- Shown hands' words ("for Two Pairs [..]") are kept as written; no claim is read.
 - The summary's "Main pot €62.60 | Side pot €20.98" are the pots BEFORE the rake (62.60 +
-  20.98 is the total 83.58; Hero collects 60.60 of the main pot: the rake, €2.00, is
-  taken from the main pot): the main pot is given net of the rake, as the summary's pots
-  are read everywhere.
-- "Uncalled bet (€71.42) returned to Ricky N" comes at the showdown, after the shown
-  hands, not when the bet goes uncalled before the turn (36197946, 34011543): a return is
-  due by the end of the hand (``Hand.uncalled_returns_late``).
+  20.98 is the total 83.58; Hero collects 60.60 of the main pot: the €2.00 rake is taken
+  from it): the main pot is given net of the rake, as summary pots are read everywhere.
+- "Uncalled bet (€71.42) returned to Ricky N" comes at the showdown, not when the bet goes
+  uncalled (36197946, 34011543): a return is due by the hand's end (``uncalled_returns_late``).
 """
 
 from __future__ import annotations
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
-from auditor.money import AmountError, to_minor
-from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
-from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
+from auditor.money import to_minor
+from auditor.parse.facts import CURRENCY_OF_SYMBOL, local_time
+from auditor.parse.lines import CommonLines, table_size
+from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.runitonce.games import game_facts
 from auditor.source import SourceSpan
 
 SITE = "Run It Once"
 _SPACED = str.maketrans("/:", "  ")  # a date's numbers apart
-
-_POST_KINDS = {"small blind": ev.PostKind.SMALL_BLIND, "big blind": ev.PostKind.BIG_BLIND}
-_STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
+_POSTS = {"small blind": ev.PostKind.SMALL_BLIND, "big blind": ev.PostKind.BIG_BLIND}
+_STREETS = {"HOLE CARDS": ev.Street.PREFLOP, "FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN}
+_STREETS["RIVER"] = ev.Street.RIVER
 _OUTCOMES = {
-    "showed": ev.SeatOutcome.SHOWED,
-    "mucked": ev.SeatOutcome.MUCKED,
-    "collected": ev.SeatOutcome.COLLECTED,
-}
+    None: ev.SeatOutcome.FOLDED, "showed": ev.SeatOutcome.SHOWED, "lost": ev.SeatOutcome.LOST,
+    "mucked": ev.SeatOutcome.MUCKED, "collected": ev.SeatOutcome.COLLECTED,
+}  # fmt: skip
 # What each of the grammar's terminals is, in the room's words, for parse errors.
 _WORDS = {
     "HEADER": "a hand header (Run It Once Poker Hand #N: Omaha Pot Limit (€1/€2) - ...)",
@@ -54,150 +42,71 @@ _WORDS = {
 }
 
 
-class RunItOnceReader(FieldsReader):
+class RunItOnceReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     WORDS = _WORDS
+    POSTS = _POSTS
+    STREETS = _STREETS
 
     def __init__(self) -> None:
         self._wire("runitonce")
 
-    # ------------------------------------------------------------ driving
     def _open(self) -> bool:
         return bool(self._seats) and not self._summary
 
     def _reset(self, raw: RawHand) -> None:
-        self._file = raw.file
-        self._offset = raw.first_line - 1
-        self._events: list[ev.Event] = []  # after the head, made once the hand is read
+        self._begin_reading(raw)
+        self._start: ev.HandStarted | None = None
         self._head: dict[str, str] = {}
-        self._head_span = SourceSpan(raw.file, raw.first_line, 1)
-        self._table_span: SourceSpan | None = None
         self._summary = False
-        self._seats: dict[int, str] = {}
-        self._board: tuple[Card, ...] = ()
         self._scale = 100
 
     def _hand(self, raw: RawHand) -> ev.Hand:
-        start = self._started()
+        assert self._start is not None  # the grammar wants the table line
         cut = None if self._summary else last_line(raw)
-        events = (start, *self._events)
-        return ev.Hand(start, events, cut is not None, cut, uncalled_returns_late=True)
+        events = tuple(self._events)
+        return ev.Hand(self._start, events, cut is not None, cut, uncalled_returns_late=True)
 
     def _money(self, text: str) -> int:
         return to_minor(text.lstrip("$€£"), self._scale)
 
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return LETTERS.cards(text)
+
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
-        self._head.update((k.removeprefix("head_"), v) for k, v in f.groupdict().items())
-        self._head_span = span
+        self._head, self._head_span = f.groupdict(), span
         symbol = f["head_small"][0] if f["head_small"][0] in "$€£" else ""
         self._scale = 100 if symbol else 1
-        self._head["currency"] = CURRENCY_OF_SYMBOL[symbol] if symbol else "chips"
+        self._currency = CURRENCY_OF_SYMBOL[symbol] if symbol else "chips"
+        # "2019/04/19 17:52" or "... 17:52:03"
+        y, mo, d, hh, mi, *ss = (int(n) for n in f["head_date"].translate(_SPACED).split())
+        self._time = local_time(y, mo, d, hh, mi, ss[0] if ss else 0, f["head_zone"])
+        self._stakes = self._money(f["head_small"]), self._money(f["head_big"])
 
     def TABLE(self, f: Fields, span: SourceSpan) -> None:
-        self._head.update((k.removeprefix("table_"), v) for k, v in f.groupdict().items())
-        self._table_span = span
-
-    def _started(self) -> ev.HandStarted:
-        h = self._head
-        try:  # the header's facts: a problem with them is the header line's
-            limit, hi_lo, hole, variant = game_facts(h["game"])
-            # "2019/04/19 17:52" or "... 17:52:03"
-            y, mo, d, hh, mi, *ss = (int(n) for n in h["date"].translate(_SPACED).split())
-            started_at = local_time(y, mo, d, hh, mi, ss[0] if ss else 0, h["zone"])
-            small, big = self._money(h["small"]), self._money(h["big"])
-        except (AmountError, ValueError) as err:
-            raise LineError.of(self._head_span.line, err) from None
-        try:
-            button, max_seats = _seat(h["button"]), _seat(h["max"])
-        except SeatError as err:
-            raise LineError.of(self._head_span.line + 1, err) from None
-        return ev.HandStarted(
-            span=self._head_span,
-            site=SITE,
-            hand_id=h["id"],
-            game=h["game"],
-            variant=variant,
-            limit=limit,
-            hi_lo=hi_lo,
-            hole_card_count=hole,
-            small_stake=small,
-            big_stake=big,
-            currency=h["currency"],
-            scale=self._scale,
-            started_at=started_at,
-            time_zone=h["zone"],
-            table_name=h["name"],
-            max_seats=max_seats,
-            button_seat=button,
-            table_span=self._table_span,
-        )
-
-    # ------------------------------------------------------------ seats
-    def SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = int(f["seat_number"]), f["seat_who"]
-        take_seat(self._seats, seat, player)
-        self._events.append(ev.SeatTaken(span, seat, player, self._money(f["seat_stack"])))
+        self.BUTTON(f, span)
+        h, (small, big) = self._head, self._stakes
+        limit, hi_lo, hole, variant = game_facts(h["head_game"])
+        self._start = ev.HandStarted(
+            self._head_span, SITE, h["head_id"], h["head_game"], variant, limit, hi_lo, hole,
+            small, big, self._currency, self._scale, self._time, h["head_zone"],
+            f["table_name"], table_size(f["table_max"]), self._button, table_span=span,
+        )  # fmt: skip
+        self._events.append(self._start)
 
     # ------------------------------------------------------------ the play
-    def POST(self, f: Fields, span: SourceSpan) -> None:
-        kind, amount = _POST_KINDS[f["post_kind"]], self._money(f["post_amount"])
-        self._events.append(ev.Posted(span, f["who"], kind, amount))
-
-    def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, f["who"]))
-
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
-    # "calls €1.50", "bets €10" (the chips put in), "raises €1.25 to €1.75" (the bet it
-    # makes: the engine reads it by that); the layout writes " and is all-in" wherever
-    # the player's last chips go in
-    def CALL(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["call_amount"]), f["call_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.CALL, added, None, all_in))
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["bet_amount"]), f["bet_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.BET, added, None, all_in))
-
-    def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        to, all_in = self._money(f["raise_to"]), f["raise_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.RAISE, None, to, all_in))
-
-    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        cards, words = LETTERS.cards(f["shows_cards"]), (f["shows_words"] or "").strip()
-        self._events.append(ev.Shown(span, f["who"], cards, words))
-
     def COLLECTED(self, f: Fields, span: SourceSpan) -> None:
         amount, side = self._money(f["collected_amount"]), f["collected_side"]
         pot, names = int(side) if side else 0, f["collected_pot"] != "pot"
         self._events.append(ev.Collected(span, f["who"], amount, pot, names))
 
-    def STREET(self, f: Fields, span: SourceSpan) -> None:
-        written = LETTERS.cards(f["street_cards"])
-        new = LETTERS.cards(f["street_new"]) if f["street_new"] is not None else written
-        self._board = (written + new) if f["street_new"] is not None else written
-        street = _STREETS[f["street_name"]]
-        self._events.append(ev.StreetDealt(span, street, 1, self._board, new))
-
-    def HOLE_CARDS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.StreetDealt(span, ev.Street.PREFLOP, 1, (), ()))
-
-    def DEALT(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Dealt(span, f["dealt_who"], LETTERS.cards(f["dealt_cards"])))
-
     def STP(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["stp_amount"])
-        self._events.append(ev.PotExtra(span, amount, f.group().rstrip()))
+        self._events.append(ev.PotExtra(span, self._money(f["stp_amount"]), f.group().rstrip()))
 
     def SHOWDOWN(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.ShowdownStarted(span, 1))
-
-    def UNCALLED(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["uncalled_amount"])
-        self._events.append(ev.UncalledReturned(span, f["uncalled_who"], amount))
 
     # ------------------------------------------------------------ the summary
     def SUMMARY(self, f: Fields, span: SourceSpan) -> None:
@@ -209,12 +118,11 @@ class RunItOnceReader(FieldsReader):
         named = (part.rpartition(" ") for part in f["total_parts"].split(" | ")[1:])
         parts = {name: self._money(amount) for name, _, amount in named}
         sides = tuple(v for k, v in parts.items() if k.startswith("Side pot"))
-        rake = parts.get("Rake")
-        main = parts.get("Main pot")
+        rake, main = parts.get("Rake"), parts.get("Main pot")
         if main is not None:
-            # written before the rake, which the main pot pays, and without the STP, which
-            # the main pot holds: 36197946's "Main pot €119.52 | Side pot €21.82 | STP
-            # €5.00 | Rake €2.50" pays Ricky N €122.02 from the main pot
+            # before the rake, which the main pot pays, and without the STP, which it
+            # holds: 36197946's "Main pot €119.52 | Side pot €21.82 | STP €5.00 | Rake
+            # €2.50" pays Ricky N €122.02 from the main pot
             main += parts.get("STP", 0) - (rake or 0)
         total = self._money(f["total_pot"])
         self._events.append(ev.SummaryPot(span, total, main, sides, rake))
@@ -223,27 +131,15 @@ class RunItOnceReader(FieldsReader):
         self._events.append(ev.SummaryBoard(span, 1, LETTERS.cards(f["board_cards"])))
 
     def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = _seat(f["sum_seat"]), f["sum_who"]
         # " (button) (small blind)": the positions, each in brackets
         positions = tuple(p for p in f["sum_positions"].strip(" ()").split(") (") if p)
-        if f["sum_outcome"] is None:  # "folded before Flop"
-            folded = ev.SeatOutcome.FOLDED
-            event = ev.SummarySeat(span, seat, player, positions, folded, f["sum_folded"])
-        else:
-            outcome = _OUTCOMES[f["sum_outcome"]]
-            won = self._money(f["sum_won"]) if f["sum_won"] else None
-            if won is None and outcome is ev.SeatOutcome.SHOWED:
-                outcome = ev.SeatOutcome.LOST
-            result = ev.SeatResult(won, (f["sum_words"] or "").strip())
-            cards = LETTERS.cards(f["sum_cards"])
-            event = ev.SummarySeat(
-                span, seat, player, positions, outcome, cards=cards, results=(result,)
-            )
-        self._events.append(event)
-
-
-def _seat(text: str) -> int:
-    seat = int(text)
-    if not 1 <= seat <= SEAT_LIMIT:
-        raise SeatError(f"seat {seat}, which no table has")
-    return seat
+        won = self._money(f["sum_won"]) if f["sum_won"] else None
+        word = "lost" if f["sum_outcome"] == "showed" and won is None else f["sum_outcome"]
+        results = (ev.SeatResult(won, (f["sum_words"] or "").strip()),) if word else ()
+        cards = LETTERS.cards(f["sum_cards"] or "")
+        folded = f["sum_folded"] or ""  # "folded before Flop"
+        seat = ev.SummarySeat(
+            span, int(f["sum_seat"]), f["sum_who"], positions, _OUTCOMES[word], folded,
+            False, cards, results,
+        )  # fmt: skip
+        self._events.append(seat)

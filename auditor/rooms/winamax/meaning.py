@@ -11,11 +11,9 @@ from auditor import events as ev
 
 def unmatched_bets(events: list[ev.Event], big: int) -> list[tuple[int, str, int]]:
     """Each round's unmatched bet (the top bet less the next one, with its bettor), with
-    the index of the event that ends its round: the next street's cards, or (no round
-    after) the showdown, the first collect line, the summary. The bets are the posts'
-    live chips (an ante or a dead blind matches nothing; of both blinds, the big one is
-    live: ``big``) and the chips lines' amounts as written: the total where a line
-    writes it (a raise's), else the chips added (a call's, a bet's)."""
+    the index of the event that ends its round (the next street, or the showdown, the
+    first collect line, the summary). The bets: the posts' live chips (of both blinds,
+    ``big``) and the chips lines' amounts as written (the total, else the chips added)."""
     found: list[tuple[int, str, int]] = []
     bets: dict[str, int] = {}
     for i, event in enumerate(events):
@@ -51,16 +49,11 @@ def unmatched_bets(events: list[ev.Event], big: int) -> list[tuple[int, str, int
 
 
 def with_returns(events: list[ev.Event], big: int) -> list[ev.Event]:
-    """The events with each uncalled bet's return that Winamax's collect lines hold
-    written as its own event (see the module's docstring).
-
-    Each round's unmatched bet (:func:`unmatched_bets`; ``big``: the big blind) has its
-    return written where
-    the record shows it: on the bettor's collect line of that very amount (a side
+    """The events with the return of each round's unmatched bet written as its own event
+    where the record holds it: on the bettor's collect line of that very amount (a side
     pot of his bet alone), else on his collect line that holds more (the return taken
     out of it); of several, the last side pot's. A bettor who collects nothing, or less
-    than the bet, keeps the record as written: the replay then finds the bet not
-    returned."""
+    than the bet, keeps the record as written: the replay then finds it not returned."""
     found = unmatched_bets(events, big)
     if not found:
         return events

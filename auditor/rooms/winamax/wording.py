@@ -1,18 +1,11 @@
-"""Winamax's words for a shown hand, read into what they claim (:class:`Claim`).
+"""Winamax's words for a shown hand, read into what they claim (:class:`Claim`): ranks
+as digits up to nine and words above, singular or plural ("Two pairs : Aces and 7",
+"Full of 9 and Tens"), only the top card of a straight, a flush or a low ("LO : High
+card : 7"); in hi/lo each half on a line of its own, "HI : ..." and "LO : ..." (2016: the
+halves unprefixed, the low second), joined into one claim (:func:`joined`).
 
-Winamax names ranks with digits up to nine and words above ("Two pairs : Aces and 7",
-"Full of 9 and Tens"), singular or plural as it goes ("One pair : Ace", "Two pairs :
-Kings and Jacks"), and names only the top card of a straight, a flush or a low ("Straight
-Ace high", "LO : High card : 7"). In a hi/lo game it writes each half on a line of its
-own, "HI : ..." and "LO : ..." (2016: the halves unprefixed, the low second); the reader
-joins a player's two lines into one claim (:func:`joined`).
-
->>> read_claim("Two pairs : Aces and 7").high
-ClaimedHand(category=<Category.TWO_PAIR: 2>, ranks=(12, 5))
->>> read_claim("Full of 9 and Tens").high
-ClaimedHand(category=<Category.FULL_HOUSE: 6>, ranks=(7, 8))
->>> read_claim("LO : High card : 7").low
-ClaimedLow(ranks=(7,))
+>>> read_claim("Full of 9 and Tens").high, read_claim("LO : High card : 7").low
+(ClaimedHand(category=<Category.FULL_HOUSE: 6>, ranks=(7, 8)), ClaimedLow(ranks=(7,)))
 """
 
 from __future__ import annotations
@@ -54,19 +47,12 @@ def _rank(word: str) -> int:
 
 
 def read_high(text: str) -> ClaimedHand | None:
-    """The claim of a high-hand wording, or None for words this reader does not know.
-
-    >>> read_high("Straight 8 high")
-    ClaimedHand(category=<Category.STRAIGHT: 4>, ranks=(6,))
-    >>> read_high("Royal flush")
-    ClaimedHand(category=<Category.STRAIGHT_FLUSH: 8>, ranks=(12,))
-    """
+    """The claim of a high-hand wording, or None for words this reader does not know."""
     text = text.strip()
     if text.lower() == "royal flush":
         return ClaimedHand(Category.STRAIGHT_FLUSH, (12,))
     for pattern, category in _HIGH:
-        found = pattern.match(text)
-        if found:
+        if found := pattern.match(text):
             try:
                 return ClaimedHand(category, tuple(_rank(g) for g in found.groups()))
             except KeyError:

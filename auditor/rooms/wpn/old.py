@@ -5,20 +5,154 @@ Every amount is the chips put in with the action ("raises (6)" after a blind of 
 raise to 8); "allin (124)" names no call, bet or raise (the replay tells which from the
 round's bets), and no other chips line is an all-in. Each card dealt is a line of its
 own; a ten is "10h".
+
+:class:`WpnLines` holds the driving both layouts share: a hand's state, its end (a record
+that stops before its summary, even inside its last line, is read up to there and marked
+truncated), and the old client's UTF-16 files' blank line after every line (a BLANK line
+in a run, read so that the lines are counted).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
+
+from lark.exceptions import UnexpectedInput
 
 from auditor import events as ev
-from auditor.cards import Card, CardNotation
-from auditor.parse.facts import variant
-from auditor.parse.text_reader import Fields
-from auditor.rooms.wpn.heads import button, old_start
-from auditor.rooms.wpn.lines import CAPPED, STREET, WpnLines, bracketed
-from auditor.rooms.wpn.summary import gross_pot, old_player
+from auditor.cards import LETTERS, Card, CardNotation
+from auditor.money import AmountError, to_minor
+from auditor.parse.errors import HandParseError
+from auditor.parse.facts import SEAT_LIMIT, LineError, local_time, variant
+from auditor.parse.lines import CommonLines
+from auditor.parse.text_reader import Fields, FieldsReader, error_place, last_line, take_seat
+from auditor.read.split import RawHand
+from auditor.rooms.wpn import SITE
+from auditor.rooms.wpn.wording import read_old
 from auditor.source import SourceSpan
+
+STREET = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
+CAPPED = "reached the table's cap"
+# both layouts' words ("is disconnected." is the old one's); old: "is disconnected and ALL
+# IN.", the client's all-in protection (he stays in for what he put in); "wait BB": he
+# waits for the big blind to come round to him, out of this hand
+STATUS = {
+    "is sitting out": ev.Status.SITTING_OUT, "sitting out": ev.Status.SITTING_OUT,
+    "wait BB": ev.Status.SITTING_OUT, "sits out": ev.Status.SITS_OUT,
+    "has returned": ev.Status.RETURNED, "is disconnected": ev.Status.DISCONNECTED,
+    "is disconnected.": ev.Status.DISCONNECTED, "is connected": ev.Status.CONNECTED,
+    "is connected.": ev.Status.CONNECTED, "has timed out": ev.Status.TIMED_OUT,
+    "is timed out.": ev.Status.TIMED_OUT, "is disconnected and ALL IN.": ev.Status.TIMED_OUT,
+    "leaves the table": ev.Status.LEAVES, "joins the table": ev.Status.JOINS,
+}  # fmt: skip
+_TIME = ("year", "month", "day", "hour", "minute", "second")
+
+
+def bracketed(text: str) -> list[str]:
+    """The insides of " [5d 4h As] [7h]": each bracket's cards."""
+    return [part.rstrip("]") for part in text.split(" [")[1:]]
+
+
+class WpnLines(CommonLines, FieldsReader):
+    """A WPN hand's state and driving; the layouts' line methods are its subclasses'."""
+
+    def _reset(self, raw: RawHand) -> None:
+        self._begin_reading(raw)
+        self._raw = raw
+        self._start: ev.HandStarted | None = None
+        self._summary_started = False
+        self._cut_at: SourceSpan | None = None
+        self._max_seats = SEAT_LIMIT
+        self._head: Fields | None = None  # the header's fields, till the table line
+        self._scale = 1
+        self._notation: CardNotation = LETTERS
+        self._hole_cards_seen = False
+        # the old layout: one line per card dealt, gathered into one Dealt per player
+        self._dealt: dict[str, tuple[int, ev.Dealt]] = {}
+        self._old = False  # an old-layout hand whose deal is not yet over
+        self._summary_board = 1  # the new layout's summary: the board its seat lines are of
+        self._game: Fields | None = None  # the old layout's Game ID line, and its span
+        self._game_span = SourceSpan(raw.file, raw.first_line + 1, 1)
+        # a CAP table's cap, and what each player has put in the hand
+        self._cap = 0
+        self._in_hand: dict[str, int] = {}
+
+    def _open(self) -> bool:
+        return self._start is not None and not self._summary_started
+
+    def _cut_short(self, err: UnexpectedInput) -> bool:
+        """A record that stops before its summary, anywhere in its last line (a cut
+        file's last line may be cut too): read up to there and marked truncated."""
+        raw = self._raw
+        line, column = error_place(raw, err)
+        if line < raw.first_line + len(raw.lines) - 1 or not self._open():
+            return False
+        self._cut_at = SourceSpan(raw.file, line, column)
+        return True
+
+    def _hand(self, raw: RawHand) -> ev.Hand:
+        self._finish_dealt()
+        if self._start is None:
+            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
+        if self._summary_started:
+            return ev.Hand(self._start, tuple(self._events))
+        last = self._cut_at or last_line(raw)
+        return ev.Hand(self._start, tuple(self._events), truncated=True, truncated_at=last)
+
+    def _money(self, text: str) -> int:
+        return to_minor(text, self._scale)
+
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        return self._notation.cards(text)
+
+    def _begin(self, start: ev.HandStarted) -> None:
+        self._start = start
+        self._scale = start.scale
+        self._events.append(start)
+
+    def _finish_dealt(self) -> None:
+        """The old layout's deal is over: a seated player it dealt no card was not in the
+        hand (no "received" line: WPN writes one per card for every player dealt in)."""
+        if self._old and self._dealt:
+            for at, event in enumerate(self._events):
+                if type(event) is ev.SeatTaken and event.player not in self._dealt:
+                    self._events[at] = replace(event, out_of_hand=True)
+        self._old = False
+        self._dealt = {}
+
+    def BLANK(self, f: Fields, span: SourceSpan) -> None:
+        return  # a blank line in a run: counted, nothing said
+
+    def _summary_begins(self, span: SourceSpan) -> None:
+        self._finish_dealt()
+        self._summary_started = True
+        self._events.append(ev.SummaryStarted(span))
+
+    def _when(self, f: Fields | None, prefix: str, line: int) -> tuple[datetime | None, str]:
+        """The local time a header's ``prefix``-ed fields give, and its zone ("UTC", or "")."""
+        if f is None:
+            return None, ""
+        zone = f.groupdict().get(prefix + "zone") or ""
+        try:
+            year, month, day, hour, minute, second = (int(f[prefix + k] or 0) for k in _TIME)
+            return local_time(year, month, day, hour, minute, second, zone), zone
+        except ValueError as err:
+            raise LineError.of(line, err) from None
+
+    def _stakes(self, small: str, big: str, scale: int, line: int) -> tuple[int, int]:
+        """The header's stakes; a problem with them is the header line's."""
+        try:
+            return to_minor(small, scale), to_minor(big, scale)
+        except (AmountError, ValueError) as err:
+            raise LineError.of(line, err) from None
+
+    def _gross_pot(
+        self, span: SourceSpan, net: int, rake: int | None, fees: list[tuple[str, int]]
+    ) -> ev.Event:
+        return ev.SummaryPot(
+            span, net + (rake or 0) + sum(a for _, a in fees), None, (), rake, tuple(fees)
+        )
+
 
 # The old layout writes a ten "10h"; the new one "Th".
 TENS = CardNotation("tens as 10 (10h)", ten="10")
@@ -27,16 +161,6 @@ TENS = CardNotation("tens as 10 (10h)", ten="10")
 _O_POST_KIND = {
     "has small blind": ev.PostKind.SMALL_BLIND, "has big blind": ev.PostKind.BIG_BLIND,
     "posts": ev.PostKind.BIG_BLIND, "ante": ev.PostKind.ANTE, "straddle": ev.PostKind.STRADDLE,
-}  # fmt: skip
-# "is disconnected and ALL IN.": the client's all-in protection (he stays in for what he
-# put in); "wait BB": he waits for the big blind to come round to him, out of this hand
-_O_STATUS = {
-    "sitting out": ev.Status.SITTING_OUT, "sits out": ev.Status.SITS_OUT,
-    "has returned": ev.Status.RETURNED, "is timed out.": ev.Status.TIMED_OUT,
-    "is disconnected and ALL IN.": ev.Status.TIMED_OUT,
-    "is disconnected.": ev.Status.DISCONNECTED, "is connected.": ev.Status.CONNECTED,
-    "joins the table": ev.Status.JOINS, "leaves the table": ev.Status.LEAVES,
-    "wait BB": ev.Status.SITTING_OUT,
 }  # fmt: skip
 # the old layout's chips lines ("caps (253.88)": raises to the table's cap)
 _O_VERB = {
@@ -58,12 +182,24 @@ class OldLines(WpnLines):
         self._game, self._game_span = f, span  # (a blank line may come before it)
 
     def O_BUTTON(self, f: Fields, span: SourceSpan) -> None:
+        """The hand: the "Game started at" line's time, the "Game ID" line's game, stakes
+        and table, and the button; no limit and no currency: WPN's Omaha tables of that
+        client were pot limit, in US dollars (fpdb's WinningToFpdb.py reads them so; a
+        fixed-limit table is told by its big blind)."""
         head_span = SourceSpan(self._file, self._offset + 1, 1)
         if self._game is None:  # cannot be: the grammar puts the game line first
             raise ValueError("a button line before the game line")
-        start = old_start(
-            self._head, self._game, button(f["button_seat"]), head_span, self._game_span
-        )
+        self.BUTTON(f, span)
+        game, name = self._game, self._game["game_name"]
+        hi_lo, hole = "HiLow" in name or "H/L" in name, 5 if name.startswith("5Card") else 4
+        started_at, zone = self._when(self._head, "started_", head_span.line)
+        small, big = self._stakes(game["game_small"], game["game_big"], 100, self._game_span.line)
+        start = ev.HandStarted(
+            head_span, SITE, game["game_id"], name, variant(ev.Limit.POT, hi_lo, hole),
+            ev.Limit.POT, hi_lo, hole, small, big, "USD", 100, started_at, zone,
+            (game["game_table"] or "").strip(), None, self._button,
+            table_span=self._game_span, limit_written=False,
+        )  # fmt: skip
         if " CAP " in f" {start.table_name} ":
             # "The CAP is set at 30bb ... When you've reached the hand CAP, you're considered
             # to be all-in for the remainder of the hand" (yapoker.com, "CAP Tables"): the
@@ -73,7 +209,7 @@ class OldLines(WpnLines):
 
     def O_SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, player = int(f["oseat_number"]), f["oseat_player"]
-        self._seat(seat, player)
+        take_seat(self._seats, seat, player)
         self._events.append(ev.SeatTaken(span, seat, player, self._money(f["oseat_stack"])))
 
     def O_POST(self, f: Fields, span: SourceSpan) -> None:
@@ -113,7 +249,7 @@ class OldLines(WpnLines):
 
     def O_STATUS(self, f: Fields, span: SourceSpan) -> None:
         words = f["ostatus_words"]
-        self._events.append(ev.PlayerStatus(span, f["owho"], _O_STATUS[words], words))
+        self._events.append(ev.PlayerStatus(span, f["owho"], STATUS[words], words))
 
     def _count_in(self, player: str, amount: int, span: SourceSpan) -> None:
         """On a CAP table, the action that brings a player's chips in the hand to the cap
@@ -178,14 +314,34 @@ class OldLines(WpnLines):
         for part in f["opot_fees"].split(". ")[1:]:
             label, _, amount = part.strip().rpartition(" ")
             fees.append((label, self._money(amount)))
-        self._events.append(gross_pot(span, self._money(f["opot_total"]), rake, fees))
+        self._events.append(self._gross_pot(span, self._money(f["opot_total"]), rake, fees))
 
     def O_BOARD(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.SummaryBoard(span, 1, self._notation.cards(f["oboard_cards"])))
 
     def O_SUMMARY_PLAYER(self, f: Fields, span: SourceSpan) -> None:
-        seat = self._seat_of.get(f["osum_player"], 0)
-        self._events.extend(old_player(f, span, seat, self._notation, self._money))
+        """The hand shown and the chips collected (written here only), then the seat."""
+        player, shown = f["osum_player"], self._cards(f["osum_cards"] or f["osum_mucked"] or "")
+        seat = next((n for n, name in self._seats.items() if name == player), 0)
+        collects, bets = self._money(f["osum_collects"]), self._money(f["osum_bets"])
+        if f["osum_cards"] is not None:
+            description = f["osum_words"] + (f["osum_low"] or "")
+            self._events.append(ev.Shown(span, player, shown, description, read_old(description)))
+            outcome = ev.SeatOutcome.SHOWED
+        elif f["osum_mucked"] is not None:
+            outcome = ev.SeatOutcome.MUCKED
+        elif collects:
+            outcome = ev.SeatOutcome.COLLECTED
+        elif f["osum_not_shown"] is not None:
+            outcome = ev.SeatOutcome.FOLDED if bets else ev.SeatOutcome.DIDNT_BET
+        else:
+            outcome = ev.SeatOutcome.MUCKED
+        if collects:  # "Collects: 47."
+            self._events.append(ev.Collected(span, player, collects))
+        results = (ev.SeatResult(collects),) if collects else ()
+        self._events.append(
+            ev.SummarySeat(span, seat, player, (), outcome, "", not bets, shown, results)
+        )
 
     def O_ENDED(self, f: Fields, span: SourceSpan) -> None:
         return

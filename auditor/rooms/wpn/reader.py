@@ -1,11 +1,5 @@
-"""WPN hands (both layouts) to events.
-
-The grammar (``grammars/wpn.lark``) decides which kind each line is; each line
-terminal is one regular expression with named fields. The methods, one per line
-terminal, run as lexer callbacks (so the events come out in file order) and read a
-line's fields by name from its terminal's own pattern: the new layout's here, the old
-layout's in :mod:`.old`, the driving both share in :mod:`.lines`, the headers in
-:mod:`.heads` and the summaries in :mod:`.summary`.
+"""WPN hands (both layouts) to events: the new layout's line methods here, the old
+layout's in :mod:`.old`, and the driving both share.
 
 The new layout: "raises $30.00 to $40.00" is the chips put in, then the total (both go
 into the ``ChipsIn``); the layout says every all-in ("and is all-in"); its pots and rake
@@ -14,45 +8,29 @@ are written after every street (kept as notes: the summary's are the ones checke
 
 from __future__ import annotations
 
+import re
+
 from auditor import events as ev
-from auditor.cards import LETTERS
-from auditor.parse.facts import SEAT_LIMIT, board_number
+from auditor.cards import LETTERS, Card
+from auditor.hand_claims import Claim
+from auditor.money import to_minor
+from auditor.parse.facts import SEAT_LIMIT, SeatError, board_number, variant
+from auditor.parse.lines import table_size
 from auditor.parse.text_reader import Fields
-from auditor.rooms.wpn.heads import new_start
-from auditor.rooms.wpn.lines import AFTER_NAME, CAPPED, STREET, bracketed
-from auditor.rooms.wpn.old import OldLines
-from auditor.rooms.wpn.summary import gross_pot, new_seat
+from auditor.rooms.wpn import SITE
+from auditor.rooms.wpn.old import CAPPED, STATUS, STREET, OldLines, bracketed
 from auditor.rooms.wpn.wording import read_new
 from auditor.source import SourceSpan
 
+_LIMITS = {"Pot Limit": ev.Limit.POT, "No Limit": ev.Limit.NO, "Fixed Limit": ev.Limit.FIXED}
 # "posts dead $X": both blinds, on coming back; "posts $X": a new player's big blind, to
 # play at once
-_N_POST_KIND = {
-    "the small blind": ev.PostKind.SMALL_BLIND, "the big blind": ev.PostKind.BIG_BLIND,
-    "ante": ev.PostKind.ANTE, "dead": ev.PostKind.SMALL_AND_BIG,
-    "a straddle": ev.PostKind.STRADDLE, "straddle": ev.PostKind.STRADDLE,
-    None: ev.PostKind.BIG_BLIND,
+_POSTS = {
+    "posts the small blind": ev.PostKind.SMALL_BLIND, "posts the big blind": ev.PostKind.BIG_BLIND,
+    "posts ante": ev.PostKind.ANTE, "posts dead": ev.PostKind.SMALL_AND_BIG,
+    "posts a straddle": ev.PostKind.STRADDLE, "posts straddle": ev.PostKind.STRADDLE,
+    "straddle": ev.PostKind.STRADDLE, "posts": ev.PostKind.BIG_BLIND,
 }  # fmt: skip
-_N_STATUS = {
-    "is sitting out": ev.Status.SITTING_OUT, "sits out": ev.Status.SITS_OUT,
-    "has returned": ev.Status.RETURNED, "is disconnected": ev.Status.DISCONNECTED,
-    "is connected": ev.Status.CONNECTED, "has timed out": ev.Status.TIMED_OUT,
-    "leaves the table": ev.Status.LEAVES, "joins the table": ev.Status.JOINS,
-}  # fmt: skip
-# the runs of lines the lexer takes as one token, with their line kinds in the grammar's
-# order (BLANK: the old client's blank line after every line, read to count lines)
-_BLOCKS = {
-    "N_SEATS": ("N_SEAT", "BLANK"),
-    "N_PLAY": (*AFTER_NAME["N_PLAY"][1], "N_MARKER", "N_DEALT", "N_UNCALLED", "N_POT", "BLANK"),
-    "N_SUMMARY_BODY": ("N_SUMMARY_SEAT", "N_TOTAL_POT", "N_BOARD", "BLANK"),
-    "O_SEATS": ("O_SEAT", "BLANK"),
-    "O_PLAY": (*AFTER_NAME["O_PLAY"][1], "O_MARKER", "O_UNCALLED", "BLANK"),
-    "O_SUMMARY_BODY": ("O_POT", "O_BOARD", "O_SUMMARY_PLAYER", "BLANK"),
-}
-_SINGLES = (
-    "N_HEADER", "N_TABLE", "N_SUMMARY_MARKER", "O_STARTED", "O_GAME_ID", "O_BUTTON",
-    "O_SUMMARY_MARKER", "O_ENDED", "O_AFTER",
-)  # fmt: skip
 # the grammar's runs and single lines in words, for the errors that name them
 _WORDS = {
     "N_HEADER": "a hand header (Hand #N - game - stakes - date)",
@@ -96,58 +74,56 @@ class WpnReader(OldLines):
 
     WORDS = _WORDS
     MISTAKES = _MISTAKES
+    POSTS = _POSTS
     MOST_WORDS = 6
 
     def __init__(self) -> None:
-        self._wire("wpn", _SINGLES, _BLOCKS)
+        self._wire("wpn")
 
     def N_HEADER(self, f: Fields, span: SourceSpan) -> None:
         self._head = f
 
     def N_TABLE(self, f: Fields, span: SourceSpan) -> None:
-        head_span = SourceSpan(self._file, self._offset + 1, 1)
-        if self._head is None:  # cannot be: the grammar puts the header first
+        head, head_span = self._head, SourceSpan(self._file, self._offset + 1, 1)
+        if head is None:  # cannot be: the grammar puts the header first
             raise ValueError("a table line before the header")
-        start = new_start(self._head, f, head_span, span)
-        self._max_seats = start.max_seats or SEAT_LIMIT
-        self._begin(start)
+        button = int(f["table_button"])  # (the old layout's button line is the BUTTON kind)
+        if not 1 <= button <= SEAT_LIMIT:
+            raise SeatError(f"the button on seat {button}, which no table has")
+        limit = _LIMITS.get(head["head_limit"], ev.Limit.POT)  # "All-in or Fold Limit": pot's
+        game, tournament = head["head_game"], head["head_tournament"]
+        hi_lo = any(w in game for w in ("H/L", "Hi/Lo", "HiLow"))
+        hole = 5 if game.startswith("5Card") else 6 if game.startswith("6Card") else 4
+        small = head["head_small"] or head["head_level_small"]
+        # money in dollars ("$0.25/$0.50"), else chips (tournaments, play money)
+        usd = not tournament and not f["table_play"] and small.startswith("$")
+        scale = 100 if usd else 1
+        started_at, zone = self._when(head, "head_", head_span.line)
+        big = head["head_big"] or head["head_level_big"]
+        small_stake, big_stake = self._stakes(small, big, scale, head_span.line)
+        self._max_seats = table_size(f["table_max"]) or SEAT_LIMIT
+        self._begin(ev.HandStarted(
+            head_span, SITE, head["head_id"], f"{game}({head['head_limit']})",
+            variant(limit, hi_lo, hole), limit, hi_lo, hole, small_stake, big_stake,
+            "USD" if usd else "chips", scale, started_at, zone, f["table_name"],
+            table_size(f["table_max"]), button, tournament,
+            (head["head_buy_in"] or "").strip(" -") or None, head["head_level"], span,
+        ))  # fmt: skip
 
-    def N_SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = int(f["seat_number"]), f["seat_player"]
-        self._seat(seat, player)
-        out = f["seat_out"] is not None
-        self._events.append(
-            ev.SeatTaken(span, seat, player, self._money(f["seat_stack"]), sitting_out=out)
-        )
+    def SEAT(self, f: Fields, span: SourceSpan) -> None:
+        if len(self._seats) >= self._max_seats:
+            raise SeatError(f"more seats than the table's {self._max_seats}")
+        super().SEAT(f, span)
 
-    def N_FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, f["who"]))
-
-    def N_CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
-    def N_CALL(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["call_amount"]), f["call_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.CALL, added, None, all_in))
-
-    def N_BET(self, f: Fields, span: SourceSpan) -> None:
-        added, all_in = self._money(f["bet_amount"]), f["bet_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.BET, added, None, all_in))
-
-    def N_RAISE(self, f: Fields, span: SourceSpan) -> None:
+    def RAISE(self, f: Fields, span: SourceSpan) -> None:
         # "raises $30.00 to $40.00": the chips put in, then the player's total; "caps $X":
-        # the chips put in only
-        player, all_in = f["who"], f["raise_all_in"] is not None
-        to = self._money(f["raise_to"]) if f["raise_to"] is not None else None
-        added = self._money(f["raise_added"])
-        self._events.append(ev.ChipsIn(span, player, ev.Verb.RAISE, added, to, all_in))
-        if f["raise_verb"] != "raises":  # the cap reached: all-in for the rest of the hand
-            self._events.append(ev.PlayerStatus(span, player, ev.Status.CAPPED, CAPPED))
+        # the chips put in only, and the cap reached: all-in for the rest of the hand
+        super().RAISE(f, span)
+        if f["raise_verb"] != "raises":
+            self._events.append(ev.PlayerStatus(span, f["who"], ev.Status.CAPPED, CAPPED))
 
-    def N_POST(self, f: Fields, span: SourceSpan) -> None:
-        kind = ev.PostKind.STRADDLE if f["post_straddle"] else _N_POST_KIND[f["post_kind"]]
-        all_in = f["post_all_in"] is not None
-        self._events.append(ev.Posted(span, f["who"], kind, self._money(f["post_amount"]), all_in))
+    def _claim(self, words: str) -> Claim:
+        return read_new(words)
 
     def N_COLLECTED(self, f: Fields, span: SourceSpan) -> None:
         # "main pot 1", "main pot 2": the main pot on the first and second board of a run
@@ -157,21 +133,9 @@ class WpnReader(OldLines):
         amount = self._money(f["collected_amount"])
         self._events.append(ev.Collected(span, f["who"], amount, pot, pot_words != "pot"))
 
-    def N_SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        words = f["shows_words"] or ""
-        shown = LETTERS.cards(f["shows_cards"])
-        self._events.append(ev.Shown(span, f["who"], shown, words, read_new(words)))
-
-    def N_MUCKS(self, f: Fields, span: SourceSpan) -> None:
-        shown = LETTERS.cards(f["mucks_cards"]) if f["mucks_cards"] else ()
-        self._events.append(ev.Mucked(span, f["who"], shown))
-
-    def N_NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.NotShown(span, f["who"]))
-
     def N_STATUS(self, f: Fields, span: SourceSpan) -> None:
         words = f["status_words"]
-        self._events.append(ev.PlayerStatus(span, f["who"], _N_STATUS[words], words))
+        self._events.append(ev.PlayerStatus(span, f["who"], STATUS[words], words))
 
     def N_MARKER(self, f: Fields, span: SourceSpan) -> None:
         name = f["marker_name"]
@@ -189,18 +153,13 @@ class WpnReader(OldLines):
             new = LETTERS.cards(groups[-1]) if groups else ()
             self._events.append(ev.StreetDealt(span, STREET[name], board, cards, new))
 
-    def N_DEALT(self, f: Fields, span: SourceSpan) -> None:
-        shown = LETTERS.cards(f["dealt_cards"])
-        if not self._hole_cards_seen and len(shown) == 1:
+    def DEALT(self, f: Fields, span: SourceSpan) -> None:
+        if not self._hole_cards_seen and len(f["dealt_cards"].split()) == 1:
             # a tournament's first hand deals each seat one card for the button before the
             # antes ("Dealt to Hero [4s]"): no hole card of this hand
             self._events.append(ev.Note(span, f.group().strip()))
             return
-        self._events.append(ev.Dealt(span, f["dealt_player"], shown))
-
-    def N_UNCALLED(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["uncalled_amount"])
-        self._events.append(ev.UncalledReturned(span, f["uncalled_player"], amount))
+        super().DEALT(f, span)
 
     def N_POT(self, f: Fields, span: SourceSpan) -> None:
         # the pot and rake as they stand after a street: the summary's are the ones checked
@@ -218,7 +177,7 @@ class WpnReader(OldLines):
                 rake = self._money(amount)
             elif label:
                 fees.append((label, self._money(amount)))
-        self._events.append(gross_pot(span, self._money(f["total_amount"]), rake, fees))
+        self._events.append(self._gross_pot(span, self._money(f["total_amount"]), rake, fees))
 
     def N_BOARD(self, f: Fields, span: SourceSpan) -> None:
         self._summary_board = board_number(f["board_number"] or "1")
@@ -226,4 +185,56 @@ class WpnReader(OldLines):
         self._events.append(ev.SummaryBoard(span, self._summary_board, cards))
 
     def N_SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(new_seat(f, span, self._summary_board, self._scale))
+        """A seat line of the summary's board (1, or 2 after "Board 2")."""
+        positions = tuple(p.strip(" (") for p in f["sum_positions"].split(")") if p.strip())
+        shown: tuple[Card, ...] = ()
+        results: tuple[ev.SeatResult, ...] = ()
+        folded_on = other = ""
+        if f["sum_folded_on"] is not None:
+            outcome = ev.SeatOutcome.FOLDED
+            folded_on = f["sum_folded_on"]
+        elif f["sum_verb"] is not None:
+            showed = f["sum_verb"] == "showed"
+            outcome = ev.SeatOutcome.SHOWED if showed else ev.SeatOutcome.MUCKED
+            shown = LETTERS.cards(f["sum_cards"])
+            results = _results(f["sum_result"], self._scale)
+        elif f["sum_walk"] is not None:  # "did not show and won $9.00": the uncontested winner
+            outcome = ev.SeatOutcome.COLLECTED
+            results = _results(f["sum_walk"], self._scale)
+        elif f["sum_bare"] is not None:
+            lost = f["sum_bare"].startswith("lost")
+            outcome = ev.SeatOutcome.LOST if lost else ev.SeatOutcome.WON
+            results = _results(f["sum_bare"], self._scale)
+        elif f["sum_sitting_out"] is not None:
+            outcome = ev.SeatOutcome.SITTING_OUT
+        else:
+            outcome = ev.SeatOutcome.OTHER
+            other = f["sum_other"] or "none"
+        if self._summary_board > 1 and results:
+            # a run it twice writes each board's seat lines after its "Board N [..]" line;
+            # a seat's results are one per board (the first board's is on its first line)
+            results = (ev.SeatResult(None),) * (self._summary_board - 1) + results
+        didnt_bet, number = f["sum_didnt_bet"] is not None, int(f["sum_seat"])
+        seat = ev.SummarySeat(
+            span, number, f["sum_player"], positions, outcome, folded_on, didnt_bet, shown,
+            results, other,
+        )  # fmt: skip
+        self._events.append(seat)
+
+
+# the inside of a seat's result, "won $199.00 with HI - ..." (the hand's description)
+_RESULT = re.compile(
+    r"(?:(?:won|collected) (?P<amount>\$?[0-9][0-9,]*(?:\.[0-9]+)?)|lost)(?: with (?P<text>.*))?$"
+)
+
+
+def _results(text: str | None, scale: int) -> tuple[ev.SeatResult, ...]:
+    """``won $199.00 with HI - ...``, ``lost with HI - ...``, ``collected $9.00``."""
+    if not text:
+        return ()
+    found = _RESULT.match(text)
+    if found is None:
+        return (ev.SeatResult(None, text, read_new(text)),)
+    words = found["text"] or ""
+    won = to_minor(found["amount"], scale) if found["amount"] else None
+    return (ev.SeatResult(won, words, read_new(words)),)

@@ -1,13 +1,8 @@
-"""WPN's words for a shown hand, read into what they claim (a category and its ranks).
+"""WPN's words for a shown hand, read into what they claim (a category and its ranks):
+the new layout's "HI - a straight, Five high [5d 4s 3h 2h As] | LO - [5,4,3,2,1]" ("LO -
+[]": no low), the old one's "Straight to 10", "Two pairs. 7s and 2s", "Full House (5/8)"
+and, for a low, "Low hand (A A 2 3 4 8 )".
 
-The new layout writes "HI - a straight, Five high [5d 4s 3h 2h As] | LO - [5,4,3,2,1]"
-(the five cards in brackets; "LO - []" when the hand has no low); the old layout writes
-"Straight to 10", "One pair of Ks", "Two pairs. 7s and 2s", "Three Of Kind of 10s",
-"Flush, A high", "Full House (5/8)" and, for a low, "Low hand (A A 2 3 4 8 )", a list
-that is not a five-card low (it is not read as one).
-
->>> read_new("HI - two pair, Sixs and Deuces [6s 6c 2h 2d Jh] | LO - []").high
-ClaimedHand(category=<Category.TWO_PAIR: 2>, ranks=(4, 0))
 >>> read_new("HI - a straight, Five high [5d 4s 3h 2h As] | LO - [5,4,3,2,1]").low
 ClaimedLow(ranks=(5, 4, 3, 2, 1))
 >>> read_old("Straight to 10").high
@@ -63,8 +58,7 @@ def _claimed(patterns: list[tuple[re.Pattern[str], Category]], text: str) -> Cla
     if text.lower() in ("a royal flush", "royal flush"):
         return ClaimedHand(Category.STRAIGHT_FLUSH, (12,))
     for pattern, category in patterns:
-        found = pattern.match(text)
-        if found:
+        if found := pattern.match(text):
             try:
                 return ClaimedHand(category, tuple(_RANK[g.lower()] for g in found.groups()))
             except KeyError:
