@@ -43,6 +43,7 @@ from auditor.cards import Card, CardNotation
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError
+from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, expected_terminals
 from auditor.read.split import RawHand
 from auditor.rooms.pokernow.games import game_facts
@@ -74,11 +75,6 @@ _STATUS = {
 }
 _SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", ",": " "})
 _NOTATION = CardNotation("tens as 10, suit symbols", ten="10")
-_RUN = (
-    "POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "SHOWS", "COLLECTED", "HEADER", "ENDING",
-    "STACKS", "UNCALLED", "STREET", "SEAT_STATUS", "ADMIN_STACK", "QUEUED_STACK", "NOTE",
-)  # fmt: skip
-_AFTER_WHO = _RUN[:8]  # the grammar's PLAYER_LINE: the kinds that follow a player
 _NOT_A_ROW = "this row is not one Poker Now writes"
 _WORDS = {
     "ROWS": 'a row Poker Now writes (-- starting hand #N ..., Player stacks: ..., "P @ id" '
@@ -86,25 +82,14 @@ _WORDS = {
 }
 
 
-def _cards(text: str) -> tuple[Card, ...]:
-    """Poker Now's cards: "10♦, Q♥" (suit symbols, a ten as 10, commas)."""
-    return _NOTATION.cards(text.translate(_SUITS))
-
-
-class PokerNowReader(FieldsReader):
+class PokerNowReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     WORDS = _WORDS
     _header_row: list[str]  # the header's CSV row: entry, at, order
 
     def __init__(self) -> None:
-        self._wire("pokernow", (), {"ROWS": _RUN})
-
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        # a row of play: the player once, then the kinds that follow him (as PLAYER_LINE)
-        after_who = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _AFTER_WHO)
-        rest = super()._run(block, kinds[len(_AFTER_WHO) :])
-        return f"(?:{self._pattern('WHO')})(?:{after_who})|{rest}"
+        self._wire("pokernow")
 
     # ------------------------------------------------------------ driving
     def read(self, raw: RawHand) -> ev.Hand:
@@ -156,11 +141,9 @@ class PokerNowReader(FieldsReader):
         return False  # a log cut inside a hand is cut at a whole row: see _hand
 
     def _reset(self, raw: RawHand) -> None:
-        self._file = raw.file
-        self._offset = raw.first_line - 1
+        self._begin_reading(raw)
         self._context = raw.context
         self._header_row = []
-        self._events: list[ev.Event] = []
         self._head: dict[str, str] = {}
         self._head_span = SourceSpan(raw.file, raw.first_line)
         self._table_span: SourceSpan | None = None
@@ -182,6 +165,10 @@ class PokerNowReader(FieldsReader):
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
+
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        """Poker Now's cards: "10♦, Q♥" (suit symbols, a ten as 10, commas)."""
+        return _NOTATION.cards(text.translate(_SUITS))
 
     def _started(self) -> ev.HandStarted:
         h = self._head
@@ -263,35 +250,13 @@ class PokerNowReader(FieldsReader):
         all_in = f["post_all_in"] is not None
         self._events.append(ev.Posted(span, f["who"], kind, amount, all_in))
 
-    def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, f["who"]))
-
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
-
     def CALL(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["call_to"])
-        all_in = f["call_all_in"] is not None
         if f["call_bomb"]:  # calling the bomb pot's forced bet: the same ante
             self._bomb_pot = True
+            amount, all_in = self._money(f["call_to"]), f["call_all_in"] is not None
             self._events.append(ev.Posted(span, f["who"], ev.PostKind.ANTE, amount, all_in))
         else:
-            self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.CALL, to=amount, all_in=all_in))
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        to, all_in = self._money(f["bet_to"]), f["bet_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.BET, to=to, all_in=all_in))
-
-    def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        to, all_in = self._money(f["raise_to"]), f["raise_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.RAISE, to=to, all_in=all_in))
-
-    def UNCALLED(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["uncalled_amount"])
-        self._events.append(ev.UncalledReturned(span, f["uncalled_player"], amount))
-
-    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Shown(span, f["who"], _cards(f["shows_cards"])))
+            super().CALL(f, span)
 
     def COLLECTED(self, f: Fields, span: SourceSpan) -> None:
         if f["collected_second"] and self._second_showdown < 0:
@@ -300,8 +265,8 @@ class PokerNowReader(FieldsReader):
         self._events.append(ev.Collected(span, f["who"], amount))
 
     def STREET(self, f: Fields, span: SourceSpan) -> None:
-        new = _cards(f["street_new"])
-        cards = (*_cards(f["street_before"]), *new)
+        new = self._cards(f["street_new"])
+        cards = (*self._cards(f["street_before"]), *new)
         board = 2 if f["street_second"] else 1
         street = _STREETS[f["street_name"]]
         self._events.append(ev.StreetDealt(span, street, board, cards, new))
