@@ -18,6 +18,7 @@ What Betfair's layout means, where it is not the Stars layout:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime
 from typing import ClassVar
 
@@ -26,7 +27,7 @@ from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, local_time
-from auditor.parse.lines import CommonLines, field, table_size
+from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, comma_cards, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.betfair.games import game_facts
@@ -160,12 +161,11 @@ class BetfairReader(CommonLines, FieldsReader):
     def _chips_in(
         self, f: Fields, span: SourceSpan, verb: ev.Verb, added: str, to: str, all_in: str
     ) -> None:
+        super()._chips_in(f, span, verb, added, to, all_in)
+        chips = self._events[-1]
+        assert isinstance(chips, ev.ChipsIn)
         # all in where "goes all-in" came before (the layout always says it)
-        added_text, to_text = field(f, added), field(f, to)
-        chips = None if added_text is None else self._money(added_text)
-        total = None if to_text is None else self._money(to_text)
-        who = f["who"]
-        self._events.append(ev.ChipsIn(span, who, verb, chips, total, self._all_in(who)))
+        self._events[-1] = replace(chips, all_in=self._all_in(chips.player))
 
     def ALL_IN(self, f: Fields, span: SourceSpan) -> None:
         self._going_all_in.add(f["who"])  # his next action is

@@ -68,11 +68,10 @@ class _Hand:
         player = event.player
         if isinstance(event, ev.Folded):
             self.folded.add(player)
-        elif isinstance(event, ev.Called | ev.Bet):
-            self._put(player, event.amount, event.all_in)
-        elif isinstance(event, ev.RaisedTo):
+        elif isinstance(event, ev.ChipsIn):  # the chips added, or the bet they make
             before = self.bet.get(player, 0)
-            self._put(player, event.total(before) - before, event.all_in)
+            added = event.added if event.to is None else event.to - before
+            self._put(player, added or 0, bool(event.all_in))
         self.acted.add(player)
 
     def _put(self, player: str, amount: int, all_in: bool, live: bool = True) -> None:
@@ -95,8 +94,8 @@ def _live_part(post: ev.Posted, big: int) -> int:
     return post.amount
 
 
-_Action = ev.Folded | ev.Checked | ev.Called | ev.Bet | ev.RaisedTo
-_ACTIONS = (ev.Folded, ev.Checked, ev.Called, ev.Bet, ev.RaisedTo)
+_Action = ev.Folded | ev.Checked | ev.ChipsIn
+_ACTIONS = (ev.Folded, ev.Checked, ev.ChipsIn)
 
 
 def mark_streets(
@@ -133,39 +132,3 @@ def mark_streets(
                     deal(event.span)
         marked.append(event)
     return marked
-
-
-def settle_all_ins(events: Sequence[ev.Event]) -> list[ev.Event]:
-    """Each bare "All-in $X" (read as a raise BY the chips added) as what it is on its
-    street: a bet when nothing was bet, a call when it does not pass the bet to call,
-    else a raise by those chips."""
-    settled: list[ev.Event] = []
-    bet: dict[str, int] = {}
-    high = 0
-    big = 0
-    for event in events:
-        if isinstance(event, ev.StreetDealt) and event.street is not ev.Street.PREFLOP:
-            bet, high = {}, 0
-        elif isinstance(event, ev.Posted):
-            bet[event.player] = bet.get(event.player, 0) + _live_part(event, big)
-            high = max(high, bet[event.player])
-            if event.kind is ev.PostKind.BIG_BLIND and not big:
-                big = event.amount
-        elif isinstance(event, ev.Called | ev.Bet):
-            bet[event.player] = bet.get(event.player, 0) + event.amount
-            high = max(high, bet[event.player])
-        elif isinstance(event, ev.RaisedTo):
-            before = bet.get(event.player, 0)
-            if event.all_in and event.given is ev.RaiseGiven.BY:
-                added = event.by
-                if high == 0:
-                    event = ev.Bet(event.span, event.player, added, all_in=True)
-                elif before + added <= high:
-                    event = ev.Called(event.span, event.player, added, all_in=True)
-            total = before + (event.amount if not isinstance(event, ev.RaisedTo) else 0)
-            if isinstance(event, ev.RaisedTo):
-                total = event.total(before)
-            bet[event.player] = total
-            high = max(high, total)
-        settled.append(event)
-    return settled
