@@ -13,11 +13,9 @@ _GAME = re.compile(
     r"([A-Z0-9_]+?(?: HiLo)?(?:ZonePoker)?)(?= )"
 )
 
-# the limit words of a header; "Normal" (a tournament whose header names no limit) and
-# no limit word at all are read as pot limit: the corpus's only such hand
-# (bovada.ts.HAND_TOURNAMENT) bets the exact pot on the flop, which no-limit would not
-# show, and Bovada's Omaha tournaments are pot limit (fpdb-3's BovadaToFpdb reads a
-# missing limit as no limit, for its Hold'em)
+# "Normal" (a tournament's header names no limit) and no limit word are pot limit: the
+# corpus's only such hand (bovada.ts.HAND_TOURNAMENT) bets the exact pot on the flop, and
+# Bovada's Omaha tournaments are pot limit (fpdb-3 reads no limit, for its Hold'em)
 LIMIT_OF_WORDS = {
     "Pot Limit": ev.Limit.POT,
     "No Limit": ev.Limit.NO,

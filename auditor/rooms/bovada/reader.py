@@ -49,7 +49,6 @@ class BovadaReader(CommonLines, FieldsReader):
 
     WORDS = WORDS
     MISTAKES = MISTAKES
-    MOST_WORDS = 6
 
     def __init__(self) -> None:
         self._wire("bovada")
@@ -125,7 +124,7 @@ class BovadaReader(CommonLines, FieldsReader):
 
     def POST(self, f: Fields, span: SourceSpan) -> None:
         amount = self._money(f["post_amount"])
-        kind = POST_KIND.get(f["post_kind"])
+        kind = POST_KIND.get(f["post_kind"].lower())
         if kind is None:
             # "Posts chip $5": chips a player entering the game posts out of the blinds'
             # seats, live: in PLO-USD-5-10-201204.new.format.txt hand 2601409566 UTG
@@ -203,7 +202,8 @@ class BovadaReader(CommonLines, FieldsReader):
         words = f["status_words"]
         if f["who"]:
             player = self._who(f["who"])
-            self._events.append(ev.PlayerStatus(span, player, STATUS[words], words))
+            status = STATUS[words.removeprefix("Seat ").lower()]
+            self._events.append(ev.PlayerStatus(span, player, status, words))
         else:  # a seat not in the hand: the record does not say whose
             self._events.append(ev.Note(span, words))
 
@@ -244,36 +244,26 @@ class BovadaReader(CommonLines, FieldsReader):
         self._events.append(ev.SummaryBoard(span, 1, self._board))
 
     def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat = int(f["sum_seat"])
-        player = f"Seat {seat}"
+        seat, outcome, on = int(f["sum_seat"]), ev.SeatOutcome.SHOWED, ""
+        cards: tuple[Card, ...] = ()
+        results: tuple[ev.SeatResult, ...] = ()
+        won = self._money(f["sum_won"]) if f["sum_won"] else None
         if f["sum_folded_on"] or f["sum_folded_before"]:
-            on = FOLDED_ON[f["sum_folded_on"] or "POCKET CARDS"]
-            line = ev.SummarySeat(span, seat, player, (), ev.SeatOutcome.FOLDED, on)
+            outcome, on = ev.SeatOutcome.FOLDED, FOLDED_ON[f["sum_folded_on"] or "POCKET CARDS"]
         elif f["sum_mucked"] is not None:
-            mucked = self._cards(f["sum_mucked"])
-            line = ev.SummarySeat(span, seat, player, (), ev.SeatOutcome.MUCKED, cards=mucked)
+            outcome, cards = ev.SeatOutcome.MUCKED, self._cards(f["sum_mucked"])
         elif f["sum_lost"]:
+            cards = self._hole_of(f["sum_lost_cards"])
             results = (self._result(None, f["sum_lost_words"], f["sum_lost_low"]),)
-            hole = self._hole_of(f["sum_lost_cards"])
-            line = ev.SummarySeat(
-                span, seat, player, (), ev.SeatOutcome.SHOWED, cards=hole, results=results
-            )
+        elif f["sum_won_words"] is None:  # "$173 [Does not show]": won with no showdown
+            outcome, results = ev.SeatOutcome.COLLECTED, (ev.SeatResult(won),)
         else:
-            line = self._won(f, span, seat, player)
+            cards = self._hole_of(f["sum_won_cards"])
+            results = (self._result(won, f["sum_won_words"], f["sum_won_low"]),)
+            if f["sum_low"]:  # the low half: its cards are in the claim above
+                results += (ev.SeatResult(self._money(f["sum_low"])),)
+        line = ev.SummarySeat(span, seat, f"Seat {seat}", (), outcome, on, False, cards, results)
         self._events.append(line)
-
-    def _won(self, f: Fields, span: SourceSpan, seat: int, player: str) -> ev.SummarySeat:
-        high = self._money(f["sum_won"]) if f["sum_won"] else None
-        if f["sum_won_words"] is None:  # "$173 [Does not show]": won with no showdown
-            won = (ev.SeatResult(high),)
-            return ev.SummarySeat(span, seat, player, (), ev.SeatOutcome.COLLECTED, results=won)
-        results = [self._result(high, f["sum_won_words"], f["sum_won_low"])]
-        if f["sum_low"]:  # the low half: its cards are in the claim above
-            results.append(ev.SeatResult(self._money(f["sum_low"])))
-        hole = self._hole_of(f["sum_won_cards"])
-        return ev.SummarySeat(
-            span, seat, player, (), ev.SeatOutcome.SHOWED, cards=hole, results=tuple(results)
-        )
 
     def _result(self, amount: int | None, words: str, cards: str | None) -> ev.SeatResult:
         """A shown hand's result; the low five of its cards "[9d 8h 2s 7d-8h 7d 6c 2d 3s]"

@@ -1,17 +1,12 @@
 """Where the streets begin in a record that does not mark them.
 
-Bovada's layout before about 2014 writes no "*** FLOP ***" lines: the play runs on from
-the hole cards to the showdown, and the board is written only in the summary
-("Board [Td Ah Ad Th 4d]"). The streets are then where the record's own betting rounds
-close: a round closes when every player still able to bet has acted since the last bet
-or raise and has matched it (the big blind's option counts as his to take). The next
-action line opens the next street, dealt with the next board cards; streets the play
-never reached for want of bettors (all in) are dealt after the last bet is returned and
-before the hands are shown. fpdb-3's BovadaToFpdb ``markStreets`` reads these records
-the same way.
-
-Nothing here judges the play: a record whose betting makes no sense is laid out as well
-as it goes and the replay says what is wrong with it.
+Bovada's layout before about 2014 writes no "*** FLOP ***" lines, and the board only in
+the summary ("Board [Td Ah Ad Th 4d]"). A street then begins where the record's own
+betting round closes (every player still able to bet has acted since the last bet or
+raise and matched it; the big blind's option counts): the next action opens it, dealt
+with the next board cards; streets the play never reached for want of bettors (all in)
+are dealt before the hands are shown. fpdb-3's BovadaToFpdb ``markStreets`` reads these
+records the same way. Nothing here judges the play: the replay does.
 """
 
 from __future__ import annotations
@@ -58,7 +53,10 @@ class _Hand:
         )
 
     def post(self, event: ev.Posted) -> None:
-        live = _live_part(event, self.big)
+        # no chips of an ante or a dead blind are bet; of "small & big blinds" the big one's
+        live = 0 if event.kind in (ev.PostKind.ANTE, ev.PostKind.MISSED_BLIND) else event.amount
+        if event.kind is ev.PostKind.SMALL_AND_BIG and self.big:
+            live = min(event.amount, self.big)
         if event.kind is ev.PostKind.BIG_BLIND and not self.big:
             self.big = event.amount
         self._put(event.player, live, event.all_in)
@@ -82,16 +80,6 @@ class _Hand:
         # a call of a whole stack is all in whether or not the line says so
         if all_in or self.spent[player] >= self.stack.get(player, self.spent[player] + 1):
             self.all_in.add(player)
-
-
-def _live_part(post: ev.Posted, big: int) -> int:
-    """The chips of a post that count toward the poster's bet: none of an ante or a dead
-    blind, the big blind's part of "small & big blinds" (the small one is dead)."""
-    if post.kind in (ev.PostKind.ANTE, ev.PostKind.MISSED_BLIND):
-        return 0
-    if post.kind is ev.PostKind.SMALL_AND_BIG and big:
-        return min(post.amount, big)
-    return post.amount
 
 
 _Action = ev.Folded | ev.Checked | ev.ChipsIn
