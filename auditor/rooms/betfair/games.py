@@ -1,6 +1,5 @@
-"""The game a Betfair hand's second line names: "PL $0.05/$0.10 Omaha - Sunday, October
-18, 20:00:00 GMT 2009": the limit ("NL", "PL"; none: fixed limit), the stakes, the game
-("Omaha", "Omaha Hi", "Omaha Hi/Lo", "Texas Hold'em")."""
+"""The game a Betfair hand's second line names ("PL $0.05/$0.10 Omaha - Sunday, ..."):
+the limit ("NL", "PL"; none: fixed limit) and the game ("Omaha Hi/Lo", "Texas Hold'em")."""
 
 from __future__ import annotations
 

@@ -1,18 +1,16 @@
 """Betfair hands to events: one method per line terminal of ``grammars/betfair.lark``
-that is not one of the kinds every room reads alike (auditor/parse/lines.py).
+but the kinds every room reads alike (auditor/parse/lines.py; "Total number of active
+players : 6" is not read: the seat lines list them).
 
 What Betfair's layout means, where it is not the Stars layout:
 
-- "Player2 raises to [$0.30]": the bet the raise makes; "calls [$0.20]" and "bets
-  [$0.10]": the chips put in.
-- "Hero goes all-in" comes before the action that puts his last chips in ("Hero raises to
-  [$1]"): that action is all-in.
+- "raises to [$0.30]": the bet the raise makes; "calls [$0.20]", "bets [$0.10]": the
+  chips put in. "Hero goes all-in" comes before the action that puts his last chips in.
 - A second "posts big blind" in a hand is a player posting out of the blinds' seats to be
   dealt in (Hero, seat 1, after Player4's big blind in #100000000; he then "checks" when
   the action comes to him): live chips.
-- No summary, no total pot, no rake, no uncalled bet returned: the hand ends with its pots
-  won ("X wins $6.26 from side pot #1 with ...") and "Game N ends".
-- The time is written in GMT, with the weekday: "Sunday, October 18, 20:00:00 GMT 2009".
+- No summary, no rake, no uncalled bet returned: the hand ends with its pots won and
+  "Game N ends". The time is GMT, with the weekday ("Sunday, October 18, 20:00:00 GMT 2009").
 """
 
 from __future__ import annotations
@@ -111,13 +109,8 @@ class BetfairReader(CommonLines, FieldsReader):
         self._scale = 100 if f["game_symbol"] else 1  # no symbol: tournament chips
 
     def TABLE(self, f: Fields, span: SourceSpan) -> None:
-        self._head["table"] = f["table_name"]
-        if f["table_max"]:
-            self._head["max"] = f["table_max"]
+        self._head.update(table=f["table_name"], max=f["table_max"])
         self._table_span = span
-
-    def PLAYERS(self, f: Fields, span: SourceSpan) -> None:
-        return  # "Total number of active players : 6": the seat lines list them
 
     def END(self, f: Fields, span: SourceSpan) -> None:
         self._ended = True
