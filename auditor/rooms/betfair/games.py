@@ -13,15 +13,9 @@ _LIMITS = {"NL": ev.Limit.NO, "PL": ev.Limit.POT}
 
 
 def line_game(line: str) -> str:
-    """The game a game line names, its limit word first ("" when it is no game line).
-
-    >>> line_game("PL $0.05/$0.10 Omaha - Sunday, October 18, 20:00:00 GMT 2009")
-    'PL Omaha'
-    """
+    """The game a game line names, its limit word first: "PL Omaha" ("": no game line)."""
     found = _GAME.match(line)
-    if found is None:
-        return ""
-    return f"{found['limit']} {found['game']}" if found["limit"] else found["game"]
+    return " ".join(filter(None, (found["limit"], found["game"]))) if found else ""
 
 
 def game_facts(game: str) -> tuple[ev.Limit, bool, str]:

@@ -41,11 +41,5 @@ def header_game(header: str) -> str:
 
 
 def is_hi_lo(game: str) -> bool:
-    """Whether the game word names Omaha Hi/Lo.
-
-    >>> is_hi_lo("OMAHA HiLo"), is_hi_lo("OMAHA_HL"), is_hi_lo("OMAHA HiLoZonePoker")
-    (True, True, True)
-    >>> is_hi_lo("OMAHA")
-    False
-    """
+    """Whether the game word ("OMAHA HiLo", "OMAHA_HL", "OMAHA HiLoZonePoker") is hi/lo."""
     return "HiLo" in game or game.startswith("OMAHA_HL")

@@ -14,12 +14,14 @@ What the room's words mean, where the record alone says it:
   the hole cards, which the "Card dealt to a spot" lines give;
 - "Hand result" lines are what each player is paid, net of the rake; the summary's
   "Total Pot($20) | Rake ($1)" is gross. Later records leave the rake out ("Total
-  Pot($98.52)" and a "Hand result $94.52"): in a cash hand it is then what the pot held
-  less what was paid, when that is not negative (else unknown: conservation reports it);
+  Pot($98.52)" and a "Hand result $94.52"): see ``_hand`` (else unknown: conservation
+  reports it);
 - records before about 2014 mark no streets: :mod:`.streets` places them.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
@@ -65,6 +67,7 @@ class BovadaReader(CommonLines, FieldsReader):
         self._blinds: dict[ev.PostKind, int] = {}
         self._hole: dict[str, tuple[Card, ...]] = {}
         self._paid = 0
+        self._pot_at: int | None = None  # where the summary's total pot is
         self._summary = False
         self._board_span: SourceSpan | None = None
         self._marked = False  # the record marks its streets
@@ -74,17 +77,16 @@ class BovadaReader(CommonLines, FieldsReader):
         button = button_seat(self._seat_of, self._dealer_seat, self._seats)
         start = hand_started(self._header, self._header_span, self._scale, self._blinds, button)
         events = self._events
+        pot = events[self._pot_at] if self._pot_at is not None else None
+        if isinstance(pot, ev.SummaryPot) and pot.rake is None and start.tournament_id is None:
+            # no rake written (later records): in a cash hand, what the pot held less what
+            # was paid, when that is not negative
+            rake = pot.total - self._paid
+            events[self._pot_at or 0] = replace(pot, rake=rake if rake >= 0 else None)
         if not self._marked:
             events = mark_streets(events, self._board, self._board_span)
-        if start.tournament_id is None:
-            events = [self._with_rake(e) if isinstance(e, ev.SummaryPot) else e for e in events]
         cut = None if self._summary else last_line(raw)
         return ev.Hand(start, (start, *events), cut is not None, cut)
-
-    def _with_rake(self, pot: ev.SummaryPot) -> ev.SummaryPot:
-        if pot.rake is not None or pot.total < self._paid:
-            return pot
-        return ev.SummaryPot(pot.span, pot.total, pot.main, pot.side_pots, pot.total - self._paid)
 
     def _hi_lo(self) -> bool:
         return is_hi_lo(self._header.get("game", ""))
@@ -236,6 +238,7 @@ class BovadaReader(CommonLines, FieldsReader):
 
     def TOTAL_POT(self, f: Fields, span: SourceSpan) -> None:
         rake = self._money(f["pot_rake"]) if f["pot_rake"] else None
+        self._pot_at = len(self._events)
         self._events.append(ev.SummaryPot(span, self._money(f["pot_total"]), None, (), rake))
 
     def BOARD(self, f: Fields, span: SourceSpan) -> None:
