@@ -20,6 +20,10 @@ HEADER = re.compile(
     r"-- starting hand #(?P<number>[0-9]+) (?:\(id: (?P<id>[a-z0-9]+)\) )? "
     r'\((?P<game>[^\n]+?)\) \((?:dealer: "(?P<dealer>[^\n]+)"|(?P<dead>dead button))\) --$'
 )
+# the seats of a stacks row: #3 "reilly @ FkycgsPCCs" (294)
+STACK_SEAT = re.compile(
+    r'#(?P<seat>[0-9]+) "(?P<player>[^\n]*? @ [A-Za-z0-9_-]+)" \((?P<chips>[0-9]+(\.[0-9]+)?)\)'
+)
 _LIMITS = {"Pot Limit": ev.Limit.POT, "No Limit": ev.Limit.NO, "Limit": ev.Limit.FIXED}
 # "Pot Limit Omaha Hi", "Pot Limit Omaha Hi/Lo 8 or Better", "No Limit Texas Hold'em"
 _OMAHA = re.compile(

@@ -25,7 +25,7 @@ from pathlib import PurePath
 from typing import IO
 
 from auditor.read.split import STRAY_KEPT, RawHand, StrayText
-from auditor.rooms.pokernow.games import HEADER_START, row
+from auditor.rooms.pokernow.games import HEADER_START, STACK_SEAT, row
 
 SITE = "Poker Now"
 COLUMNS = "entry,at,order"
@@ -40,7 +40,6 @@ _SHOWS = re.compile(r'"(?:""[^\n]* @ [A-Za-z0-9_-]+"" shows a |Undealt cards)')
 _Block = tuple[int, int, int, int]
 _BLIND = re.compile(r'"""[^\n]* @ [A-Za-z0-9_-]+"" posts a (?:small|big) blind of ')
 _POSTER = re.compile(r'"(?P<player>[^\n]*? @ [A-Za-z0-9_-]+)" posts ')
-_SEAT = re.compile(r'#(?P<seat>[0-9]+) "(?P<player>[^\n]*? @ [A-Za-z0-9_-]+)" \(')
 _Row = tuple[int, str, str, int]  # log line, line text, entry, order
 
 
@@ -151,7 +150,9 @@ def _small_blind_seat(lines: Iterable[str]) -> int:
     dead = False
     for line in lines:
         if line.startswith('"Player stacks: '):
-            seats = {found["player"]: int(found["seat"]) for found in _SEAT.finditer(row(line)[0])}
+            seats = {
+                found["player"]: int(found["seat"]) for found in STACK_SEAT.finditer(row(line)[0])
+            }
         elif line.startswith('"Dead Small Blind"'):
             dead = True
         elif _BLIND.match(line):

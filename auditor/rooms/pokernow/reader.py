@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import csv
 import dataclasses
-import re
 from collections.abc import Mapping
 from datetime import datetime
 from typing import ClassVar
@@ -40,14 +39,10 @@ from auditor.parse.facts import LineError, SeatError
 from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, expected_terminals, take_seat
 from auditor.read.split import RawHand
-from auditor.rooms.pokernow.games import game_facts
+from auditor.rooms.pokernow.games import STACK_SEAT, game_facts
 from auditor.rooms.pokernow.log import MAX_SEATS, SITE, context_value, header_at
 from auditor.source import SourceSpan
 
-# the seats of a stacks row: #3 "reilly @ FkycgsPCCs" (294)
-_SEAT = re.compile(
-    r'#(?P<seat>[0-9]+) "(?P<player>[^\n]*? @ [A-Za-z0-9_-]+)" \((?P<chips>[0-9]+(\.[0-9]+)?)\)'
-)
 # what is play, not its result: the result is what follows the last of them
 _ACTIONS = frozenset({ev.Posted, ev.Folded, ev.Checked, ev.ChipsIn, ev.StreetDealt})
 _ACTIONS |= {ev.UncalledReturned}
@@ -82,9 +77,7 @@ class PokerNowReader(CommonLines, FieldsReader):
         "bet": ev.PostKind.ANTE,  # "(bomb pot bet)": every player's forced bet, dead money
     }
     STREETS: ClassVar[Mapping[str, ev.Street]] = {
-        "Flop": ev.Street.FLOP,
-        "Turn": ev.Street.TURN,
-        "River": ev.Street.RIVER,
+        name: ev.Street[name.upper()] for name in ("Flop", "Turn", "River")
     }
 
     def __init__(self) -> None:
@@ -209,7 +202,7 @@ class PokerNowReader(CommonLines, FieldsReader):
         self._ended = True
 
     def STACKS(self, f: Fields, span: SourceSpan) -> None:
-        seats = list(_SEAT.finditer(f["stacks_seats"]))
+        seats = list(STACK_SEAT.finditer(f["stacks_seats"]))
         if any("." in seat["chips"] for seat in seats):
             self._scale = 100
         self._table_span = span
