@@ -112,7 +112,8 @@ class BovadaReader(CommonLines, FieldsReader):
         self._scale = 1 if "tournament" in self._header else 100
 
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat, position, player = int(f["seat_number"]), f["seat_who"], f"Seat {f['seat_number']}"
+        seat, position = int(f["seat_number"]), f["seat_who"]
+        player = f"Seat {seat}"
         take_seat(self._seats, seat, player)
         if position in self._seat_of:
             raise SeatError(f"two seats are the {position}")
