@@ -60,11 +60,7 @@ def header_at(raw: RawHand) -> int:
 
 def context_value(context: tuple[str, ...], key: str) -> str:
     """A value of the session context (``table=...``, ``big blind=...``): "" if none."""
-    for item in context:
-        name, _, value = item.partition("=")
-        if name == key:
-            return value
-    return ""
+    return next((v for k, _, v in (item.partition("=") for item in context) if k == key), "")
 
 
 def table_of(file: str) -> str:

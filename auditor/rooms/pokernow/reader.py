@@ -180,18 +180,16 @@ class PokerNowReader(CommonLines, FieldsReader):
         hand_id = h.get("id") or f"{h['number']}-{order}"  # old logs write no id
         table = context_value(self._context, "table")
         seat_of = {player: seat for seat, player in self._seats.items()}
-        button = seat_of.get(h["dealer"]) if "dealer" in h else self._dead_button()
+        # a "(dead button)" hand's: the last hand's small blind seat, from the room
+        dead = context_value(self._context, "dead button")
+        button = (
+            seat_of.get(h["dealer"]) if "dealer" in h else int(dead) if dead.isdigit() else None
+        )
         return ev.HandStarted(
             self._head_span, SITE, hand_id, h["game"], variant, limit, hi_lo, hole, small_stake,
             big_stake, "chips", self._scale, started, "UTC", table, MAX_SEATS, button,
             table_span=self._table_span,
         )  # fmt: skip
-
-    def _dead_button(self) -> int | None:
-        """A "(dead button)" hand's button: the last hand's small blind seat, which the
-        room passes in the context (None when it could not tell)."""
-        seat = context_value(self._context, "dead button")
-        return int(seat) if seat.isdigit() else None
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
