@@ -41,21 +41,18 @@ STREET = {"HOLE CARDS": ev.Street.PREFLOP} | {name: ev.Street[name] for name in 
 FOLDED_ON = {"POCKET CARDS": "before Flop"} | {name: f"on the {name.title()}" for name in _LATER}
 _HEAD = "Bovada Hand #1 TBL#2 OMAHA Pot Limit - 2012-04-24 02:55:07\n"
 _SEATED = _HEAD + "Seat 1: Dealer ($10 in chips)\nSeat 2: Big Blind ($10 in chips)\n"
+_PLAY = _SEATED + "*** HOLE CARDS ***\n"
 # Mistakes seen in damaged records, by the place the grammar stops at: Lark's
 # match_examples labels an error with the first whose parser state it shares.
-MISTAKES: dict[str, list[str]] = {
-    "a header the layout does not have (game, table or date)": [
-        "Bovada Hand #1 TBL#2 OMAHA Pot Limit 2012-04-24 02:55:07\n",
-    ],
+MISTAKES = {
+    "a header the layout does not have (game, table or date)": [_HEAD.replace(" - ", " ")],
     "a seat line the layout does not have": [
         _HEAD + "Seat 1: Dealer (10 chips)\n",
         _SEATED + "Seat 3: UTG (10 chips)\n",
     ],
-    "a line of play the layout does not have": [
-        _SEATED + "*** HOLE CARDS ***\nDealer : Shoves $5\n",
-    ],
+    "a line of play the layout does not have": [_PLAY + "Dealer : Shoves $5\n"],
     "a summary line the layout does not have": [
-        _SEATED + "*** HOLE CARDS ***\nDealer : Folds\n*** SUMMARY ***\nTotl Pot($0)\n",
+        _PLAY + "Dealer : Folds\n*** SUMMARY ***\nTotl Pot($0)\n"
     ],
 }
 # the grammar's tokens in words, for its errors (the lines of a run are no token of it)
