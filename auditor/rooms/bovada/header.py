@@ -64,14 +64,10 @@ def stakes(
 
 
 def button_seat(seat_of: dict[str, int], dealer: int | None, seats: Collection[int]) -> int | None:
-    """The seat whose position is the Dealer; else the seat "Set dealer [n]" names; else
-    (a dead button: "Set dealer/Bring in spot" names none and no seat is the Dealer)
-    the empty seat after the last player before the small blind: the positions are
-    named from the button, so it is among the empty seats there, and a dead button
-    stays where the last small blind sat, the first of them
-    (PLO8-9max-USD-0.02-0.05-201408 hand 2902247207: the small blind of the hand
-    before sat in seat 3, which is empty now, seat 4 too, and seat 5 is the Small
-    Blind)."""
+    """The Dealer's seat; else the seat "Set dealer [n]" names; else (a dead button) the
+    empty seat after the last player before the small blind, where the last small blind
+    sat (PLO8-9max-USD-0.02-0.05-201408 hand 2902247207: the small blind of the hand
+    before sat in seat 3, empty now, seat 4 too, and seat 5 is the Small Blind)."""
     dealer = seat_of.get("Dealer", dealer)
     small = seat_of.get("Small Blind")
     if dealer is not None or small is None:

@@ -97,15 +97,12 @@ class PokerNowReader(CommonLines, FieldsReader):
         try:
             try:
                 self._parser.parse(read.text, start="start")
-            except UnexpectedInput as err:
-                if not self._cut_short(err):
-                    found = self._error(read, err)
-                    said = sorted(
-                        {self.WORDS[t] for t in expected_terminals(err) if t in self.WORDS}
-                    )
-                    what = "expected " + " or ".join(said) if said else _NOT_A_ROW
-                    line = self._line(found.line - 1)
-                    raise dataclasses.replace(found, line=line, expected=what) from None
+            except UnexpectedInput as err:  # never cut short: a log is cut at a whole row
+                found = self._error(read, err)
+                said = sorted({_WORDS[t] for t in expected_terminals(err) if t in _WORDS})
+                what = "expected " + " or ".join(said) if said else _NOT_A_ROW
+                line = self._line(found.line - 1)
+                raise dataclasses.replace(found, line=line, expected=what) from None
             return self._hand(raw)
         except LineError as err:
             text = read.line_text(raw.first_line - err.line + 1)
