@@ -16,7 +16,6 @@ What Betfair's layout means, where it is not the Stars layout:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from datetime import datetime
 from typing import ClassVar
 
@@ -154,11 +153,14 @@ class BetfairReader(CommonLines, FieldsReader):
     def _chips_in(
         self, f: Fields, span: SourceSpan, verb: ev.Verb, added: str, to: str, all_in: str
     ) -> None:
-        super()._chips_in(f, span, verb, added, to, all_in)
-        chips = self._events[-1]
-        assert isinstance(chips, ev.ChipsIn)
-        # all in where "goes all-in" came before (the layout always says it)
-        self._events[-1] = replace(chips, all_in=self._all_in(chips.player))
+        # a call or a bet writes the chips put in, a raise the bet it makes; all in where
+        # "goes all-in" came before (the layout always says it)
+        who = f["who"]
+        if verb is ev.Verb.RAISE:
+            chips = ev.ChipsIn(span, who, verb, None, self._money(f[to]), self._all_in(who))
+        else:
+            chips = ev.ChipsIn(span, who, verb, self._money(f[added]), None, self._all_in(who))
+        self._events.append(chips)
 
     def ALL_IN(self, f: Fields, span: SourceSpan) -> None:
         self._going_all_in.add(f["who"])  # his next action is
