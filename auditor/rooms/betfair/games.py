@@ -1,6 +1,5 @@
-"""The game a Betfair hand's second line names: "PL $0.05/$0.10 Omaha - Sunday, October
-18, 20:00:00 GMT 2009": the limit ("NL", "PL"; none: fixed limit), the stakes, the game
-("Omaha", "Omaha Hi", "Omaha Hi/Lo", "Texas Hold'em")."""
+"""The game a Betfair hand's second line names ("PL $0.05/$0.10 Omaha - Sunday, ..."):
+the limit ("NL", "PL"; none: fixed limit) and the game ("Omaha Hi/Lo", "Texas Hold'em")."""
 
 from __future__ import annotations
 
@@ -14,15 +13,9 @@ _LIMITS = {"NL": ev.Limit.NO, "PL": ev.Limit.POT}
 
 
 def line_game(line: str) -> str:
-    """The game a game line names, its limit word first ("" when it is no game line).
-
-    >>> line_game("PL $0.05/$0.10 Omaha - Sunday, October 18, 20:00:00 GMT 2009")
-    'PL Omaha'
-    """
+    """The game a game line names, its limit word first: "PL Omaha" ("": no game line)."""
     found = _GAME.match(line)
-    if found is None:
-        return ""
-    return f"{found['limit']} {found['game']}" if found["limit"] else found["game"]
+    return " ".join(filter(None, (found["limit"], found["game"]))) if found else ""
 
 
 def game_facts(game: str) -> tuple[ev.Limit, bool, str]:

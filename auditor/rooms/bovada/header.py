@@ -1,10 +1,11 @@
 """A Bovada hand's start, from its header's fields: its stakes (the header's level in a
-tournament, else the blinds posted: a cash game's header gives none) and its button (the
-Dealer's seat, or where a dead button stays)."""
+tournament, else the blinds posted: a cash game's header gives none; a fixed limit
+game's bets are the big blind and twice it) and its button (the Dealer's seat, or where a
+dead button stays). The header gives no time zone: kept as "", the local time as written."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Collection
 
 from auditor import events as ev
 from auditor.money import AmountError, to_minor
@@ -27,13 +28,12 @@ def hand_started(
 ) -> ev.HandStarted:
     """The hand's start from its header's fields (``h``), the blinds posted and the
     button's seat; a problem with the header's facts is the header line's."""
-    game_word = h.get("game", "")
-    hi_lo = is_hi_lo(game_word)
+    game, hi_lo = h.get("game", ""), is_hi_lo(h.get("game", ""))
     limit = LIMIT_OF_WORDS[h.get("limit", "")]
-    try:  # the header's facts: a problem with them is the header line's
+    try:
         year, month, day = (int(part) for part in h["date"].split("-"))
         hour, minute, second = (int(part) for part in h["time"].split(":"))
-        started: datetime | None = local_time(year, month, day, hour, minute, second, "")
+        started = local_time(year, month, day, hour, minute, second, "")
         small, big = stakes(h, limit, scale, blinds)
     except (AmountError, ValueError) as err:
         raise LineError.of(span.line, err) from None
@@ -41,56 +41,34 @@ def hand_started(
     table = h.get("tour_table") or h.get("table", "")
     if h.get("pool") == "Zone Poker ID":  # a table of its own: see table_of_header
         table = f"Zone Poker ID#{table} hand {h.get('id', '')}"
-    written_game = game_word + h.get("zone", "") + (" " + h["limit"] if "limit" in h else "")
+    game += h.get("zone", "") + (" " + h["limit"] if "limit" in h else "")
+    site = SITE_OF.get(h.get("site", ""), h.get("site", ""))
     return ev.HandStarted(
-        span=span,
-        site=SITE_OF.get(h.get("site", ""), h.get("site", "")),
-        hand_id=h.get("id", ""),
-        game=written_game,
-        variant=variant(limit, hi_lo, 4),
-        limit=limit,
-        hi_lo=hi_lo,
-        hole_card_count=4,
-        small_stake=small,
-        big_stake=big,
-        currency="chips" if tournament else "USD",
-        scale=scale,
-        started_at=started,
-        time_zone="",
-        table_name=table,
-        max_seats=2 if "hu" in h else None,
-        button_seat=button,
-        tournament_id=tournament,
-        level=h.get("level"),
-    )
+        span, site, h.get("id", ""), game, variant(limit, hi_lo, 4), limit, hi_lo, 4, small,
+        big, "chips" if tournament else "USD", scale, started, "", table,
+        2 if "hu" in h else None, button, tournament_id=tournament, level=h.get("level"),
+    )  # fmt: skip
 
 
 def stakes(
     h: dict[str, str], limit: ev.Limit, scale: int, blinds: dict[ev.PostKind, int]
 ) -> tuple[int, int]:
-    """The header's level blinds (tournaments), else the blinds posted; a fixed-limit
-    game's stakes are its bets: the big blind and twice it."""
+    """The header's level blinds (tournaments), else the blinds posted."""
     if "small" in h and "big" in h:
         small, big = to_minor(h["small"], scale), to_minor(h["big"], scale)
     else:
         big = blinds.get(ev.PostKind.BIG_BLIND, 0)
         small = blinds.get(ev.PostKind.SMALL_BLIND, _SMALL_OF_BIG.get(big, big // 2))
         big = big or 2 * small
-    if limit is ev.Limit.FIXED:
-        return big, 2 * big
-    return small, big
+    return (big, 2 * big) if limit is ev.Limit.FIXED else (small, big)
 
 
-def button_seat(seat_of: dict[str, int], dealer_seat: int | None, seats: set[int]) -> int | None:
-    """The seat whose position is the Dealer; else the seat "Set dealer [n]" names; else
-    (a dead button: "Set dealer/Bring in spot" names none and no seat is the Dealer)
-    the empty seat after the last player before the small blind: the positions are
-    named from the button, so it is among the empty seats there, and a dead button
-    stays where the last small blind sat, the first of them
-    (PLO8-9max-USD-0.02-0.05-201408 hand 2902247207: the small blind of the hand
-    before sat in seat 3, which is empty now, seat 4 too, and seat 5 is the Small
-    Blind)."""
-    dealer = seat_of.get("Dealer", dealer_seat)
+def button_seat(seat_of: dict[str, int], dealer: int | None, seats: Collection[int]) -> int | None:
+    """The Dealer's seat; else the seat "Set dealer [n]" names; else (a dead button) the
+    empty seat after the last player before the small blind, where the last small blind
+    sat (PLO8-9max-USD-0.02-0.05-201408 hand 2902247207: the small blind of the hand
+    before sat in seat 3, empty now, seat 4 too, and seat 5 is the Small Blind)."""
+    dealer = seat_of.get("Dealer", dealer)
     small = seat_of.get("Small Blind")
     if dealer is not None or small is None:
         return dealer

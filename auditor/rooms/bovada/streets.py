@@ -1,17 +1,12 @@
 """Where the streets begin in a record that does not mark them.
 
-Bovada's layout before about 2014 writes no "*** FLOP ***" lines: the play runs on from
-the hole cards to the showdown, and the board is written only in the summary
-("Board [Td Ah Ad Th 4d]"). The streets are then where the record's own betting rounds
-close: a round closes when every player still able to bet has acted since the last bet
-or raise and has matched it (the big blind's option counts as his to take). The next
-action line opens the next street, dealt with the next board cards; streets the play
-never reached for want of bettors (all in) are dealt after the last bet is returned and
-before the hands are shown. fpdb-3's BovadaToFpdb ``markStreets`` reads these records
-the same way.
-
-Nothing here judges the play: a record whose betting makes no sense is laid out as well
-as it goes and the replay says what is wrong with it.
+Bovada's layout before about 2014 writes no "*** FLOP ***" lines, and the board only in
+the summary ("Board [Td Ah Ad Th 4d]"). A street then begins where the record's own
+betting round closes (every player still able to bet has acted since the last bet or
+raise and matched it; the big blind's option counts): the next action opens it, dealt
+with the next board cards; streets the play never reached for want of bettors (all in)
+are dealt before the hands are shown. fpdb-3's BovadaToFpdb ``markStreets`` reads these
+records the same way. Nothing here judges the play: the replay does.
 """
 
 from __future__ import annotations
@@ -58,7 +53,10 @@ class _Hand:
         )
 
     def post(self, event: ev.Posted) -> None:
-        live = _live_part(event, self.big)
+        # no chips of an ante or a dead blind are bet; of "small & big blinds" the big one's
+        live = 0 if event.kind in (ev.PostKind.ANTE, ev.PostKind.MISSED_BLIND) else event.amount
+        if event.kind is ev.PostKind.SMALL_AND_BIG and self.big:
+            live = min(event.amount, self.big)
         if event.kind is ev.PostKind.BIG_BLIND and not self.big:
             self.big = event.amount
         self._put(event.player, live, event.all_in)
@@ -68,11 +66,10 @@ class _Hand:
         player = event.player
         if isinstance(event, ev.Folded):
             self.folded.add(player)
-        elif isinstance(event, ev.Called | ev.Bet):
-            self._put(player, event.amount, event.all_in)
-        elif isinstance(event, ev.RaisedTo):
+        elif isinstance(event, ev.ChipsIn):  # the chips added, or the bet they make
             before = self.bet.get(player, 0)
-            self._put(player, event.total(before) - before, event.all_in)
+            added = event.added if event.to is None else event.to - before
+            self._put(player, added or 0, bool(event.all_in))
         self.acted.add(player)
 
     def _put(self, player: str, amount: int, all_in: bool, live: bool = True) -> None:
@@ -85,18 +82,8 @@ class _Hand:
             self.all_in.add(player)
 
 
-def _live_part(post: ev.Posted, big: int) -> int:
-    """The chips of a post that count toward the poster's bet: none of an ante or a dead
-    blind, the big blind's part of "small & big blinds" (the small one is dead)."""
-    if post.kind in (ev.PostKind.ANTE, ev.PostKind.MISSED_BLIND):
-        return 0
-    if post.kind is ev.PostKind.SMALL_AND_BIG and big:
-        return min(post.amount, big)
-    return post.amount
-
-
-_Action = ev.Folded | ev.Checked | ev.Called | ev.Bet | ev.RaisedTo
-_ACTIONS = (ev.Folded, ev.Checked, ev.Called, ev.Bet, ev.RaisedTo)
+_Action = ev.Folded | ev.Checked | ev.ChipsIn
+_ACTIONS = (ev.Folded, ev.Checked, ev.ChipsIn)
 
 
 def mark_streets(
@@ -133,39 +120,3 @@ def mark_streets(
                     deal(event.span)
         marked.append(event)
     return marked
-
-
-def settle_all_ins(events: Sequence[ev.Event]) -> list[ev.Event]:
-    """Each bare "All-in $X" (read as a raise BY the chips added) as what it is on its
-    street: a bet when nothing was bet, a call when it does not pass the bet to call,
-    else a raise by those chips."""
-    settled: list[ev.Event] = []
-    bet: dict[str, int] = {}
-    high = 0
-    big = 0
-    for event in events:
-        if isinstance(event, ev.StreetDealt) and event.street is not ev.Street.PREFLOP:
-            bet, high = {}, 0
-        elif isinstance(event, ev.Posted):
-            bet[event.player] = bet.get(event.player, 0) + _live_part(event, big)
-            high = max(high, bet[event.player])
-            if event.kind is ev.PostKind.BIG_BLIND and not big:
-                big = event.amount
-        elif isinstance(event, ev.Called | ev.Bet):
-            bet[event.player] = bet.get(event.player, 0) + event.amount
-            high = max(high, bet[event.player])
-        elif isinstance(event, ev.RaisedTo):
-            before = bet.get(event.player, 0)
-            if event.all_in and event.given is ev.RaiseGiven.BY:
-                added = event.by
-                if high == 0:
-                    event = ev.Bet(event.span, event.player, added, all_in=True)
-                elif before + added <= high:
-                    event = ev.Called(event.span, event.player, added, all_in=True)
-            total = before + (event.amount if not isinstance(event, ev.RaisedTo) else 0)
-            if isinstance(event, ev.RaisedTo):
-                total = event.total(before)
-            bet[event.player] = total
-            high = max(high, total)
-        settled.append(event)
-    return settled

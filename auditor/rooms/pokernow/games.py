@@ -4,15 +4,13 @@
     -- starting hand #214  (Pot Limit Omaha Hi/Lo 8 or Better) (dead button) --
 
 Older logs write no "(id: ...)": their hands are told apart by the header row's `order`
-(the log's own sequence number, unique in a log; the hand numbers restart at #1 in every
-log, so "#4" alone would make two logs' hands one).
+(unique in a log; the hand numbers restart at #1 in every log).
 """
 
 from __future__ import annotations
 
 import csv
 import re
-from dataclasses import dataclass
 
 from auditor import events as ev
 from auditor.parse.facts import variant
@@ -22,23 +20,16 @@ HEADER = re.compile(
     r"-- starting hand #(?P<number>[0-9]+) (?:\(id: (?P<id>[a-z0-9]+)\) )? "
     r'\((?P<game>[^\n]+?)\) \((?:dealer: "(?P<dealer>[^\n]+)"|(?P<dead>dead button))\) --$'
 )
+# the seats of a stacks row: #3 "reilly @ FkycgsPCCs" (294)
+STACK_SEAT = re.compile(
+    r'#(?P<seat>[0-9]+) "(?P<player>[^\n]*? @ [A-Za-z0-9_-]+)" \((?P<chips>[0-9]+(\.[0-9]+)?)\)'
+)
 _LIMITS = {"Pot Limit": ev.Limit.POT, "No Limit": ev.Limit.NO, "Limit": ev.Limit.FIXED}
 # "Pot Limit Omaha Hi", "Pot Limit Omaha Hi/Lo 8 or Better", "No Limit Texas Hold'em"
 _OMAHA = re.compile(
     r"(?P<limit>Pot Limit|No Limit|Limit) Omaha(?: (?P<cards>[4-7]) Card)?"
     r"(?: (?P<half>Hi/Lo 8 or Better|Hi))?$"
 )
-
-
-@dataclass(frozen=True, slots=True)
-class GameFacts:
-    limit: ev.Limit
-    hi_lo: bool
-    hole_cards: int
-
-    @property
-    def variant(self) -> str:
-        return variant(self.limit, self.hi_lo, self.hole_cards)
 
 
 def row(line: str) -> list[str]:
@@ -56,19 +47,20 @@ def header_game(entry: str) -> str:
     return found["game"] if found else ""
 
 
-def game_facts(game: str) -> GameFacts | None:
-    """The Omaha game a header names (None: another game, e.g. No Limit Texas Hold'em).
+def game_facts(game: str) -> tuple[ev.Limit, bool, int, str] | None:
+    """Limit, hi/lo, hole cards and variant code of the Omaha game a header names (None:
+    another game).
 
-    >>> game_facts("Pot Limit Omaha Hi/Lo 8 or Better").variant
-    'PLO8'
-    >>> game_facts("Pot Limit Omaha Hi").variant, game_facts("No Limit Texas Hold'em")
-    ('PLO', None)
+    >>> game_facts("Pot Limit Omaha Hi/Lo 8 or Better")
+    (<Limit.POT: 'PL'>, True, 4, 'PLO8')
+    >>> game_facts("No Limit Texas Hold'em")
     """
     found = _OMAHA.match(game)
     if found is None:
         return None
-    cards = int(found["cards"] or 4)
-    return GameFacts(_LIMITS[found["limit"]], (found["half"] or "").startswith("Hi/Lo"), cards)
+    limit, cards = _LIMITS[found["limit"]], int(found["cards"] or 4)
+    hi_lo = (found["half"] or "").startswith("Hi/Lo")
+    return limit, hi_lo, cards, variant(limit, hi_lo, cards)
 
 
 def is_omaha(game: str) -> bool:

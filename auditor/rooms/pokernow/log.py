@@ -1,24 +1,16 @@
 """Poker Now's CSV game logs split into hands, in play order.
 
-A log is one table's whole session: columns ``entry,at,order`` (the entry quoted, `at`
-an ISO time in UTC, `order` the log's sequence number), written NEWEST ROW FIRST, with
-every hand of every game played (Hold'em hands among Omaha ones: skipped and counted)
-and the table's life between hands (seats requested, admin stack changes, blind
-changes). There is no table name and no stakes in a hand: the room gives each hand
+A log (columns ``entry,at,order``: `at` in UTC, `order` the log's sequence number) is one
+table's whole session, written NEWEST ROW FIRST: every hand of every game, and the
+table's life between hands. Each hand gets its rows in play order, the cards shown after
+its ending row, before them its lead-ins (the other rows since the last hand), after the
+log's last hand the closing rows; and a context: the table (the log's file name,
+``poker_now_log_<game id>.csv``) and the blinds then in force ("The game's big blind was
+changed from 3 to 4.": before the first change, its "from" value).
 
-- its rows in play order (sorted by `order`), then the cards its players showed after its
-  ending row; before them the other rows since the last hand (its lead-ins: a stack the
-  admin changed, a player who sat down); and after the log's last hand its closing rows;
-- a context of the session: the table (the log's file name: Poker Now names its logs
-  ``poker_now_log_<game id>.csv``) and the blinds and ante then in force, from "The game's
-  big blind was changed from 3 to 4." rows (before the first change: its "from" value).
-
-Memory: the log cannot be read backwards from a stream, so its rows are spooled, one
-block (a hand, or the rows between two hands) at a time, to an anonymous temporary file;
-what stays in memory is an index of 4 integers per block, the blind changes and any
-line that is no row of a log (a log has none), and then one hand (with its lead-ins) at
-a time as the blocks are read back in play order.
-A hand's rows are contiguous in the log, so its line i (play order) is the log's line
+Memory: the rows are spooled a block (a hand, or the rows between two hands) at a time
+to a temporary file, indexed by 4 integers a block, and read back in play order. A
+hand's rows are contiguous in the log: its line i (play order) is the log's line
 ``first_line - i``.
 """
 
@@ -33,7 +25,7 @@ from pathlib import PurePath
 from typing import IO
 
 from auditor.read.split import STRAY_KEPT, RawHand, StrayText
-from auditor.rooms.pokernow.games import HEADER_START, row
+from auditor.rooms.pokernow.games import HEADER_START, STACK_SEAT, row
 
 SITE = "Poker Now"
 COLUMNS = "entry,at,order"
@@ -42,15 +34,12 @@ _ENDING = "-- ending hand #"
 _HEADER_ROW = '"' + HEADER_START
 _SETTING = "The game's "  # The game's small blind was changed from 10 to 1.
 _BETWEEN, _HAND = 0, 1
-# "P @ id" shows a J♦, 9♣. written after the hand's ending row: a card the player showed
-# once the hand was over (Poker Now lets him), and "Undealt cards: ..." (the board the hand
-# did not reach, shown once it is over): the hand's, not the next one's
+# cards shown and "Undealt cards: ..." after the hand's ending row: the hand's, not the next
 _SHOWS = re.compile(r'"(?:""[^\n]* @ [A-Za-z0-9_-]+"" shows a |Undealt cards)')
 # index of a spooled block: where it is, its kind, the log line of its newest row
 _Block = tuple[int, int, int, int]
 _BLIND = re.compile(r'"""[^\n]* @ [A-Za-z0-9_-]+"" posts a (?:small|big) blind of ')
 _POSTER = re.compile(r'"(?P<player>[^\n]*? @ [A-Za-z0-9_-]+)" posts ')
-_SEAT = re.compile(r'#(?P<seat>[0-9]+) "(?P<player>[^\n]*? @ [A-Za-z0-9_-]+)" \(')
 _Row = tuple[int, str, str, int]  # log line, line text, entry, order
 
 
@@ -62,9 +51,8 @@ def split_log(lines: Iterable[str], file: str, room: str) -> Iterator[RawHand | 
 
 
 def header_at(raw: RawHand) -> int:
-    """Where the hand's header row is among its lines. A hand rebuilt from its text (a
-    run's chunk, the duplicates' second reading) no longer knows (-1): it is the first
-    "-- starting hand" row (its lead-ins are rows of any kind, not a few known texts)."""
+    """Where the hand's header row is among its lines; a hand rebuilt from its text (-1:
+    a run's chunk, the duplicates' second reading): its first "-- starting hand" row."""
     if raw.header_index >= 0:
         return raw.header_index
     return next((at for at, line in enumerate(raw.lines) if line.startswith(_HEADER_ROW)), 0)
@@ -72,11 +60,7 @@ def header_at(raw: RawHand) -> int:
 
 def context_value(context: tuple[str, ...], key: str) -> str:
     """A value of the session context (``table=...``, ``big blind=...``): "" if none."""
-    for item in context:
-        name, _, value = item.partition("=")
-        if name == key:
-            return value
-    return ""
+    return next((v for k, _, v in (item.partition("=") for item in context) if k == key), "")
 
 
 def table_of(file: str) -> str:
@@ -86,9 +70,8 @@ def table_of(file: str) -> str:
 
 
 def _rows(lines: Iterable[str]) -> Iterator[_Row | tuple[int, str]]:
-    """The log's rows: (its line, its text, its entry, its order), or (line, text) for a
-    line that is no row of a log. One CSV reader for the whole file (a quoted entry may
-    span lines: its row is then its lines joined by a space, at its first line)."""
+    """The log's rows: (line, text, entry, order), or (line, text) for a line that is no
+    row (a quoted entry may span lines: its row is then its lines joined by a space)."""
     raw: list[str] = []
 
     def feed() -> Iterator[str]:
@@ -163,7 +146,9 @@ def _small_blind_seat(lines: Iterable[str]) -> int:
     dead = False
     for line in lines:
         if line.startswith('"Player stacks: '):
-            seats = {found["player"]: int(found["seat"]) for found in _SEAT.finditer(row(line)[0])}
+            seats = {
+                found["player"]: int(found["seat"]) for found in STACK_SEAT.finditer(row(line)[0])
+            }
         elif line.startswith('"Dead Small Blind"'):
             dead = True
         elif _BLIND.match(line):

@@ -1,30 +1,22 @@
-"""Poker Now hands to events.
-
-The room (:mod:`.log`) gives a hand's CSV rows in play order; the reader lexes their
-entries, one per line, with ``grammars/pokernow.lark``: each kind of entry is one
-terminal whose pattern names its fields, and the methods here, one per terminal, read
-them by name into events, in order.
+"""Poker Now hands to events: the room (:mod:`.log`) gives a hand's CSV rows in play
+order; their entries, one per line, are lexed with ``grammars/pokernow.lark``, one method
+per row terminal (the kinds every room reads alike: auditor/parse/lines.py).
 
 What Poker Now's log means, where it is not the Stars layout:
 
 - No stakes in the hand: the blinds in force come from the session context (the room
-  follows "The game's big blind was changed" rows), else from the blinds posted.
-- Amounts are chips as the table set them: with two decimals in a cents game
-  ("posts a big blind of 0.50", stacks "(100.00)"), whole numbers otherwise; the hand's
-  unit is read from its stacks row.
+  follows "The game's big blind was changed" rows), else from the blinds posted. The
+  unit: two decimals in a cents game ("posts a big blind of 0.50"), else whole chips.
 - "bets X", "raises to X", and "calls X" too: the player's total bet in the round, not
   the chips he adds (reilly's big blind of 3 "calls 9" a raise to 9: he adds 6); every
   chips row says "and go all in" when it is.
-- "posts a missing small blind": a returning player's dead small blind (MISSED_BLIND:
-  not part of his bet); "posts a missed big blind": his live big blind (LIVE).
-- A bomb pot: no blinds; everyone "posts a bet of X (bomb pot bet)" or "calls X (bomb pot
-  bet)", an ante in effect (dead money, no betting before the flop), and the hand may be
-  dealt on two boards ("Flop (second board):"), each half of every pot.
-- Run it twice: "Flop (second run):" ... the second board; its pots are paid in
-  "collected X from pot with ... on the second run" rows: the second showdown.
-- "collected X from pot" never names the pot (main or side), and hi/lo halves are two
-  rows ("with hi hand with ...", "with low hand with ..."). No summary, no rake row: a
-  home game takes no rake, and what a player collects is all the pot he wins.
+- "posts a missing small blind": a returning player's dead small blind; "posts a missed
+  big blind": his live big blind.
+- A bomb pot: everyone "posts a bet of X (bomb pot bet)" or "calls X (bomb pot bet)", an
+  ante in effect, and the hand may be dealt on two boards ("Flop (second board):"). Run
+  it twice: "Flop (second run):", its pots paid "... on the second run".
+- "collected X from pot" never names the pot, and hi/lo halves are two rows. No summary,
+  no rake: a home game takes none, and what a player collects is all the pot he wins.
 - The `at` column is UTC ("2024-12-27T01:16:40.039Z"): the start is written in UTC.
 """
 
@@ -32,8 +24,9 @@ from __future__ import annotations
 
 import csv
 import dataclasses
-import re
+from collections.abc import Mapping
 from datetime import datetime
+from typing import ClassVar
 
 from lark import Token
 from lark.exceptions import UnexpectedInput
@@ -42,30 +35,18 @@ from auditor import events as ev
 from auditor.cards import Card, CardNotation
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
-from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError
-from auditor.parse.text_reader import Fields, FieldsReader, expected_terminals
+from auditor.parse.facts import LineError, SeatError
+from auditor.parse.lines import CommonLines
+from auditor.parse.text_reader import Fields, FieldsReader, expected_terminals, take_seat
 from auditor.read.split import RawHand
-from auditor.rooms.pokernow.games import game_facts
+from auditor.rooms.pokernow.games import STACK_SEAT, game_facts
 from auditor.rooms.pokernow.log import MAX_SEATS, SITE, context_value, header_at
 from auditor.source import SourceSpan
 
-# the seats of a stacks row: #3 "reilly @ FkycgsPCCs" (294)
-_SEAT = re.compile(
-    r'#(?P<seat>[0-9]+) "(?P<player>[^\n]*? @ [A-Za-z0-9_-]+)" \((?P<chips>[0-9]+(\.[0-9]+)?)\)'
-)
-_POST_KINDS = {
-    "small blind": ev.PostKind.SMALL_BLIND,
-    "big blind": ev.PostKind.BIG_BLIND,
-    "ante": ev.PostKind.ANTE,
-    "straddle": ev.PostKind.STRADDLE,
-    "missing small blind": ev.PostKind.MISSED_BLIND,  # dead: a returning player's
-    "missed big blind": ev.PostKind.LIVE,  # live: counts toward his bet
-    "bet": ev.PostKind.ANTE,  # "(bomb pot bet)": every player's forced bet, dead money
-}
 # what is play, not its result: the result is what follows the last of them
 _ACTIONS = frozenset({ev.Posted, ev.Folded, ev.Checked, ev.ChipsIn, ev.StreetDealt})
 _ACTIONS |= {ev.UncalledReturned}
-_STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
+SMALL, BIG = ev.PostKind.SMALL_BLIND, ev.PostKind.BIG_BLIND
 _STATUS = {
     "joined the game": ev.Status.JOINS,
     "quits the game": ev.Status.LEAVES,
@@ -74,11 +55,6 @@ _STATUS = {
 }
 _SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", ",": " "})
 _NOTATION = CardNotation("tens as 10, suit symbols", ten="10")
-_RUN = (
-    "POST", "FOLD", "CHECK", "CALL", "BET", "RAISE", "SHOWS", "COLLECTED", "HEADER", "ENDING",
-    "STACKS", "UNCALLED", "STREET", "SEAT_STATUS", "ADMIN_STACK", "QUEUED_STACK", "NOTE",
-)  # fmt: skip
-_AFTER_WHO = _RUN[:8]  # the grammar's PLAYER_LINE: the kinds that follow a player
 _NOT_A_ROW = "this row is not one Poker Now writes"
 _WORDS = {
     "ROWS": 'a row Poker Now writes (-- starting hand #N ..., Player stacks: ..., "P @ id" '
@@ -86,25 +62,26 @@ _WORDS = {
 }
 
 
-def _cards(text: str) -> tuple[Card, ...]:
-    """Poker Now's cards: "10♦, Q♥" (suit symbols, a ten as 10, commas)."""
-    return _NOTATION.cards(text.translate(_SUITS))
-
-
-class PokerNowReader(FieldsReader):
+class PokerNowReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     WORDS = _WORDS
-    _header_row: list[str]  # the header's CSV row: entry, at, order
+    _header_row: list[str]
+    POSTS: ClassVar[Mapping[str, ev.PostKind]] = {
+        "small blind": ev.PostKind.SMALL_BLIND,
+        "big blind": ev.PostKind.BIG_BLIND,
+        "ante": ev.PostKind.ANTE,
+        "straddle": ev.PostKind.STRADDLE,
+        "missing small blind": ev.PostKind.MISSED_BLIND,  # dead: a returning player's
+        "missed big blind": ev.PostKind.LIVE,  # live: counts toward his bet
+        "bet": ev.PostKind.ANTE,  # "(bomb pot bet)": every player's forced bet, dead money
+    }
+    STREETS: ClassVar[Mapping[str, ev.Street]] = {
+        name: ev.Street[name.upper()] for name in ("Flop", "Turn", "River")
+    }
 
     def __init__(self) -> None:
-        self._wire("pokernow", (), {"ROWS": _RUN})
-
-    def _run(self, block: str, kinds: tuple[str, ...]) -> str:
-        # a row of play: the player once, then the kinds that follow him (as PLAYER_LINE)
-        after_who = "|".join(f"{self._pattern(kind)}(?P<{kind}>)" for kind in _AFTER_WHO)
-        rest = super()._run(block, kinds[len(_AFTER_WHO) :])
-        return f"(?:{self._pattern('WHO')})(?:{after_who})|{rest}"
+        self._wire("pokernow")
 
     # ------------------------------------------------------------ driving
     def read(self, raw: RawHand) -> ev.Hand:
@@ -112,25 +89,20 @@ class PokerNowReader(FieldsReader):
         newest row first: the hand's entry i is the log's line ``first_line - i``)."""
         self._reset(raw)
         rows = list(csv.reader(raw.lines))
-        entries = tuple(r[0].replace("\n", " ") if r else "" for r in rows)
         at = header_at(raw)
-        header = rows[at] if at < len(rows) else []
-        if len(header) != 3:
+        self._header_row = rows[at] if at < len(rows) else []
+        if len(self._header_row) != 3:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "a header row")
-        self._header_row = header
-        read = RawHand(raw.file, 1, entries)
+        read = RawHand(raw.file, 1, tuple(r[0].replace("\n", " ") if r else "" for r in rows))
         try:
             try:
                 self._parser.parse(read.text, start="start")
-            except UnexpectedInput as err:
-                if not self._cut_short(err):
-                    found = self._error(read, err)
-                    said = sorted(
-                        {self.WORDS[t] for t in expected_terminals(err) if t in self.WORDS}
-                    )
-                    what = "expected " + " or ".join(said) if said else _NOT_A_ROW
-                    line = self._line(found.line - 1)
-                    raise dataclasses.replace(found, line=line, expected=what) from None
+            except UnexpectedInput as err:  # never cut short: a log is cut at a whole row
+                found = self._error(read, err)
+                said = sorted({_WORDS[t] for t in expected_terminals(err) if t in _WORDS})
+                what = "expected " + " or ".join(said) if said else _NOT_A_ROW
+                line = self._line(found.line - 1)
+                raise dataclasses.replace(found, line=line, expected=what) from None
             return self._hand(raw)
         except LineError as err:
             text = read.line_text(raw.first_line - err.line + 1)
@@ -156,17 +128,14 @@ class PokerNowReader(FieldsReader):
         return False  # a log cut inside a hand is cut at a whole row: see _hand
 
     def _reset(self, raw: RawHand) -> None:
-        self._file = raw.file
-        self._offset = raw.first_line - 1
+        self._begin_reading(raw)
         self._context = raw.context
-        self._header_row = []
-        self._events: list[ev.Event] = []
+        self._header_row = []  # the header's CSV row: entry, at, order
         self._head: dict[str, str] = {}
         self._head_span = SourceSpan(raw.file, raw.first_line)
         self._table_span: SourceSpan | None = None
         self._ended = False
         self._scale = 100 if "." in context_value(raw.context, "big blind") else 1
-        self._seat_of: dict[str, int] = {}
         self._blinds: dict[ev.PostKind, int] = {}
         self._second_showdown = -1  # where the second run's (or board's) first pot is paid
         self._bomb_pot = False
@@ -174,62 +143,50 @@ class PokerNowReader(FieldsReader):
     def _hand(self, raw: RawHand) -> ev.Hand:
         start = self._started()
         played = _result_marked(_second_showdown(self._events, self._second_showdown))
-        events = (start, *played)
-        if not self._ended:  # no "-- ending hand" row: the log stops inside the hand
-            last = SourceSpan(raw.file, self._line(len(raw.lines) - 1), 1)
-            return ev.Hand(start, events, True, last, bomb_pot=self._bomb_pot)
-        return ev.Hand(start, events, bomb_pot=self._bomb_pot)
+        # no "-- ending hand" row: the log stops inside the hand
+        cut = None if self._ended else SourceSpan(raw.file, self._line(len(raw.lines) - 1), 1)
+        return ev.Hand(start, (start, *played), cut is not None, cut, bomb_pot=self._bomb_pot)
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
 
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        """Poker Now's cards: "10♦, Q♥" (suit symbols, a ten as 10, commas)."""
+        return _NOTATION.cards(text.translate(_SUITS))
+
     def _started(self) -> ev.HandStarted:
-        h = self._head
+        h, line = self._head, self._head_span.line
         if not h:
             raise LineError(self._offset + 1, "no header row")
         facts = game_facts(h["game"])
         if facts is None:
-            raise LineError(self._head_span.line, f"not an Omaha game: {h['game']!r}")
-        small = context_value(self._context, "small blind")
-        big = context_value(self._context, "big blind")
+            raise LineError(line, f"not an Omaha game: {h['game']!r}")
+        limit, hi_lo, hole, variant = facts
+        small, big = (context_value(self._context, k) for k in ("small blind", "big blind"))
         try:
-            posted = self._blinds
-            small_stake = self._money(small) if small else posted.get(ev.PostKind.SMALL_BLIND, 0)
-            big_stake = self._money(big) if big else posted.get(ev.PostKind.BIG_BLIND, 0)
+            small_stake = self._money(small) if small else self._blinds.get(SMALL, 0)
+            big_stake = self._money(big) if big else self._blinds.get(BIG, 0)
         except AmountError as err:
-            raise LineError.of(self._head_span.line, err) from None
+            raise LineError.of(line, err) from None
         _, at, order = self._header_row
         try:
-            started = datetime.fromisoformat(at.replace("Z", "+00:00")).replace(tzinfo=None)
+            started = datetime.fromisoformat(at.replace("Z", "+00:00"))
         except ValueError as err:
-            raise LineError(self._head_span.line, f"the time {at!r}: {err}") from None
-        dealer = h.get("dealer")
-        return ev.HandStarted(
-            self._head_span,
-            site=SITE,
-            hand_id=h.get("id") or f"{h['number']}-{order}",  # old logs write no id
-            game=h["game"],
-            variant=facts.variant,
-            limit=facts.limit,
-            hi_lo=facts.hi_lo,
-            hole_card_count=facts.hole_cards,
-            small_stake=small_stake,
-            big_stake=big_stake,
-            currency="chips",
-            scale=self._scale,
-            started_at=started.replace(microsecond=0),
-            time_zone="UTC",
-            table_name=context_value(self._context, "table"),
-            max_seats=MAX_SEATS,
-            button_seat=self._seat_of.get(dealer) if dealer else self._dead_button(),
-            table_span=self._table_span,
+            raise LineError(line, f"the time {at!r}: {err}") from None
+        started = started.replace(tzinfo=None, microsecond=0)
+        hand_id = h.get("id") or f"{h['number']}-{order}"  # old logs write no id
+        table = context_value(self._context, "table")
+        seat_of = {player: seat for seat, player in self._seats.items()}
+        # a "(dead button)" hand's: the last hand's small blind seat, from the room
+        dead = context_value(self._context, "dead button")
+        button = (
+            seat_of.get(h["dealer"]) if "dealer" in h else int(dead) if dead.isdigit() else None
         )
-
-    def _dead_button(self) -> int | None:
-        """A "(dead button)" hand's button: the last hand's small blind seat, which the
-        room passes in the context (None when it could not tell)."""
-        seat = context_value(self._context, "dead button")
-        return int(seat) if seat.isdigit() else None
+        return ev.HandStarted(
+            self._head_span, SITE, hand_id, h["game"], variant, limit, hi_lo, hole, small_stake,
+            big_stake, "chips", self._scale, started, "UTC", table, MAX_SEATS, button,
+            table_span=self._table_span,
+        )  # fmt: skip
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
@@ -240,58 +197,32 @@ class PokerNowReader(FieldsReader):
         self._ended = True
 
     def STACKS(self, f: Fields, span: SourceSpan) -> None:
-        seats = list(_SEAT.finditer(f["stacks_seats"]))
+        seats = list(STACK_SEAT.finditer(f["stacks_seats"]))
         if any("." in seat["chips"] for seat in seats):
             self._scale = 100
         self._table_span = span
         for found in seats:
             seat, player = int(found["seat"]), found["player"]
-            if not 1 <= seat <= min(SEAT_LIMIT, MAX_SEATS):
+            if seat > MAX_SEATS:
                 raise SeatError(f"seat {seat}, which a Poker Now table has not")
-            if player in self._seat_of:
-                raise SeatError(f"{player} seated twice")
-            self._seat_of[player] = seat
+            take_seat(self._seats, seat, player)
             self._events.append(ev.SeatTaken(span, seat, player, self._money(found["chips"])))
 
     # ------------------------------------------------------------ the play
     def POST(self, f: Fields, span: SourceSpan) -> None:
-        kind = _POST_KINDS[f["post_kind"]]
         self._bomb_pot = self._bomb_pot or f["post_bomb"] is not None
-        amount = self._money(f["post_amount"])
-        if kind in (ev.PostKind.SMALL_BLIND, ev.PostKind.BIG_BLIND):
-            self._blinds.setdefault(kind, amount)
-        all_in = f["post_all_in"] is not None
-        self._events.append(ev.Posted(span, f["who"], kind, amount, all_in))
-
-    def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, f["who"]))
-
-    def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, f["who"]))
+        kind = self.POSTS[f["post_kind"]]
+        if kind in (SMALL, BIG):
+            self._blinds.setdefault(kind, self._money(f["post_amount"]))
+        super().POST(f, span)
 
     def CALL(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["call_to"])
-        all_in = f["call_all_in"] is not None
         if f["call_bomb"]:  # calling the bomb pot's forced bet: the same ante
             self._bomb_pot = True
+            amount, all_in = self._money(f["call_to"]), f["call_all_in"] is not None
             self._events.append(ev.Posted(span, f["who"], ev.PostKind.ANTE, amount, all_in))
         else:
-            self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.CALL, to=amount, all_in=all_in))
-
-    def BET(self, f: Fields, span: SourceSpan) -> None:
-        to, all_in = self._money(f["bet_to"]), f["bet_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.BET, to=to, all_in=all_in))
-
-    def RAISE(self, f: Fields, span: SourceSpan) -> None:
-        to, all_in = self._money(f["raise_to"]), f["raise_all_in"] is not None
-        self._events.append(ev.ChipsIn(span, f["who"], ev.Verb.RAISE, to=to, all_in=all_in))
-
-    def UNCALLED(self, f: Fields, span: SourceSpan) -> None:
-        amount = self._money(f["uncalled_amount"])
-        self._events.append(ev.UncalledReturned(span, f["uncalled_player"], amount))
-
-    def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Shown(span, f["who"], _cards(f["shows_cards"])))
+            super().CALL(f, span)
 
     def COLLECTED(self, f: Fields, span: SourceSpan) -> None:
         if f["collected_second"] and self._second_showdown < 0:
@@ -300,10 +231,10 @@ class PokerNowReader(FieldsReader):
         self._events.append(ev.Collected(span, f["who"], amount))
 
     def STREET(self, f: Fields, span: SourceSpan) -> None:
-        new = _cards(f["street_new"])
-        cards = (*_cards(f["street_before"]), *new)
+        new = self._cards(f["street_new"])
+        cards = (*self._cards(f["street_before"]), *new)
         board = 2 if f["street_second"] else 1
-        street = _STREETS[f["street_name"]]
+        street = self.STREETS[f["street_name"]]
         self._events.append(ev.StreetDealt(span, street, board, cards, new))
 
     def NOTE(self, f: Fields, span: SourceSpan) -> None:
@@ -342,14 +273,11 @@ def _second_showdown(events: list[ev.Event], first_paid: int) -> list[ev.Event]:
 def _result_marked(events: list[ev.Event]) -> list[ev.Event]:
     """``events`` with the hand's result marked (SummaryStarted) after its last action.
 
-    Poker Now writes no showdown, only the result: each pot's winning hand revealed as
-    the pot (or half, or board) is paid, in the order the pots are paid (the high half
-    before the low, the first board before the second), and the other players' cards
-    only if they choose to show them, which they may do until the next hand (the same
-    rows come after the "-- ending hand" row too). The order of those rows is the order
-    of the payments, not the order the players tabled their hands: what follows the
-    last action is read as the hand's summary (the awards are still checked against the
-    cards; the showdown order is not judged from it)."""
+    Poker Now writes no showdown: each pot's winning hand is revealed as the pot (or
+    half, or board) is paid, and the other players' cards only if they choose to show
+    them, until the next hand (after the "-- ending hand" row too). What follows the last
+    action is read as the summary (the awards are still checked against the cards; the
+    showdown order is not judged from it)."""
     last = max((at for at, event in enumerate(events) if type(event) in _ACTIONS), default=-1)
     result = events[last + 1 :]
     if not any(type(event) is ev.Shown or type(event) is ev.Collected for event in result):

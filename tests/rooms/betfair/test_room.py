@@ -65,10 +65,11 @@ def test_posts_raises_and_all_in() -> None:
     hand = read(TEXT)
     posts = [(p.player, p.kind, p.amount) for p in of(hand, ev.Posted)]
     assert posts[2] == ("Player1", ev.PostKind.SMALL_AND_BIG, 15)
-    (raised,) = of(hand, ev.RaisedTo)
-    assert (raised.to, raised.given) == (45, ev.RaiseGiven.TO)
-    calls = [(c.player, c.amount, c.all_in) for c in of(hand, ev.Called)]
-    assert ("Player2", 105, True) in calls  # "goes all-in", then "calls [$1.05]"
+    chips = [(c.player, c.verb, c.added, c.to, c.all_in) for c in of(hand, ev.ChipsIn)]
+    (raised,) = [c for c in chips if c[1] is ev.Verb.RAISE]
+    assert raised[2:4] == (None, 45)  # "raises to [$0.45]": a raise TO
+    # "goes all-in", then "calls [$1.05]"
+    assert ("Player2", ev.Verb.CALL, 105, None, True) in chips
     (won,) = of(hand, ev.Collected)
     assert (won.player, won.amount, won.pot) == ("Hero", 360, 0)
     assert not read(TEXT).truncated

@@ -147,33 +147,45 @@ def test_players_are_named_by_their_seats() -> None:
     seats = [(e.seat, e.player) for e in hand.events if isinstance(e, ev.SeatTaken)]
     assert seats == [(1, "Seat 1"), (2, "Seat 2"), (3, "Seat 3"), (5, "Seat 5"), (6, "Seat 6")]
     # "UTG+1  [ME] : Calls $25": the writer's position, two spaces before [ME]
-    assert next((e.player, e.amount) for e in hand.events if isinstance(e, ev.Called)) == (
-        "Seat 3",
-        2500,
-    )
+    calls = (e for e in hand.events if isinstance(e, ev.ChipsIn) and e.verb is ev.Verb.CALL)
+    assert next((e.player, e.added) for e in calls) == ("Seat 3", 2500)
+
+
+def played(text: str) -> tuple[ev.Event, ...]:
+    """The hand's events as the replay classified its chips lines."""
+    (result,) = audit_text(text)
+    assert result.hand is not None
+    return result.hand.events
 
 
 def test_raises_to_and_the_chips_added_then_the_total() -> None:
-    old = [e for e in read(OLD.split("\n\n\n")[0]).events if isinstance(e, ev.RaisedTo)]
-    # "Raises $35": the total; "All-in $300" over a bet of $80: a raise by the chips added
+    first = OLD.split("\n\n\n")[0]
+    lines = [e for e in read(first).events if isinstance(e, ev.ChipsIn)]
+    # "Raises $35": the total; "Bets $80" and "All-in $300": the chips added
+    assert [(e.verb, e.added, e.to, e.all_in) for e in lines if e.verb is not ev.Verb.CALL] == [
+        (ev.Verb.RAISE, None, 3500, False),
+        (ev.Verb.BET, 8000, None, False),
+        (ev.Verb.ALL_IN, 30000, None, True),
+    ]
+    old = [e for e in played(first) if isinstance(e, ev.RaisedTo)]
+    # over a bet of $80 the all-in is a raise by the chips added
     assert [(e.to, e.by, e.given, e.all_in) for e in old] == [
         (3500, 0, ev.RaiseGiven.TO, False),
         (0, 30000, ev.RaiseGiven.BY, True),
     ]
-    new = [e for e in read(NEW.split("\n\n\n")[0]).events if isinstance(e, ev.RaisedTo)]
+    new = [e for e in played(NEW.split("\n\n\n")[0]) if isinstance(e, ev.RaisedTo)]
     # "Raises $6.75 to $6.75": the chips added, then the total
     assert [(e.to, e.given) for e in new] == [(75, ev.RaiseGiven.TO), (675, ev.RaiseGiven.TO)]
 
 
 def test_an_all_in_is_a_bet_a_call_or_a_raise_by_the_street_s_bets() -> None:
     first = NEW.split("\n\n\n")[0]
-    (bet,) = (e for e in read(first).events if isinstance(e, ev.Bet) and e.all_in)
+    (bet,) = (e for e in played(first) if isinstance(e, ev.Bet) and e.all_in)
     assert (bet.player, bet.amount) == ("Seat 2", 225)  # nothing bet on the flop yet
     called = first.replace("UTG : Bets $5 ", "UTG : Bets $15 ").replace(
         "Big Blind  [ME] : Calls $5 ", "Big Blind  [ME] : All-in $11.50"
     )
-    hand = read(called)
-    (call,) = (e for e in hand.events if isinstance(e, ev.Called) and e.all_in)
+    (call,) = (e for e in played(called) if isinstance(e, ev.Called) and e.all_in)
     assert (call.player, call.amount) == ("Seat 3", 1150)  # $11.50 of the $15 to call
 
 
@@ -236,7 +248,7 @@ def test_streets_a_record_does_not_mark_are_placed_where_its_betting_closes() ->
         for e in events
     ]
     flop = kinds.index("StreetDealt:flop")
-    assert kinds[flop - 1] == "Called" and kinds[flop + 1] == "Checked"  # after the blinds' call
+    assert kinds[flop - 1] == "ChipsIn" and kinds[flop + 1] == "Checked"  # after the blinds' call
     # the turn and the river of an all-in are dealt after the last call, before the showdown
     assert kinds[kinds.index("StreetDealt:turn") : kinds.index("Shown")] == [
         "StreetDealt:turn",
