@@ -97,14 +97,17 @@ class FastPath:
                 return False
             stack = moved
             if how == RUN:
+                # each match is a line (numbered as the reader numbers a run's matches);
+                # the token after the run is on the line its newlines say, as Lark's is
+                first, start = line, pos
                 while found is not None:
-                    stop = found.end()
-                    if text.find("\n", pos, stop) != stop - 1:
-                        return False  # not one whole line: the lines would be counted wrong
                     method[found.lastgroup](found, SourceSpan(file, line))
                     line += 1
-                    pos = stop
+                    if found.end() == pos:
+                        return False  # an empty line match (Lark has no empty terminal)
+                    pos = found.end()
                     found = pattern.match(text, pos)
+                line = first + text.count("\n", start, pos)
                 ended = step
                 continue
             if how == SINGLE:
