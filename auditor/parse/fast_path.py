@@ -44,6 +44,13 @@ TOKEN = 3  # a terminal no method reads: the parser takes it, nothing is called
 # done with its match, and the method (SINGLE) or the methods by line kind (RUN)
 Step = tuple[str, re.Pattern[str], int, Any]
 
+# A line's span is made field by field: SourceSpan's own __init__ (a frozen dataclass's,
+# object.__setattr__ by name for each field) takes twice as long, and a hand makes one
+# a line (15% of the reading of the anchor room's hands, with the fields set so 8%).
+# tests/parse/test_fast_path.py checks that these are all its fields.
+_SLOTS: Mapping[str, Any] = vars(SourceSpan)
+_SET_FILE, _SET_LINE, _SET_COLUMN = (_SLOTS[name].__set__ for name in ("file", "line", "column"))
+
 _REJECTED = -1  # a move the parse table does not make
 _ACCEPTED = 0  # the end of the text where the table takes it
 _MOST_STACKS = 4096  # a grammar whose stacks grow with the hand (right recursion): Lark's
@@ -72,6 +79,7 @@ class FastPath:
         method, as Lark's lexer callbacks would; False where Lark would read otherwise
         or not at all (what was handed on so far is then to be thrown away)."""
         moves, orders = self._moves, self._orders
+        new, set_file, set_line, set_column = object.__new__, _SET_FILE, _SET_LINE, _SET_COLUMN
         pos, end, stack = 0, len(text), 0
         ended: Step | None = None  # the run that stopped at ``pos`` (no use trying it again)
         while pos < end:
@@ -99,19 +107,28 @@ class FastPath:
             if how == RUN:
                 # each match is a line (numbered as the reader numbers a run's matches);
                 # the token after the run is on the line its newlines say, as Lark's is
-                first, start = line, pos
+                first, start, match = line, pos, pattern.match
                 while found is not None:
-                    method[found.lastgroup](found, SourceSpan(file, line))
-                    line += 1
-                    if found.end() == pos:
+                    stop = found.end()
+                    if stop == pos:
                         return False  # an empty line match (Lark has no empty terminal)
-                    pos = found.end()
-                    found = pattern.match(text, pos)
+                    span = new(SourceSpan)
+                    set_file(span, file)
+                    set_line(span, line)
+                    set_column(span, 1)
+                    method[found.lastgroup](found, span)
+                    line += 1
+                    pos = stop
+                    found = match(text, pos)
                 line = first + text.count("\n", start, pos)
                 ended = step
                 continue
             if how == SINGLE:
-                method(found, SourceSpan(file, line))
+                span = new(SourceSpan)
+                set_file(span, file)
+                set_line(span, line)
+                set_column(span, 1)
+                method(found, span)
             stop = found.end()
             line += text.count("\n", pos, stop)
             pos = stop

@@ -5,6 +5,7 @@ is read again by Lark, with Lark's error."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from auditor.read.hands import HEAD_LINES, split_file
 from auditor.read.looks import HEAD_CHARS
 from auditor.read.split import RawHand
 from auditor.rooms import REGISTRY, is_audited
+from auditor.source import SourceSpan
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 ANCHOR = "pokerstars"  # benchmarks/parse.py's anchor room, whose speed the fast path is for
@@ -172,3 +174,16 @@ def test_a_reader_that_takes_tokens_itself_has_no_fast_path() -> None:
     reader = OwnBlocks()
     reader.read(_raw(_HAND))
     assert reader._fast_built and reader._fast is None
+
+
+def test_a_line_s_span_is_a_source_span() -> None:
+    """The fast path sets a span's fields one by one (auditor.parse.fast_path): these
+    must be all of SourceSpan's, with nothing its __init__ would do besides."""
+    assert [field.name for field in fields(SourceSpan)] == ["file", "line", "column"]
+    assert not hasattr(SourceSpan, "__post_init__")
+    fast, _ = _readers()
+    hand = _outcome(fast[ANCHOR], _raw(_HAND))
+    assert isinstance(hand, ev.Hand)
+    spans = [event.span for event in hand.events]
+    assert spans[1] == SourceSpan("damaged.txt", 12) and hash(spans[1]) == hash(spans[1])
+    assert all(type(span) is SourceSpan and span.column == 1 for span in spans)
