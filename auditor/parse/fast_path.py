@@ -51,6 +51,10 @@ Step = tuple[str, re.Pattern[str], int, Any]
 _SLOTS: Mapping[str, Any] = vars(SourceSpan)
 _SET_FILE, _SET_LINE, _SET_COLUMN = (_SLOTS[name].__set__ for name in ("file", "line", "column"))
 
+# a parse table's action on a terminal or a rule's name: a shift (True, the next state),
+# or a reduction (False, the rule's length, the rule's name); Lark's own, made plain
+Action = tuple[bool, int, str]
+
 _REJECTED = -1  # a move the parse table does not make
 _ACCEPTED = 0  # the end of the text where the table takes it
 _MOST_STACKS = 4096  # a grammar whose stacks grow with the hand (right recursion): Lark's
@@ -61,7 +65,7 @@ class FastPath:
 
     def __init__(
         self,
-        states: Mapping[int, Mapping[str, tuple[Any, Any]]],
+        states: Mapping[int, Mapping[str, Action]],
         start: int,
         end: int,
         orders: Mapping[int, tuple[Step, ...]],
@@ -150,16 +154,15 @@ class FastPath:
             actions = states[stack[-1]]
             if name not in actions:
                 return _REJECTED
-            action, arg = actions[name]
-            if action is Shift:
+            shift, number, origin = actions[name]
+            if shift:
                 if at_end:
                     return _REJECTED
-                stack.append(arg)
+                stack.append(number)
                 return self._stack_id(tuple(stack))
-            size = len(arg.expansion)
-            if size:
-                del stack[-size:]
-            goto = states[stack[-1]].get(arg.origin.name)
+            if number:  # the reduced rule's length
+                del stack[-number:]
+            goto = states[stack[-1]].get(origin)
             if goto is None:
                 return _REJECTED
             stack.append(goto[1])
@@ -202,9 +205,19 @@ def build_fast_path(
                 return None
             orders[state] = order
         start, end = table.start_states["start"], table.end_states["start"]
-        return FastPath(table.states, start, end, orders)
+        states = {
+            state: {name: _action(*action) for name, action in actions.items()}
+            for state, actions in table.states.items()
+        }
+        return FastPath(states, start, end, orders)
     except (AttributeError, KeyError):  # a Lark whose insides are not these
         return None
+
+
+def _action(action: Any, arg: Any) -> Action:
+    if action is Shift:
+        return True, int(arg), ""
+    return False, len(arg.expansion), str(arg.origin.name)
 
 
 def _order(
