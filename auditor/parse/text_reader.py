@@ -31,6 +31,7 @@ from auditor.cards import Card, CardNotation
 from auditor.money import AmountError
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError
+from auditor.parse.fast_path import FastPath, build_fast_path, same_pattern
 from auditor.parse.grammar import (
     _cache_name,
     grammar_text,
@@ -216,6 +217,9 @@ class FieldsReader:
         # definition (the kind a line is, is the group that closes last)
         self._defined = shape.terms
         self._runs = {block: re.compile(self._run(block, run)) for block, run in blocks.items()}
+        self._run_kinds = dict(blocks)
+        self._fast: FastPath | None = None
+        self._fast_built = False  # built at the first read: after the room's own set-up
         self._reset(NO_HAND)
 
     def _pattern(self, terminal: str) -> str:
@@ -273,18 +277,55 @@ class FieldsReader:
         return tok
 
     def read(self, raw: RawHand) -> ev.Hand:
-        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read."""
+        """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read.
+
+        A hand is read by the fast path (:mod:`auditor.parse.fast_path`, its gain measured
+        there) where it reads it to its end as Lark would; else, afresh, by Lark."""
         self._reset(raw)
         try:
-            try:
-                self._parser.parse(raw.text, start="start")
-            except UnexpectedInput as err:
-                if not self._cut_short(err):
-                    raise self._error(raw, err) from None
+            if not self._read_fast(raw):
+                try:
+                    self._parser.parse(raw.text, start="start")
+                except UnexpectedInput as err:
+                    if not self._cut_short(err):
+                        raise self._error(raw, err) from None
             return self._hand(raw)
         except LineError as err:
             line_text = raw.line_text(err.line)
             raise HandParseError(raw.file, err.line, 1, line_text, err.problem, err.code) from None
+
+    def _read_fast(self, raw: RawHand) -> bool:
+        """Reads ``raw`` with the fast path; False, the reader reset, where Lark is to."""
+        if not self._fast_built:
+            self._fast, self._fast_built = self._build_fast(), True
+        if self._fast is None:
+            return False
+        try:
+            if self._fast.read(raw.text, self._file, self._offset + 1):
+                return True
+        except (LineError, AmountError, ValueError):
+            pass  # Lark reads it again and says it at the same line
+        self._reset(raw)
+        return False
+
+    def _build_fast(self) -> FastPath | None:
+        """The fast path, where the reader's driving is this class's (a room that takes
+        tokens itself has none) and each run's pattern is its definition's (the line
+        pattern the run's terminal repeats, so that a run ends where Lark's does)."""
+        own = FieldsReader
+        if type(self)._on_block is not own._on_block or type(self)._on_single is not own._on_single:
+            return None
+        runs: dict[str, tuple[re.Pattern[str], Mapping[str | None, FieldsMethod]]] = {}
+        for block, kinds in self._run_kinds.items():
+            try:
+                defined = run_pattern(self._defined, block, kinds)
+            except ValueError:
+                return None
+            if not same_pattern(defined, self._runs[block].pattern):
+                return None
+            runs[block] = (self._runs[block], self._methods)
+        singles = {name: (found, self._methods[name]) for name, found in self._single.items()}
+        return build_fast_path(self._parser, singles, runs)
 
     def _cut_short(self, err: UnexpectedInput) -> bool:
         """A record that stops before its end, at the end of a whole line (the room or a
