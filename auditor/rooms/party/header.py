@@ -9,8 +9,9 @@ from datetime import datetime
 
 from auditor import events as ev
 from auditor.parse.facts import SEAT_LIMIT, SeatError, local_time, variant
+from auditor.parse.text_reader import Fields, take_seat
 from auditor.rooms.party import SITE
-from auditor.rooms.party.state import Fields, HandState
+from auditor.rooms.party.state import HandState
 from auditor.source import SourceSpan
 
 _MONTHS = {
@@ -50,28 +51,30 @@ class HeaderLines(HandState):
         return  # "Game #N starts.": the header names the hand
 
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
-        self._header["hand_id"] = f["hand_id"]
+        self._header["hand_id"] = f["header_hand_id"]
         self._header_span = span
 
     def GAME(self, f: Fields, span: SourceSpan) -> None:
         h = self._header
-        if f["game"] is not None:  # a cash table: its buy-in, or the fixed-limit bets
-            stakes, currency = f["stakes"], f["currency"]
-            h.update(game=f["game"], limit=f["limit"], date=f["date"])
+        if f["game_game"] is not None:  # a cash table: its buy-in, or the fixed-limit bets
+            stakes, currency = f["game_stakes"], f["game_currency"]
+            h.update(game=f["game_game"], limit=f["game_limit"], date=f["game_date"])
             h["currency"] = currency or _CURRENCIES.get(stakes[:1], "")
             if "/" in stakes:  # "$20/$40": the bets (fixed limit) or blinds
                 h["small"], _, h["big"] = stakes.partition("/")
             else:
                 h["buy_in"] = stakes
-        elif f["t_game"] is not None:
-            h.update(game=f["t_game"], limit=f["t_limit"], date=f["t_date"])
-            h.update(small=f["t_small"], big=f["t_big"], currency="chips")
-            h.update(tournament=f["tournament"], level=f["level"], buy_in=f["buy_in"])
+        elif f["game_t_game"] is not None:
+            h.update(game=f["game_t_game"], limit=f["game_t_limit"], date=f["game_t_date"])
+            h.update(small=f["game_t_small"], big=f["game_t_big"], currency="chips")
+            h.update(
+                tournament=f["game_tournament"], level=f["game_level"], buy_in=f["game_buy_in"]
+            )
             self._scale = 1
             self._tournament = True
         else:
-            h.update(game=f["n_game"], limit=f["n_limit"], date=f["n_date"])
-            h.update(small=f["n_small"], big=f["n_big"], currency="USD")
+            h.update(game=f["game_n_game"], limit=f["game_n_limit"], date=f["game_n_date"])
+            h.update(small=f["game_n_small"], big=f["game_n_big"], currency="USD")
         if not h["currency"]:
             h["currency"] = "USD"  # the 2005 layout: "$25 PL Omaha"
         if h["currency"] == "chips":
@@ -79,38 +82,35 @@ class HeaderLines(HandState):
         _local_time(h["date"])  # a date the tables cannot hold is this line's finding
 
     def TABLE(self, f: Fields, span: SourceSpan) -> None:
-        self._header["table"] = " ".join(f["name"].split())  # "Table  135446": one space
+        self._header["table"] = " ".join(f["table_name"].split())  # "Table  135446": one space
         self._table_span = span
-        if f["button"] is not None:
-            self.BUTTON({"seat": f["button"]}, span)
+        if f["table_button"] is not None:
+            self._set_button(f["table_button"])
         self._start_at = len(self._events)
         self._events.append(ev.Note(span, "table"))  # the hand's start goes here
 
     def BUTTON(self, f: Fields, span: SourceSpan) -> None:
-        button = int(f["seat"])
+        self._set_button(f["button_seat"])
+
+    def _set_button(self, seat: str) -> None:
+        button = int(seat)
         if not 1 <= button <= SEAT_LIMIT:
             raise SeatError(f"the button on seat {button}, which no table has")
         self._button = button
 
     def PLAYER_COUNT(self, f: Fields, span: SourceSpan) -> None:
-        if f["seats"] is not None:
-            seats = int(f["seats"])
+        if f["player_count_seats"] is not None:
+            seats = int(f["player_count_seats"])
             if not 1 <= seats <= SEAT_LIMIT:
                 raise SeatError(f"a table of {seats} seats")
             self._max_seats = seats
 
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = int(f["seat"]), f["player"]
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {seat}, which no table has")
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        if len(self._seats) >= (self._max_seats or SEAT_LIMIT):
+        seat, player = int(f["seat_seat"]), self._who(f["seat_player"])
+        take_seat(self._seats, seat, player)
+        if len(self._seats) > (self._max_seats or SEAT_LIMIT):
             raise SeatError(f"more seats than the table's {self._max_seats}")
-        self._seats[seat] = player
-        stack = self._money(f["stack"])
+        stack = self._money(f["seat_stack"])
         # the room lists the seat of a player with no chips left ("( $0 USD )", who then
         # "has left the table"): a seat with nothing is not dealt in
         self._events.append(ev.SeatTaken(span, seat, player, stack, out_of_hand=stack == 0))

@@ -4,33 +4,27 @@ and writes, reset per hand, and the uncalled bet the room never writes back."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import to_minor
+from auditor.read.split import RawHand
 from auditor.rooms.party.conventions import InferredPost
 from auditor.source import SourceSpan
-
-Fields = dict[str, Any]
 
 
 class HandState:
     """The per-hand state the line methods share (one reader, one hand at a time)."""
 
-    _play_read: bool
     _summary: bool
     _header_span: SourceSpan
+    # a hand's second reading: a seat's listed name -> its acting player's, and the
+    # blind posts the layout does not write (see PartyReader.read)
+    _known: tuple[dict[str, str], tuple[InferredPost, ...]]
 
-    def _reset(
-        self,
-        file: str,
-        first_line: int,
-        names: dict[str, str] | None = None,
-        posts: tuple[InferredPost, ...] = (),
-    ) -> None:
-        self._file = file
-        self._offset = first_line - 1
+    def _reset(self, raw: RawHand) -> None:
+        self._raw = raw
+        self._file = raw.file
+        self._offset = raw.first_line - 1
         self._events: list[ev.Event] = []
         self._header: dict[str, str] = {}
         self._start_at = -1  # where the hand's start goes (made at the end: its stakes)
@@ -45,17 +39,20 @@ class HandState:
         self._put: dict[str, int] = {}
         self._returned: dict[str, int] = {}  # uncalled chips given back, not yet in a "wins"
         self._shown: dict[str, int] = {}  # a player's Shown event's index, for his low line
-        self._last_span = SourceSpan(file, first_line)
+        self._cut = False  # the record stops inside its last line
         self._settled = False  # a "wins" line or the summary: the record reaches its end
-        self._play_read = False  # the play run read (a second one is an error)
         self._summary = False  # the summary marker read
         self._tournament = False  # the tournament layout: its level names the blinds
         self._no_small_blind = False  # "There is no Small Blind in this hand ..."
-        self._names = names or {}  # a seat's listed name -> its acting player's
-        self._posts = posts  # the blind posts the layout does not write
+        self._names, self._posts = self._known
 
     def _money(self, text: str) -> int:
         return to_minor(text, self._scale)
+
+    def _who(self, name: str) -> str:
+        """The player a line names: a seat listed under a placeholder is its acting
+        player's (:mod:`auditor.rooms.party.conventions`, on a hand's second reading)."""
+        return self._names.get(name, name)
 
     def _end_of_round(self, span: SourceSpan) -> None:
         """The round's betting is over: the part of the top bet nobody matched goes back.
