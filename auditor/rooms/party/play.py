@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from auditor import events as ev
 from auditor.parse.text_reader import Fields
-from auditor.rooms.party.state import HandState, cards
+from auditor.rooms.party.header import HandState, cards
 from auditor.rooms.party.wording import claim
 from auditor.source import SourceSpan
 
@@ -42,12 +42,13 @@ _STATUSES = {
 
 
 class PlayLines(HandState):
-    """The methods of the play's and the summary's line terminals."""
+    """The methods of the play's and the summary's line terminals (and, inherited, the
+    head's and the seats')."""
 
     def POST(self, f: Fields, span: SourceSpan) -> None:
         kind = _POST_KINDS[f["post_kind"]]
         amount = self._money(f["post_amount"])
-        player = self._who(f["post_player"])
+        player = self._who(f["who"])
         self._blinds.setdefault(kind, amount)
         live = amount
         if kind is ev.PostKind.SMALL_AND_BIG:  # the small blind part is dead
@@ -70,7 +71,6 @@ class PlayLines(HandState):
                 )
             return
         self._end_of_round(span)
-        self._put = {}
         new = cards(f["dealing_cards"] or "")
         board = tuple(e for e in self._events if isinstance(e, ev.StreetDealt))
         so_far = board[-1].cards if board else ()
@@ -80,15 +80,15 @@ class PlayLines(HandState):
         self._events.append(ev.Dealt(span, self._who(f["dealt_player"]), cards(f["dealt_cards"])))
 
     def FOLD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Folded(span, self._who(f["fold_player"])))
+        self._events.append(ev.Folded(span, self._who(f["who"])))
 
     def CHECK(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.Checked(span, self._who(f["check_player"])))
+        self._events.append(ev.Checked(span, self._who(f["who"])))
 
     def ACTION(self, f: Fields, span: SourceSpan) -> None:
         """A chips line as written; the replay tells the call, bet or raise it is. The
         layout always says all-in ("is all-In [$X]", the 2026 "X is all-In." after it)."""
-        player, verb = self._who(f["action_player"]), _VERBS[f["action_verb"]]
+        player, verb = self._who(f["who"]), _VERBS[f["action_verb"]]
         if f["action_to"] is not None:  # 2026: "raises 2.70 to 2.80": the chips added and the total
             added, to = self._money(f["action_added"]), self._money(f["action_to"])
             self._put[player] = to
@@ -100,7 +100,7 @@ class PlayLines(HandState):
 
     def ALL_IN_MARK(self, f: Fields, span: SourceSpan) -> None:
         """2026: "X is all-In." after X's action: that action put him all-in."""
-        player = self._who(f["all_in_mark_player"])
+        player = self._who(f["who"])
         for at in range(len(self._events) - 1, -1, -1):
             event = self._events[at]
             if type(event) is ev.ChipsIn and event.player == player:
@@ -109,8 +109,8 @@ class PlayLines(HandState):
         self._events.append(ev.Note(span, f"{player} is all-In."))
 
     def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        self._end_of_play(span)
-        player, shown = self._who(f["shows_player"]), cards(f["shows_cards"])
+        self._end_of_round(span)
+        player, shown = self._who(f["who"]), cards(f["shows_cards"])
         if f["shows_verb"] == "doesn't show":  # cards tabled by the room, the player mucked
             self._events.append(ev.Mucked(span, player, shown))
             return
@@ -120,7 +120,7 @@ class PlayLines(HandState):
 
     def SHOWS_LOW(self, f: Fields, span: SourceSpan) -> None:
         """ "X shows7,5,4,2,A  for low.": the low of the hand X showed."""
-        player, low = self._who(f["shows_low_player"]), f["shows_low_low"]
+        player, low = self._who(f["who"]), f["shows_low_low"]
         at = self._shown.get(player)
         if at is None:
             self._events.append(
@@ -133,13 +133,13 @@ class PlayLines(HandState):
         self._events[at] = replace(shown, description=f"{high}; low {low}", claim=claim(high, low))
 
     def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
-        self._end_of_play(span)
-        self._events.append(ev.NotShown(span, self._who(f["no_show_player"])))
+        self._end_of_round(span)
+        self._events.append(ev.NotShown(span, self._who(f["who"])))
 
     def WINS(self, f: Fields, span: SourceSpan) -> None:
-        self._end_of_play(span)
+        self._end_of_round(span)
         self._settled = True
-        player, pot_words = self._who(f["wins_player"]), f["wins_pot"]
+        player, pot_words = self._who(f["who"]), f["wins_pot"]
         amount = self._money(f["wins_amount"])
         returned = self._returned.get(player, 0)
         pot = 0
@@ -157,26 +157,20 @@ class PlayLines(HandState):
 
     def STATUS(self, f: Fields, span: SourceSpan) -> None:
         status = _STATUSES[f["status_status"]]
-        self._events.append(
-            ev.PlayerStatus(span, self._who(f["status_player"]), status, f["status_status"])
-        )
+        self._events.append(ev.PlayerStatus(span, self._who(f["who"]), status, f["status_status"]))
 
     def FINISHED(self, f: Fields, span: SourceSpan) -> None:
         text = f"finished the tournament in place {f['finished_place']}"
-        self._events.append(
-            ev.PlayerStatus(span, self._who(f["finished_player"]), ev.Status.FINISHED, text)
-        )
+        self._events.append(ev.PlayerStatus(span, self._who(f["who"]), ev.Status.FINISHED, text))
 
     def CASH_OUT_NOTE(self, f: Fields, span: SourceSpan) -> None:
-        self._end_of_play(span)
-        self._events.append(
-            ev.Note(span, f"{self._who(f['cash_out_note_player'])} {f['cash_out_note_text']}")
-        )
+        self._end_of_round(span)
+        self._events.append(ev.Note(span, f"{self._who(f['who'])} {f['cash_out_note_text']}"))
 
     def CASH_OUT(self, f: Fields, span: SourceSpan) -> None:
-        self._end_of_play(span)
+        self._end_of_round(span)
         self._events.append(
-            ev.CashedOut(span, self._who(f["cash_out_player"]), self._money(f["cash_out_amount"]))
+            ev.CashedOut(span, self._who(f["who"]), self._money(f["cash_out_amount"]))
         )
 
     def DEALER_NOTE(self, f: Fields, span: SourceSpan) -> None:
@@ -194,7 +188,7 @@ class PlayLines(HandState):
 
     # ------------------------------------------------------------ the 2026 summary
     def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
-        self._end_of_play(span)
+        self._end_of_round(span)
         self._settled = self._summary = True
         self._events.append(ev.SummaryStarted(span))
 

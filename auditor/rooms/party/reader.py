@@ -40,20 +40,8 @@ from auditor.rooms.party.conventions import (
     seat_names,
     with_conventions,
 )
-from auditor.rooms.party.header import HeaderLines
 from auditor.rooms.party.play import PlayLines
 
-_SINGLES = ("PREAMBLE", "HEADER", "GAME", "TABLE", "BUTTON", "PLAYER_COUNT", "SUMMARY_MARKER")
-# the runs of lines the lexer takes as one token, with their line kinds in the grammar's order
-_BLOCKS: dict[str, tuple[str, ...]] = {
-    "SEATS": ("SEAT",),
-    "PLAY": (
-        "BLANK_LINE", "DEALING", "DEALT", "DEALER_NOTE", "CANCELLED", "FOLD", "ACTION",
-        "CHECK", "POST", "WINS", "SHOWS", "SHOWS_LOW", "NO_SHOW", "ALL_IN_MARK", "STATUS",
-        "FINISHED", "CASH_OUT_NOTE", "CASH_OUT", "CHAT",
-    ),
-    "SUMMARY_BODY": ("POT_LINE", "BOARD", "BALANCE"),
-}  # fmt: skip
 _WORDS = {
     "PREAMBLE": "a hand's lead-in (Game #n starts.)",
     "HEADER": "a hand header (***** Hand History for Game n *****)",
@@ -80,7 +68,7 @@ _MISTAKES: dict[str, list[str]] = {
 }
 
 
-class PartyReader(HeaderLines, PlayLines, FieldsReader):
+class PartyReader(PlayLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
     WORDS = _WORDS
@@ -90,7 +78,7 @@ class PartyReader(HeaderLines, PlayLines, FieldsReader):
     def __init__(self) -> None:
         # what a hand's second reading knows (see read): seats' names, unwritten posts
         self._known: tuple[dict[str, str], tuple[InferredPost, ...]] = ({}, ())
-        self._wire("party", _SINGLES, _BLOCKS)
+        self._wire("party")
 
     def read(self, raw: RawHand) -> ev.Hand:
         """The events of ``raw``; raises :class:`HandParseError` if the record cannot be read.
@@ -148,7 +136,7 @@ class PartyReader(HeaderLines, PlayLines, FieldsReader):
             raise LineError(header, "no table line")
         cut = self._cut or not self._settled  # or every line read, but no winner
         if not cut:
-            self._end_of_play(self._events[-1].span)
+            self._end_of_round(self._events[-1].span)
         try:  # the header's stakes and date: a problem with them is the header line's
             start = self._hand_started()
         except (AmountError, ValueError, OverflowError) as err:
