@@ -22,12 +22,8 @@ _POST_KINDS = {
     "ante": ev.PostKind.ANTE,
     "ante of": ev.PostKind.ANTE,
 }
-_VERBS = {
-    "calls": ev.Verb.CALL,
-    "bets": ev.Verb.BET,
-    "raises": ev.Verb.RAISE,
-    "is all-In": ev.Verb.ALL_IN,
-}
+_VERBS = {"calls": ev.Verb.CALL, "bets": ev.Verb.BET, "raises": ev.Verb.RAISE}
+_VERBS["is all-In"] = ev.Verb.ALL_IN  # the chips, all in: no call, bet or raise named
 _STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
 _STATUSES = {
     "has joined the table": ev.Status.JOINS,

@@ -1,27 +1,20 @@
-"""PartyPoker hands to events.
-
-The grammar (``grammars/party.lark``) holds the order of a hand's parts and one terminal
-per kind of line, whose fields are named groups; the methods (in :mod:`.header` and
-:mod:`.play`), one per line terminal and named after it, read a line's fields by name
-from its terminal's own pattern. They run as lexer callbacks (:class:`FieldsReader`), so
-the events come out in file order.
+"""PartyPoker hands to events: a :class:`FieldsReader` on ``grammars/party.lark``, its line
+methods (one per line terminal, named after it) in :mod:`.header` and :mod:`.play`.
 
 What the room means by its words, where other rooms' same words mean otherwise:
 
-- an action's amount is the chips it puts in: "raises [$30 USD]" is 30 MORE
-  (``RaiseGiven.BY``); the 2026 layout's "raises 2.70 to 2.80" is read by its total;
-- "is all-In [$X]" puts X more in, naming no call, bet or raise (``Verb.ALL_IN``): the
-  replay tells which (:mod:`auditor.replay.classify`), as it does for every chips line;
+- an action's amount is the chips it puts in ("raises [$30 USD]": 30 more); the 2026
+  layout's "raises 2.70 to 2.80" writes the total too; "is all-In [$X]" puts X more in,
+  naming no call, bet or raise: each is an ``ev.ChipsIn`` and the replay tells which;
 - the room writes no "uncalled bet returned" line: the part of the last bet nobody
-  matched is in the winner's "wins $X" (a hand won without a showdown), or is written
-  as the last side pot, "wins $0.95 from side pot #1", that only its bettor was in (a
-  showdown), or in the 2026 summary's "collected". The reader writes the return where
-  the betting ends (an ``UncalledReturned`` on that line), and the rest as collected;
+  matched is in the winner's "wins $X" (no showdown), or is the last side pot, "wins
+  $0.95 from side pot #1", that only its bettor was in (a showdown), or in the 2026
+  summary's "collected". The reader writes the return where the betting ends (an
+  ``UncalledReturned``), and the rest as collected;
 - "wins $X" is net of the rake, which its 2005-2017 layouts do not write; the 2026
   summary's "Main Pot: $X Rake: $R" is net too (the total pot is X + R);
-- a seat no line of the play names was not dealt in, a seat listed under a placeholder
-  name may be its acting player's, and a tournament layout writes no blind posts: these
-  are decided from the whole record (:mod:`auditor.rooms.party.conventions`).
+- who was dealt in, a seat listed under a placeholder name, a tournament layout's blind
+  posts (it writes none) are decided from the whole record (:mod:`.conventions`).
 """
 
 from __future__ import annotations
@@ -34,12 +27,7 @@ from auditor.money import AmountError
 from auditor.parse.facts import LineError
 from auditor.parse.text_reader import FieldsReader, last_line
 from auditor.read.split import RawHand
-from auditor.rooms.party.conventions import (
-    InferredPost,
-    blind_posts,
-    seat_names,
-    with_conventions,
-)
+from auditor.rooms.party.conventions import InferredPost, blind_posts, seat_names, with_conventions
 from auditor.rooms.party.play import PlayLines
 
 _WORDS = {
