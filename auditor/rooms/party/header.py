@@ -1,124 +1,160 @@
-"""PartyPoker's header and seat lines: the game, stakes and date, the table and button,
-the seats; and the hand's start made from them at the end (its stakes can come from the
-big blind posted)."""
+"""A PartyPoker hand's state while its lines are read (reset per hand), and the methods of
+its head's and seats' line terminals; the hand's start is made at the end (its stakes can
+come from the big blind posted)."""
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 
 from auditor import events as ev
+from auditor.cards import LETTERS, Card
+from auditor.money import to_minor
 from auditor.parse.facts import SEAT_LIMIT, SeatError, local_time, variant
+from auditor.parse.text_reader import Fields, take_seat
+from auditor.read.split import RawHand
 from auditor.rooms.party import SITE
-from auditor.rooms.party.state import Fields, HandState
+from auditor.rooms.party.conventions import InferredPost
 from auditor.source import SourceSpan
 
-_MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("January", "Jan"),
-            ("February", "Feb"),
-            ("March", "Mar"),
-            ("April", "Apr"),
-            ("May",),
-            ("June", "Jun"),
-            ("July", "Jul"),
-            ("August", "Aug"),
-            ("September", "Sep"),
-            ("October", "Oct"),
-            ("November", "Nov"),
-            ("December", "Dec"),
-        ),
-        start=1,
-    )
-    for name in names
-}
-_DATE = re.compile(
-    r"(?:[A-Za-z]+, ?(?P<month>[A-Za-z]+) (?P<day>[0-9]{1,2}),"
-    r"|[A-Za-z]{3} (?P<month3>[A-Za-z]{3}) (?P<day3>[0-9]{1,2}))"
-    r" (?P<h>[0-9]{1,2}):(?P<mi>[0-9]{2}):(?P<s>[0-9]{2}) (?P<zone>[A-Z]+) (?P<year>[0-9]{4})"
-)
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _LIMITS = {"PL": ev.Limit.POT, "FL": ev.Limit.FIXED, "NL": ev.Limit.NO}
 _CURRENCIES = {"$": "USD", "€": "EUR"}
 
 
-class HeaderLines(HandState):
-    """The methods of the header's and the seats' line terminals."""
+class HandState:
+    """The per-hand state the line methods share (one reader, one hand at a time), and the
+    head's and seats' line methods."""
 
+    _header_span: SourceSpan
+    _started: tuple[datetime, str]  # the game line's time, and the zone it names
+    # a hand's second reading: a seat's listed name -> its acting player's, and the
+    # blind posts the layout does not write (see PartyReader.read)
+    _known: tuple[dict[str, str], tuple[InferredPost, ...]]
+
+    def _reset(self, raw: RawHand) -> None:
+        self._raw = raw
+        self._file = raw.file
+        self._offset = raw.first_line - 1
+        self._events: list[ev.Event] = []
+        self._header: dict[str, str] = {}
+        self._start_at = -1  # where the hand's start goes (made at the end: its stakes)
+        self._table_span: SourceSpan | None = None
+        self._scale = 100
+        self._seats: dict[int, str] = {}
+        self._button: int | None = None
+        self._max_seats: int | None = None
+        self._blinds: dict[ev.PostKind, int] = {}
+        # chips each player has put in this round, as the lines write them: only for the
+        # return of an uncalled bet, which the room never writes (see _end_of_round); what
+        # a line is (call, bet, raise) is the replay's
+        self._put: dict[str, int] = {}
+        self._returned: dict[str, int] = {}  # uncalled chips given back, not yet in a "wins"
+        self._shown: dict[str, int] = {}  # a player's Shown event's index, for his low line
+        self._cut = False  # the record stops inside its last line
+        self._settled = False  # a "wins" line or the summary: the record reaches its end
+        self._summary = False  # the summary marker read
+        self._tournament = False  # the tournament layout: its level names the blinds
+        self._no_small_blind = False  # "There is no Small Blind in this hand ..."
+        self._names, self._posts = self._known
+
+    def _money(self, text: str) -> int:
+        return to_minor(text, self._scale)
+
+    def _who(self, name: str) -> str:
+        """The player a line names: a seat listed under a placeholder is its acting
+        player's (:mod:`auditor.rooms.party.conventions`, on a hand's second reading)."""
+        return self._names.get(name, name)
+
+    def _end_of_round(self, span: SourceSpan) -> None:
+        """The round's betting is over: the part of the top bet nobody matched goes back.
+
+        The room writes no return, and its "wins $X" (or a side pot only the bettor was
+        in, or the 2026 "collected") pays the uncalled chips as won: the return is written
+        here so that what is won can be read net of it (WINS, BALANCE). This needs the
+        chips each line put in (``_put``), never which action it was."""
+        put, self._put = self._put, {}
+        if not put:
+            return
+        first, *rest = sorted(put.values(), reverse=True)
+        excess = first - (rest[0] if rest else 0)
+        if excess > 0:
+            player = max(put, key=put.__getitem__)
+            self._returned[player] = self._returned.get(player, 0) + excess
+            self._events.append(ev.UncalledReturned(span, player, excess))
+
+    # ------------------------------------------------------------ the head and seats
     def PREAMBLE(self, f: Fields, span: SourceSpan) -> None:
         return  # "Game #N starts.": the header names the hand
 
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
-        self._header["hand_id"] = f["hand_id"]
+        self._header["hand_id"] = f["header_hand_id"]
         self._header_span = span
 
     def GAME(self, f: Fields, span: SourceSpan) -> None:
         h = self._header
-        if f["game"] is not None:  # a cash table: its buy-in, or the fixed-limit bets
-            stakes, currency = f["stakes"], f["currency"]
-            h.update(game=f["game"], limit=f["limit"], date=f["date"])
-            h["currency"] = currency or _CURRENCIES.get(stakes[:1], "")
+        if f["game_game"] is not None:  # a cash table: its buy-in, or the fixed-limit bets
+            stakes = f["game_stakes"]
+            h.update(game=f["game_game"], limit=f["game_limit"])
+            # no currency word: "$25 PL Omaha" (2005), "$" or "€" or none (USD)
+            h["currency"] = f["game_currency"] or _CURRENCIES.get(stakes[:1], "USD")
             if "/" in stakes:  # "$20/$40": the bets (fixed limit) or blinds
                 h["small"], _, h["big"] = stakes.partition("/")
             else:
                 h["buy_in"] = stakes
-        elif f["t_game"] is not None:
-            h.update(game=f["t_game"], limit=f["t_limit"], date=f["t_date"])
-            h.update(small=f["t_small"], big=f["t_big"], currency="chips")
-            h.update(tournament=f["tournament"], level=f["level"], buy_in=f["buy_in"])
-            self._scale = 1
+        elif f["game_t_game"] is not None:
+            h.update(game=f["game_t_game"], limit=f["game_t_limit"], currency="chips")
+            h.update(small=f["game_t_small"], big=f["game_t_big"], buy_in=f["game_buy_in"])
+            h.update(tournament=f["game_tournament"], level=f["game_level"])
             self._tournament = True
         else:
-            h.update(game=f["n_game"], limit=f["n_limit"], date=f["n_date"])
-            h.update(small=f["n_small"], big=f["n_big"], currency="USD")
-        if not h["currency"]:
-            h["currency"] = "USD"  # the 2005 layout: "$25 PL Omaha"
-        if h["currency"] == "chips":
-            self._scale = 1
-        _local_time(h["date"])  # a date the tables cannot hold is this line's finding
+            h.update(game=f["game_n_game"], limit=f["game_n_limit"], currency="USD")
+            h.update(small=f["game_n_small"], big=f["game_n_big"])
+        self._scale = 1 if h["currency"] == "chips" else 100
+        if f["date_month"][:3] not in _MONTHS:
+            raise ValueError(f"no month {f['date_month']!r}")
+        # the time as written, in the zone it names (a date the tables cannot hold is
+        # this line's finding)
+        y, mo, d = int(f["date_year"]), _MONTHS.index(f["date_month"][:3]) + 1, int(f["date_day"])
+        hms = int(f["date_hour"]), int(f["date_minute"]), int(f["date_second"])
+        self._started = local_time(y, mo, d, *hms, f["date_zone"]), f["date_zone"]
 
     def TABLE(self, f: Fields, span: SourceSpan) -> None:
-        self._header["table"] = " ".join(f["name"].split())  # "Table  135446": one space
+        self._header["table"] = " ".join(f["table_name"].split())  # "Table  135446": one space
         self._table_span = span
-        if f["button"] is not None:
-            self.BUTTON({"seat": f["button"]}, span)
+        if f["table_button"] is not None:
+            self._set_button(f["table_button"])
         self._start_at = len(self._events)
         self._events.append(ev.Note(span, "table"))  # the hand's start goes here
 
     def BUTTON(self, f: Fields, span: SourceSpan) -> None:
-        button = int(f["seat"])
+        self._set_button(f["button_seat"])
+
+    def _set_button(self, seat: str) -> None:
+        button = int(seat)
         if not 1 <= button <= SEAT_LIMIT:
             raise SeatError(f"the button on seat {button}, which no table has")
         self._button = button
 
     def PLAYER_COUNT(self, f: Fields, span: SourceSpan) -> None:
-        if f["seats"] is not None:
-            seats = int(f["seats"])
+        if f["player_count_seats"] is not None:
+            seats = int(f["player_count_seats"])
             if not 1 <= seats <= SEAT_LIMIT:
                 raise SeatError(f"a table of {seats} seats")
             self._max_seats = seats
 
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
-        seat, player = int(f["seat"]), f["player"]
-        if not 1 <= seat <= SEAT_LIMIT:
-            raise SeatError(f"seat {seat}, which no table has")
-        if seat in self._seats:
-            raise SeatError(f"seat {seat} is listed twice ({self._seats[seat]}, {player})")
-        if player in self._seats.values():
-            raise SeatError(f"{player} sits in two seats")
-        if len(self._seats) >= (self._max_seats or SEAT_LIMIT):
+        seat, player = int(f["seat_seat"]), self._who(f["seat_player"])
+        take_seat(self._seats, seat, player)
+        if len(self._seats) > (self._max_seats or SEAT_LIMIT):
             raise SeatError(f"more seats than the table's {self._max_seats}")
-        self._seats[seat] = player
-        stack = self._money(f["stack"])
+        stack = self._money(f["seat_stack"])
         # the room lists the seat of a player with no chips left ("( $0 USD )", who then
         # "has left the table"): a seat with nothing is not dealt in
         self._events.append(ev.SeatTaken(span, seat, player, stack, out_of_hand=stack == 0))
 
     def _hand_started(self) -> ev.HandStarted:
         h = self._header
-        game = h.get("game", "")
-        limit = _LIMITS[h.get("limit", "PL")]
+        game, limit = h.get("game", ""), _LIMITS[h.get("limit", "PL")]
         hi_lo = game.endswith("Hi-Lo")
         if "small" in h:
             small, big = self._money(h["small"]), self._money(h["big"])
@@ -129,7 +165,6 @@ class HeaderLines(HandState):
             # (half, but $0.10 at $0.10/$0.25), so that a wrong small blind is found.
             big = self._blinds.get(ev.PostKind.BIG_BLIND, 0)
             small = 10 if big == 25 and self._scale == 100 else big // 2
-        started_at, zone = _local_time(h.get("date", ""))
         assert self._table_span is not None
         return ev.HandStarted(
             span=self._header_span,
@@ -144,8 +179,8 @@ class HeaderLines(HandState):
             big_stake=big,
             currency=h.get("currency", "USD"),
             scale=self._scale,
-            started_at=started_at,
-            time_zone=zone,
+            started_at=self._started[0],
+            time_zone=self._started[1],
             table_name=h.get("table", ""),
             max_seats=self._max_seats,
             button_seat=self._button,
@@ -156,16 +191,6 @@ class HeaderLines(HandState):
         )
 
 
-def _local_time(text: str) -> tuple[datetime | None, str]:
-    found = _DATE.search(text)
-    if found is None:
-        return None, ""
-    month = _MONTHS.get(found["month"] or found["month3"] or "")
-    if month is None:
-        raise ValueError(f"no month {found['month'] or found['month3']!r}")
-    day = int(found["day"] or found["day3"])
-    zone = found["zone"]
-    when = local_time(
-        int(found["year"]), month, day, int(found["h"]), int(found["mi"]), int(found["s"]), zone
-    )
-    return when, zone
+def cards(text: str) -> tuple[Card, ...]:
+    """``" 7d Ah 6s 2h "`` or ``" Qh, Kd, 6d "``."""
+    return LETTERS.cards(text.replace(",", " "))

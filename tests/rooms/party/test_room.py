@@ -398,10 +398,15 @@ def test_a_bad_line_anywhere_is_a_parse_error_at_its_line(text: str, line: int) 
 
 
 def test_every_kind_of_line_reads_alone() -> None:
-    """The grammar's `line` rule: each kind of line is a terminal of its own."""
-    lines = PartyReader().lines
-    for text in ("Ann folds\n", "Ann is all-In  [$4.90 USD]\n", "Main Pot: $1 Rake: $0\n"):
-        assert lines.parse(text).children
+    """Each kind of line is a terminal of its own: a run's pattern names a line's kind."""
+    runs = PartyReader()._runs
+    for run, text, kind in (
+        ("PLAY", "Ann folds\n", "FOLD"),
+        ("PLAY", "Ann is all-In  [$4.90 USD]\n", "ACTION"),
+        ("SUMMARY_BODY", "Main Pot: $1 Rake: $0\n", "POT_LINE"),
+    ):
+        found = runs[run].fullmatch(text)
+        assert found is not None and found.lastgroup == kind
 
 
 def test_a_hand_read_twice_is_a_duplicate(tmp_path: Path) -> None:
