@@ -11,7 +11,8 @@ each with its reason (measured with lark 1.2 and interegular 0.3, 60 s a grammar
   a line of blanks after an old layout's end);
 - the comparison does not end within 60 s: the long line terminals (a player's name,
   then free text) of 888poker, absolute, betfair, betonline, cake, everleaf, kingsclub,
-  ongame, pokerstars, runitonce, sealswithclubs, winamax.
+  ongame, party (since its player lines write the name once, WHO, then the kinds),
+  pokerstars, runitonce, sealswithclubs, winamax.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ STRICT = (
     "fulltilt",
     "ipoker_text",
     "microgaming_export",
-    "party",
     "pkr",
     "pokernow",
 )
