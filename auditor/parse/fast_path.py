@@ -24,7 +24,6 @@ path: 0.115 against 0.077, 1.49x. The rooms' line methods are now over half the 
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -265,20 +264,3 @@ def _step(
         return None  # a callback of Lark's own, or on an ignored terminal
     pattern = re.compile(terminal.pattern.to_regexp())
     return name, pattern, SKIPPED if ignored else TOKEN, None
-
-
-def same_pattern(one: str, other: str) -> bool:
-    """The two patterns match alike: the same text, or the same compiled program with the
-    same groups (they differ only in how they are bracketed, say)."""
-    if one == other:
-        return True
-    try:
-        parser: Any = importlib.import_module("re._parser")
-        compiler: Any = importlib.import_module("re._compiler")
-        code_one = compiler._code(parser.parse(one), 0)
-        code_other = compiler._code(parser.parse(other), 0)
-        return bool(
-            code_one == code_other and re.compile(one).groupindex == re.compile(other).groupindex
-        )
-    except (ImportError, AttributeError, re.error):
-        return False

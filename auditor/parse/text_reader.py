@@ -31,7 +31,7 @@ from auditor.cards import Card, CardNotation
 from auditor.money import AmountError
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError
-from auditor.parse.fast_path import FastPath, build_fast_path, same_pattern
+from auditor.parse.fast_path import FastPath, build_fast_path
 from auditor.parse.grammar import (
     _cache_name,
     grammar_text,
@@ -217,7 +217,6 @@ class FieldsReader:
         # definition (the kind a line is, is the group that closes last)
         self._defined = shape.terms
         self._runs = {block: re.compile(self._run(block, run)) for block, run in blocks.items()}
-        self._run_kinds = dict(blocks)
         self._fast: FastPath | None = None
         self._fast_built = False  # built at the first read: after the room's own set-up
         self._reset(NO_HAND)
@@ -227,17 +226,14 @@ class FieldsReader:
 
     def _run(self, block: str, kinds: tuple[str, ...]) -> str:
         """One pattern for a line of ``block``, from its definition in the grammar: a
-        line's kind is the name of the (empty) group after its kind's pattern. A run
-        whose definition does not make one (a kind written as more than one pattern, a
-        group name twice in it) is read with its kinds' own patterns, one after another."""
-        joined = "|".join(f"(?:{self._pattern(kind)}(?P<{kind}>))" for kind in kinds)
-        if type(self)._run is not FieldsReader._run:
-            return joined  # a room that writes some runs' patterns itself: the rest so
+        line's kind is the name of the (empty) group after its kind's pattern. A run whose
+        definition makes none (a kind written as more than one pattern, a group name
+        twice in it) is the grammar's error, said when the reader is built."""
         try:
             pattern = run_pattern(self._defined, block, kinds)
             re.compile(pattern)
-        except (ValueError, re.error):
-            return joined
+        except (ValueError, re.error) as err:
+            raise ValueError(f"the grammar's run {block} makes no line pattern: {err}") from None
         return pattern
 
     # ------------------------------------------------------------ what a room says
@@ -310,20 +306,14 @@ class FieldsReader:
 
     def _build_fast(self) -> FastPath | None:
         """The fast path, where the reader's driving is this class's (a room that takes
-        tokens itself has none) and each run's pattern is its definition's (the line
-        pattern the run's terminal repeats, so that a run ends where Lark's does)."""
+        tokens itself has none). Each run's pattern is its definition's (``_run``: the line
+        pattern the run's terminal repeats), so a run ends where Lark's does."""
         own = FieldsReader
         if type(self)._on_block is not own._on_block or type(self)._on_single is not own._on_single:
             return None
-        runs: dict[str, tuple[re.Pattern[str], Mapping[str | None, FieldsMethod]]] = {}
-        for block, kinds in self._run_kinds.items():
-            try:
-                defined = run_pattern(self._defined, block, kinds)
-            except ValueError:
-                return None
-            if not same_pattern(defined, self._runs[block].pattern):
-                return None
-            runs[block] = (self._runs[block], self._methods)
+        runs: dict[str, tuple[re.Pattern[str], Mapping[str | None, FieldsMethod]]] = {
+            block: (pattern, self._methods) for block, pattern in self._runs.items()
+        }
         singles = {name: (found, self._methods[name]) for name, found in self._single.items()}
         return build_fast_path(self._parser, singles, runs)
 

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from auditor.parse.lines import CommonLines
+from auditor.parse.runs import run_pattern
 from auditor.parse.text_reader import FieldsReader
 from auditor.rooms import REGISTRY
 
@@ -55,6 +56,18 @@ def test_each_line_terminal_has_its_method_and_each_method_its_terminal(name: st
         kind for kind, pattern in terminals.items() if set(re.compile(pattern).groupindex) - read
     }
     assert unread == set(), f"terminals whose fields no method reads: {unread}"
+
+
+@pytest.mark.parametrize("name", _field_readers())
+def test_every_run_is_read_with_the_pattern_its_grammar_definition_makes(name: str) -> None:
+    """No room writes a run's line pattern of its own: the driver makes it from the
+    run's definition, so the grammar stays the only description of a line."""
+    reader = REGISTRY[name].reader()
+    assert isinstance(reader, FieldsReader)
+    assert type(reader)._run is FieldsReader._run, "a room's own _run"
+    for run, found in reader._runs.items():
+        kinds = [k for k in reader._methods if k is not None and f"(?P<{k}>)" in found.pattern]
+        assert found.pattern == run_pattern(reader._defined, run, kinds), run
 
 
 def test_the_text_rooms_are_on_the_one_driver() -> None:
