@@ -18,7 +18,12 @@ kind writes its own method of that name, which wins. The fields:
 - SEAT: ``seat_number``, ``seat_who``, ``seat_stack``, ``seat_out`` (sitting out);
 - BUTTON: ``button_seat``;
 - UNCALLED: ``uncalled_who``, ``uncalled_amount``;
-- STREET: ``street_name`` (a key of the reader's ``STREETS``), ``street_cards``.
+- STREET: ``street_name`` (a key of the reader's ``STREETS``), ``street_cards``;
+- SUMMARY_MARKER (no fields: the summary begins, ``_summary`` is set); TOTAL_POT:
+  ``pot_total``, ``pot_rake``; BOARD: ``board_cards``.
+
+Amounts are read at the hand's ``_scale`` (100 unless the room sets it: cents), cards in
+the two-letter notation ("Ah Td"), unless the room says otherwise (``_money``, ``_cards``).
 
 A field the grammar does not name is not written by the room (an all-in flag of a layout
 that never writes one is None: the replay tells it from the stack).
@@ -31,8 +36,9 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from auditor import events as ev
-from auditor.cards import Card
+from auditor.cards import LETTERS, Card
 from auditor.hand_claims import NO_CLAIM, Claim
+from auditor.money import to_minor
 from auditor.parse.facts import SEAT_LIMIT, SeatError
 from auditor.parse.text_reader import take_seat
 from auditor.read.split import RawHand
@@ -76,6 +82,8 @@ class CommonLines:
     _seats: dict[int, str]
     _board: tuple[Card, ...]
     _button: int | None
+    _scale: int  # an amount's minor units: 100 for cents
+    _summary: bool  # the summary has begun
 
     def _begin_reading(self, raw: RawHand) -> None:
         """The state every hand starts with; a room's ``_reset`` calls it, then adds its own."""
@@ -85,15 +93,18 @@ class CommonLines:
         self._seats = {}
         self._board = ()
         self._button = None
+        self._scale = 100
+        self._summary = False
 
     # ------------------------------------------------------------ what a room says
     def _money(self, text: str) -> int:
-        """An amount as written, in the hand's minor units."""
-        raise NotImplementedError
+        """An amount as written (a currency symbol, thousands separators), in the hand's
+        minor units."""
+        return to_minor(text, self._scale)
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         """Cards as written."""
-        raise NotImplementedError
+        return LETTERS.cards(text)
 
     def _claim(self, words: str) -> Claim:
         """What a shown hand's words say it is (none unless the room reads them)."""
@@ -182,3 +193,16 @@ class CommonLines:
 
     def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.NotShown(span, f["who"]))
+
+    # ------------------------------------------------------------ the summary
+    def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
+        self._summary = True
+        self._events.append(ev.SummaryStarted(span))
+
+    def TOTAL_POT(self, f: Fields, span: SourceSpan) -> None:
+        written = field(f, "pot_rake")
+        rake = self._money(written) if written else None
+        self._events.append(ev.SummaryPot(span, self._money(f["pot_total"]), None, (), rake))
+
+    def BOARD(self, f: Fields, span: SourceSpan) -> None:
+        self._events.append(ev.SummaryBoard(span, 1, self._cards(f["board_cards"])))

@@ -13,6 +13,7 @@ grammar writes them, so their fields are read once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -43,6 +44,33 @@ def grammar_shape(text: str, name: str) -> Shape:
             tokens.setdefault(term.name)
     terms = {term: tree for term, (tree, _priority) in grammar.term_defs}
     return Shape(terms, tuple(tokens))
+
+
+_WORDS_COMMENT = re.compile(r"//:[ \t]*(?P<words>[^\n]*?)[ \t]*$")
+_DEFINITION = re.compile(r"(?P<name>[A-Z_][A-Z0-9_]*)(?:\.-?[0-9]+)?[ \t]*:")
+
+
+def grammar_words(text: str) -> dict[str, str]:
+    r"""What each terminal is in the room's words (for parse errors): the ``//:`` comment
+    line above its definition, other comments between allowed, a blank line not.
+
+    >>> grammar_words("//: a seat line (Seat N: NAME)\n// seats\nSEAT: /Seat .../\n")
+    {'SEAT': 'a seat line (Seat N: NAME)'}
+    """
+    words: dict[str, str] = {}
+    pending = ""
+    for line in text.splitlines():
+        said = _WORDS_COMMENT.match(line)
+        if said:
+            pending = said["words"]
+            continue
+        if line.lstrip().startswith("//"):
+            continue
+        defined = _DEFINITION.match(line)
+        if defined and pending:
+            words[defined["name"]] = pending
+        pending = ""
+    return words
 
 
 def _regexp(literal: Token) -> str:

@@ -38,7 +38,7 @@ from auditor.parse.grammar import (
     new_lark,
     private_cache_folder,
 )
-from auditor.parse.runs import grammar_shape, run_kinds, run_pattern
+from auditor.parse.runs import grammar_shape, grammar_words, run_kinds, run_pattern
 from auditor.read.split import RawHand
 from auditor.source import SourceSpan
 
@@ -163,11 +163,14 @@ class FieldsReader:
     not thread-safe (one per process).
 
     Each line's method gets the line's match, read with its terminal's own pattern, and
-    reads its fields by name. A subclass calls :meth:`_wire` once, and provides ``_reset``
-    (which sets ``_file`` and ``_offset``), ``_open`` and ``_hand``.
+    reads its fields by name. A subclass names its ``GRAMMAR`` (or calls :meth:`_wire`
+    itself), and provides ``_reset`` (which sets ``_file`` and ``_offset``), ``_open`` and
+    ``_hand``. What a terminal is in the room's words, for parse errors, is the grammar's
+    ``//:`` comment above its definition (:func:`~auditor.parse.runs.grammar_words`).
     """
 
-    WORDS: ClassVar[Mapping[str, str]] = {}  # the grammar's terminals in the room's words
+    GRAMMAR: ClassVar[str] = ""  # the room's grammar by name: grammars/<GRAMMAR>.lark
+    WORDS: ClassVar[Mapping[str, str]] = {}  # terminals' words besides the grammar's
     # mistakes seen in damaged records, by the place the grammar stops at: Lark's
     # match_examples labels an error with the first whose parser state it shares
     MISTAKES: ClassVar[Mapping[str, list[str]]] = {}
@@ -177,6 +180,9 @@ class FieldsReader:
 
     _file: str
     _offset: int  # the record's first line in its file, less one
+
+    def __init__(self) -> None:
+        self._wire(self.GRAMMAR)
 
     def _wire(
         self,
@@ -191,8 +197,11 @@ class FieldsReader:
         that have one. ``singles`` and ``blocks`` (the runs' line kinds) say it instead.
         ``site``: a bundled room's grammar by name, or the path of a grammar file (a room
         added from outside)."""
+        if not site:
+            raise ValueError(f"{type(self).__name__} names no GRAMMAR")
         text = grammar_text(site)
         shape = grammar_shape(text, str(site))
+        self._words = {**grammar_words(text), **self.WORDS}
         if singles is None:
             singles = tuple(name for name in shape.tokens if hasattr(self, name))
         if blocks is None:
@@ -341,7 +350,7 @@ class FieldsReader:
             if history and history[-1].type in self._runs:
                 expected.add(history[-1].type)
         text = raw.line_text(line)
-        words = sorted(self.WORDS.get(t, t) for t in expected if t not in self.UNSAID)
+        words = sorted(self._words.get(t, t) for t in expected if t not in self.UNSAID)
         if not text.strip():
             what = "the hand ends too early"
         elif self.MOST_WORDS is not None and len(words) > self.MOST_WORDS:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.hand_claims import NO_CLAIM, Claim
-from auditor.money import AmountError, to_minor
+from auditor.money import AmountError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
 from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, last_line
@@ -41,23 +41,12 @@ _FOLDED_ON = {"POCKET CARDS": "before Flop", "FLOP": "on the Flop", "TURN": "on 
               "RIVER": "on the River"}  # fmt: skip
 _POSITIONS = ("dealer", "small blind", "big blind")
 _TIME = ("year", "month", "day", "hour", "minute", "second")  # the header's time fields
-_WORDS = {
-    "HEADER": "a hand header (Stage #N: Omaha Hi/Lo  Normal $30/$60 - 2009-12-31 18:23:36 (ET))",
-    "TABLE": "the table line (Table: NAME (Real Money) Seat #N is the dealer)",
-    "SEATS": "a seat line (Seat N - NAME ($x in chips))",
-    "PLAY": "a line of play (NAME - Calls $x, *** FLOP *** [..])",
-    "SUMMARY_MARKER": "*** SUMMARY ***",
-    "SUMMARY": "a summary line (Total Pot($x) | Rake ($y), Board [..], Seat N: NAME ...)",
-}
 
 
 class AbsoluteReader(CommonLines, FieldsReader):
-    WORDS = _WORDS
+    GRAMMAR = "absolute"
     POSTS = _POSTS
     STREETS = _STREETS
-
-    def __init__(self) -> None:
-        self._wire("absolute")
 
     def _open(self) -> bool:
         return self._start is not None and not self._summary
@@ -67,8 +56,6 @@ class AbsoluteReader(CommonLines, FieldsReader):
         self._start: ev.HandStarted | None = None
         self._head: dict[str, str] = {}
         self._header_span = SourceSpan(raw.file, raw.first_line, 1)
-        self._scale = 100
-        self._summary = False
         self._dealt = False  # the pocket cards are dealt: an All-In is no blind
         self._blind_posted = False  # before the cards: an All-In after a blind is the big
 
@@ -77,9 +64,6 @@ class AbsoluteReader(CommonLines, FieldsReader):
             raise LineError(raw.first_line, "no table line")
         cut = None if self._summary else last_line(raw)
         return ev.Hand(self._start, tuple(self._events), cut is not None, cut)
-
-    def _money(self, text: str) -> int:
-        return to_minor(text.replace(",", ""), self._scale)
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         return LETTERS.cards(text.replace("10", "T"))  # the ten as "10" on some lines
@@ -180,18 +164,6 @@ class AbsoluteReader(CommonLines, FieldsReader):
             return
         self._dealt |= f["street_name"] == "POCKET CARDS"
         super().STREET(f, span)
-
-    # ------------------------------------------------------------ the summary
-    def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
-        self._summary = True
-        self._events.append(ev.SummaryStarted(span))
-
-    def TOTAL_POT(self, f: Fields, span: SourceSpan) -> None:
-        rake = self._money(f["pot_rake"]) if f["pot_rake"] else None
-        self._events.append(ev.SummaryPot(span, self._money(f["pot_total"]), None, (), rake))
-
-    def BOARD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.SummaryBoard(span, 1, self._cards(f["board_cards"])))
 
     def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, player = int(f["sum_seat"]), f["sum_who"]

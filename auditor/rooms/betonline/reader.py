@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
-from auditor.money import AmountError, to_minor
+from auditor.money import AmountError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
 from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
@@ -40,26 +40,14 @@ _POSTS = {
 }
 # the streets by name, preflop to river
 _STREETS = dict(zip(("HOLE CARDS", "FLOP", "TURN", "RIVER"), list(ev.Street)[:4], strict=True))
-# What each of the grammar's terminals is, in BetOnline's words, for parse errors.
-_WORDS = {
-    "HEADER": "a hand header (BetOnline Poker Game #N: Hold'em Pot Limit ($0.05/0.10) - ...)",
-    "TABLE": "the table line (Table 'NAME' 10-Max, Seat #N is the button)",
-    "SEATS": "a seat line (Seat N: NAME (x in chips))",
-    "PLAY": "a line of play (NAME: calls x, *** FLOP *** [..])",
-    "SUMMARY_MARKER": "*** SUMMARY ***",
-    "SUMMARY": "a summary line (Total pot x | Rake y, Board [..], Seat N: NAME ...)",
-}
 # BetOnline writes no "returned" line: Player7's uncalled 4.20 in #1073062051
 _RETURNS_WRITTEN = False
 
 
 class BetOnlineReader(CommonLines, FieldsReader):
-    WORDS = _WORDS
+    GRAMMAR = "betonline"
     POSTS = _POSTS
     STREETS = _STREETS
-
-    def __init__(self) -> None:
-        self._wire("betonline")
 
     def _open(self) -> bool:
         return self._table is not None and not self._summary
@@ -69,9 +57,7 @@ class BetOnlineReader(CommonLines, FieldsReader):
         self._table: Fields | None = None
         self._head: dict[str, str] = {}
         self._header_span = SourceSpan(raw.file, raw.first_line, 1)
-        self._scale = 100
         self._listed: set[int] = set()  # the seats the summary lists: those dealt in
-        self._summary = False
         self._pots: list[tuple[int, int]] = []  # (net, rake) of each "Total pot" line
         self._pots_at = 0  # where in the events the summary's pot goes
         self._pots_span = self._header_span
@@ -93,9 +79,6 @@ class BetOnlineReader(CommonLines, FieldsReader):
         )
         cut = None if self._summary else last_line(raw)
         return ev.Hand(start, events, cut is not None, cut, _RETURNS_WRITTEN)
-
-    def _money(self, text: str) -> int:
-        return to_minor(text.replace(",", ""), self._scale)
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         return LETTERS.cards(text.replace("10", "T"))  # the ten as "10": "[Jc 10c Ks 2h]"
@@ -195,11 +178,6 @@ class BetOnlineReader(CommonLines, FieldsReader):
         if self._summary:
             raise ValueError("a line of the play in the summary")
 
-    # ------------------------------------------------------------ the summary
-    def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
-        self._summary = True
-        self._events.append(ev.SummaryStarted(span))
-
     def TOTAL_POT(self, f: Fields, span: SourceSpan) -> None:
         if not self._pots:
             self._pots_at, self._pots_span = len(self._events), span
@@ -219,9 +197,6 @@ class BetOnlineReader(CommonLines, FieldsReader):
         sides = tuple(reversed(nets[:-1]))
         pot = ev.SummaryPot(self._pots_span, sum(nets) + rake, main, sides, rake)
         self._events.insert(self._pots_at, pot)
-
-    def BOARD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.SummaryBoard(span, 1, self._cards(f["board_cards"])))
 
     def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, player = int(f["sum_seat"]), f["sum_who"]

@@ -37,13 +37,6 @@ _DECIMAL_COMMA = re.compile(r"[0-9]+,[0-9]{2}")
 # a player with one of these lines was dealt in (a seat with none sat the hand out)
 _IN_HAND = (ev.Posted, ev.Folded, ev.Checked, ev.ChipsIn, ev.UncalledReturned, ev.Shown)
 
-_WORDS = {
-    "HEADER": "a hand header (Hand#N - TABLE -- $0.05/$0.10 PL Omaha -- 2012/08/09 - 02:43:32)",
-    "BUTTON": "Dealer: Seat N",
-    "SEATS": "a seat line (Seat N: NAME ($10 in chips))",
-    "LINES": "a line of play (NAME: calls $0.10, *** FLOP *** [..], NAME wins $1)",
-    "SHOWDOWN": "***SHOW DOWN***",
-}
 _POSTS = {
     "small blind": ev.PostKind.SMALL_BLIND,
     "big blind": ev.PostKind.BIG_BLIND,
@@ -65,12 +58,10 @@ def _number(text: str) -> tuple[str, str]:
 class CakeReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = _WORDS
+    GRAMMAR = "cake"
+
     POSTS = _POSTS
     STREETS = _STREETS
-
-    def __init__(self) -> None:
-        self._wire("cake")
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:

@@ -56,22 +56,9 @@ _POSITION = {"dealer": "button"}
 _CARD = re.compile(r"[2-9TJQKA][cdhs]")
 
 
-_WORDS = {
-    "HEADER": "a hand header (Game #N: Omaha (€0,25/€0,50) - 23:32:44 29.7.2012 - %6)",
-    "TABLE": "the table line (Table 'NAME - Pot Limit' 9-max Seat #N is the button)",
-    "SEATS": "a seat line (Seat N: NAME (€x in chips))",
-    "PLAY": "a line of play (NAME: calls €x, *** FLOP *** [..], Rake: €x)",
-    "SUMMARY_MARKER": "*** SUMMARY ***",
-    "SUMMARY_BODY": "a summary line (Total pot €x | Rake €y, Board [..], Seat N: ...)",
-}
-
-
 class EnetReader(CommonLines, FieldsReader):
-    WORDS = _WORDS
+    GRAMMAR = "enet"
     POSTS = _POSTS
-
-    def __init__(self) -> None:
-        self._wire("enet")
 
     def _open(self) -> bool:
         return self._start is not None and not self._summary
@@ -81,8 +68,6 @@ class EnetReader(CommonLines, FieldsReader):
         self._head: dict[str, str] = {}
         self._head_span = SourceSpan(raw.file, raw.first_line, 1)
         self._start: ev.HandStarted | None = None
-        self._summary = False
-        self._scale = 100
 
     def _hand(self, raw: RawHand) -> ev.Hand:
         if self._start is None:
@@ -180,18 +165,10 @@ class EnetReader(CommonLines, FieldsReader):
         amount = self._money(f["collected_amount"])
         self._events.append(ev.Collected(span, f["who"], amount))
 
-    # ------------------------------------------------------------ summary
-    def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
-        self._summary = True
-        self._events.append(ev.SummaryStarted(span))
-
     def TOTAL_POT(self, f: Fields, span: SourceSpan) -> None:
         total, rake = self._money(f["pot_total"]), self._money(f["pot_rake"])
         # the total is never the hand's pot (see the module's notes): not written
         self._events.append(ev.SummaryPot(span, total, None, (), rake, total_written=False))
-
-    def BOARD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.SummaryBoard(span, 1, self._cards(f["board_cards"])))
 
     def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, player = int(f["sum_seat"]), f["sum_who"].rstrip()

@@ -19,7 +19,7 @@ from datetime import datetime
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.hand_claims import Claim
-from auditor.money import AmountError, to_minor
+from auditor.money import AmountError
 from auditor.parse.facts import LineError, local_time
 from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, last_line
@@ -63,24 +63,12 @@ _MISTAKES: dict[str, list[str]] = {
         _PLAYING + "A                           Raise (0.10) to (0.12)\n",
     ],
 }
-_WORDS = {
-    "HEADER": 'a hand header (Game # N - Omaha High Pot Limit EUR 0.02/0.04 - Table "T")',
-    "MAX_LINE": "Players(max N):",
-    "SEATS": "a seat line (NAME (EUR x in seat N))",
-    "DEALER": "the dealer line (Dealer: NAME)",
-    "BLINDS": "a blind (Small Blind: NAME (x))",
-    "PLAY": "a line of play (NAME Call (x), Flop .., NAME wins: EUR x, Rake: EUR x)",
-    "END": "Game ended <date> <time> <zone>",
-}
 
 
 class EntractionReader(CommonLines, FieldsReader):
-    WORDS = _WORDS
+    GRAMMAR = "entraction"
     MISTAKES = _MISTAKES
     UNSAID = frozenset({"$END", "BLANK"})
-
-    def __init__(self) -> None:
-        self._wire("entraction")
 
     def _open(self) -> bool:
         # seated, and the pots not yet paid (the rake line comes last)
@@ -95,7 +83,6 @@ class EntractionReader(CommonLines, FieldsReader):
         self._settled = False  # the rake line: the pots are all paid
         self._ended: datetime | None = None
         self._zone = ""
-        self._scale = 100
 
     def _hand(self, raw: RawHand) -> ev.Hand:
         start = self._started()
@@ -139,9 +126,6 @@ class EntractionReader(CommonLines, FieldsReader):
             button_seat=self._button,
             table_span=self._head_span,
         )
-
-    def _money(self, text: str) -> int:
-        return to_minor(text, self._scale)
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         return LETTERS.cards(text.replace(" - ", " "))

@@ -21,7 +21,7 @@ from __future__ import annotations
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.hand_claims import Claim
-from auditor.money import AmountError, to_minor
+from auditor.money import AmountError
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
 from auditor.parse.lines import CommonLines
@@ -46,17 +46,6 @@ _STREETS = {
     "River": ev.Street.RIVER,
 }
 
-# What each of the grammar's terminals is, in Everleaf's words, for parse errors.
-_WORDS = {
-    "GAME_ID": "a hand header (Everleaf Gaming Game #N)",
-    "HISTORY_ID": "***** Hand history for game #N *****",
-    "GAME_LINE": "the game line (Blinds $0.05/$0.10 PL Omaha Hi/Lo - 2010/03/02 - 19:35:19)",
-    "TABLE": "the table line (Table NAME)",
-    "BUTTON": "Seat N is the button",
-    "PLAYERS": "Total number of players: N",
-    "SEATS": "a seat line (Seat N: NAME (  $ x USD ))",
-    "PLAY": "a line of play (NAME calls [$ x USD], ** Dealing Flop ** [ .. ])",
-}
 
 # Everleaf writes no "returned" line: Villain's uncalled $1.80 turn bet in #149107406
 # is not in the $1.71 he wins (the $1.80 pot less its rake)
@@ -66,12 +55,10 @@ _RETURNS_WRITTEN = False
 class EverleafReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = _WORDS
+    GRAMMAR = "everleaf"
+
     POSTS = _POSTS
     STREETS = _STREETS
-
-    def __init__(self) -> None:
-        self._wire("everleaf")
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:
@@ -85,16 +72,12 @@ class EverleafReader(CommonLines, FieldsReader):
         self._head_span = SourceSpan(raw.file, raw.first_line, 1)
         self._game_line = raw.first_line
         self._table_span: SourceSpan | None = None
-        self._scale = 100
 
     def _hand(self, raw: RawHand) -> ev.Hand:
         if self._start is None:  # cannot be: the grammar wants a seat line
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
         cut = None if self._won else SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
         return ev.Hand(self._start, tuple(self._events), cut is not None, cut, _RETURNS_WRITTEN)
-
-    def _money(self, text: str) -> int:
-        return to_minor(text, self._scale)
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         return comma_cards(LETTERS, text)

@@ -61,13 +61,6 @@ _STATUS = {
     "sits out": ev.Status.SITS_OUT,
 }
 _CAPPED = ", and is capped"
-_WORDS = {
-    "HEADER": "a hand header (Full Tilt Poker Game #n: Table ... - stakes - game - time - date)",
-    "SEATS": "a seat line (Seat n: NAME ($x))",
-    "PLAY": "a line of play",
-    "SUMMARY_MARKER": "*** SUMMARY ***",
-    "SUMMARY_BODY": "a summary line",
-}
 _HEAD = (
     "Full Tilt Poker Game #1: Table T (6 max) - $1/$2 - Pot Limit Omaha Hi - "
     "12:45:08 ET - 2014/02/21\n"
@@ -91,13 +84,11 @@ _MISTAKES = {
 class FullTiltReader(SummaryLines, CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = _WORDS
+    GRAMMAR = "fulltilt"
+
     MISTAKES = _MISTAKES
     MOST_WORDS = 6
     POSTS = _POST_KINDS
-
-    def __init__(self) -> None:
-        self._wire("fulltilt")
 
     # ------------------------------------------------------------ driving
     def _on_block(self, tok: Token) -> Token:
@@ -110,7 +101,6 @@ class FullTiltReader(SummaryLines, CommonLines, FieldsReader):
         self._begin_reading(raw)
         self._lines = len(raw.lines)
         self._start: ev.HandStarted | None = None  # its button set once the hand is read
-        self._summary_started = False
         self._max_seats = SEAT_LIMIT
         self._scale = 1
         self._flopet: tuple[Card, ...] = ()  # Courchevel's first flop card, dealt before betting
@@ -120,7 +110,7 @@ class FullTiltReader(SummaryLines, CommonLines, FieldsReader):
         self._seat_event: dict[str, int] = {}  # where each player's seat line's event is
 
     def _open(self) -> bool:
-        return self._start is not None and not self._summary_started
+        return self._start is not None and not self._summary
 
     def _cut_short(self, err: UnexpectedInput) -> bool:
         """Also a record cut inside its last line ("IOZIOZ ch"): read up to its last
@@ -136,7 +126,7 @@ class FullTiltReader(SummaryLines, CommonLines, FieldsReader):
             raise LineError(self._offset + 1, "no header")
         if self._button is not None:
             start = replace(start, button_seat=self._button)
-        if not self._summary_started:  # the record stops before its summary: incomplete
+        if not self._summary:  # the record stops before its summary: incomplete
             return ev.Hand(start, (start, *self._events), True, last_line(raw))
         return ev.Hand(start, (start, *self._events))
 

@@ -14,8 +14,8 @@ from dataclasses import replace
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.hand_claims import NO_CLAIM
-from auditor.money import to_minor
 from auditor.parse.facts import board_number
+from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields
 from auditor.rooms.fulltilt.wording import read_summary
 from auditor.source import SourceSpan
@@ -24,22 +24,11 @@ from auditor.source import SourceSpan
 _POT_PART = re.compile(r"(Main pot|Side pot(?: ?#?-?[0-9]+)?) ([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)\.?")
 
 
-class SummaryLines:
+class SummaryLines(CommonLines):
     """The reader's summary lines; the reader sets the state they share."""
 
-    _events: list[ev.Event]
-    _seats: dict[int, str]  # seat -> player, as the seat lines list them
-    _scale: int
-    _summary_started: bool
     _summary_section: int
     _seat_event: dict[str, int]  # player -> the index of his seat line's event
-
-    def _money(self, text: str) -> int:
-        return to_minor(text, self._scale)
-
-    def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
-        self._summary_started = True
-        self._events.append(ev.SummaryStarted(span))
 
     def SUMMARY_SECTION(self, f: Fields, span: SourceSpan) -> None:
         self._summary_section = board_number(f["section_run"])

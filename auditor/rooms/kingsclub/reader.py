@@ -42,34 +42,20 @@ _POSTS = {
 }
 _STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 _TIME = ("year", "month", "day", "hour", "minute", "second")  # the STARTED line's fields
-# What each of the grammar's terminals is, in KingsClub's words, for parse errors.
-_WORDS = {
-    "HEADER": "a hand header (#N: Pot Limit Omaha - 5/10)",
-    "STARTED": "the time line (2021-01-02 15:39:12)",
-    "TABLE": "the table line (Table 'NAME' Seat N is the button)",
-    "SEATS": "a seat line (Seat N: NAME (1,000))",
-    "PLAY": "a line of play (NAME calls 30, *** FLOP *** [..])",
-    "SUMMARY": "*** SUMMARY ***",
-    "RESULTS": "a summary line (Seat N: NAME (1,104) +104, Rake 1, NAME wins pot (209))",
-}
 
 # KingsClub writes no "returned" line (see the module's docstring)
 _RETURNS_WRITTEN = False
 
 
 class KingsClubReader(CommonLines, FieldsReader):
-    WORDS = _WORDS
+    GRAMMAR = "kingsclub"
     POSTS = _POSTS
-
-    def __init__(self) -> None:
-        self._wire("kingsclub")
 
     def _open(self) -> bool:
         return bool(self._head) and not self._summary
 
     def _reset(self, raw: RawHand) -> None:
         self._begin_reading(raw)
-        self._summary = False
         self._head: dict[str, str] = {}
         self._head_span = SourceSpan(raw.file, raw.first_line, 1)
         self._table_span: SourceSpan | None = None

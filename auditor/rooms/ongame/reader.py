@@ -20,7 +20,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
-from auditor.money import AmountError, to_minor
+from auditor.money import AmountError
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, local_time
 from auditor.parse.lines import CommonLines
@@ -49,21 +49,6 @@ _POSTS = {
 }
 _STREETS = {"flop": ev.Street.FLOP, "turn": ev.Street.TURN, "river": ev.Street.RIVER}
 
-# What each of the grammar's terminals is, in OnGame's words, for parse errors.
-_WORDS = {
-    "HEADER": "a hand header (***** History for hand R5-... *****)",
-    "START_TIME": "the start time (Start hand: Mon Jan 06 08:55:00 CET 2014)",
-    "TABLE": "the table line (Table: Name [123] (POT_LIMIT OMAHA_HI $1/$1, Real money))",
-    "USER": "User: NAME",
-    "BUTTON": "Button: seat N",
-    "PLAYERS": "Players in round: N",
-    "SEATS": "a seat line (Seat N: NAME ($x))",
-    "PLAY": "a line of play (NAME calls $x, --- Dealing flop [..])",
-    "SUMMARY_MARKER": "Summary:",
-    "SUMMARY_BODY": "a summary line (Main pot: $x won by NAME ($y), Rake taken: $x, Seat N: ...)",
-    "END": "***** End of hand ... *****",
-}
-
 
 # OnGame writes no "returned" line: a bet nobody called is left out of the pot line
 # ("Main pot: $25.00" in R5-362055755-3, yakitaki's $25 flop bet not in it)
@@ -73,13 +58,11 @@ _RETURNS_WRITTEN = False
 class OnGameReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = _WORDS
+    GRAMMAR = "ongame"
+
     POSTS = _POSTS
     STREETS = _STREETS
     _cut_at: SourceSpan | None  # where a record cut inside its last line stops
-
-    def __init__(self) -> None:
-        self._wire("ongame")
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:
@@ -100,21 +83,16 @@ class OnGameReader(CommonLines, FieldsReader):
         self._begin_reading(raw)
         self._lines = raw.lines
         self._start: ev.HandStarted | None = None
-        self._summary_started = False
         self._cut_at = None
         self._head: dict[str, str] = {}
         self._table_span: SourceSpan | None = None
-        self._scale = 100
         self._pots: list[int] = []
 
     def _hand(self, raw: RawHand) -> ev.Hand:
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
-        cut = self._cut_at or (None if self._summary_started else last_line(raw))
+        cut = self._cut_at or (None if self._summary else last_line(raw))
         return ev.Hand(self._start, tuple(self._events), cut is not None, cut, _RETURNS_WRITTEN)
-
-    def _money(self, text: str) -> int:
-        return to_minor(text, self._scale)
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         return comma_cards(LETTERS, text)
@@ -196,11 +174,6 @@ class OnGameReader(CommonLines, FieldsReader):
 
     def POCKET(self, f: Fields, span: SourceSpan) -> None:
         self._street(span, ev.Street.PREFLOP, "")
-
-    # ------------------------------------------------------------ summary
-    def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
-        self._summary_started = True
-        self._events.append(ev.SummaryStarted(span))
 
     def POT(self, f: Fields, span: SourceSpan) -> None:
         pot = int(f["pot_side"]) if f["pot_side"] else 0

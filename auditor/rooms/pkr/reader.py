@@ -23,7 +23,7 @@ from lark import Token
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
-from auditor.money import AmountError, to_minor
+from auditor.money import AmountError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
 from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, last_line
@@ -41,34 +41,15 @@ _POSTS = {
 }
 _STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
 
-# What each of the grammar's terminals is, in PKR's words, for parse errors.
-_WORDS = {
-    "TABLE": "a hand header (Table #N - NAME)",
-    "STARTING": "Starting Hand #N",
-    "START_TIME": "Start time of hand: 12 May 2012 03:37:34",
-    "LAST": "Last Hand #N",
-    "GAME_TYPE": "Game Type: OMAHA",
-    "LIMIT_TYPE": "Limit Type: POT LIMIT",
-    "TABLE_TYPE": "Table Type: RING",
-    "MONEY_TYPE": "Money Type: REAL MONEY",
-    "BLINDS": "Blinds are now $0.02 / $0.04",
-    "BUTTON": "Button is at seat N",
-    "SEATS": "a seat line (Seat N: NAME - $4.06)",
-    "PLAY": "a line of play (NAME calls $0.08, Dealing Flop [..])",
-    "END": "End of Hand #N",
-}
-
 
 class PkrReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = _WORDS
+    GRAMMAR = "pkr"
+
     POSTS = _POSTS
     STREETS = _STREETS
     _played: bool  # the play is read: the seat lines after it are the stacks after the hand
-
-    def __init__(self) -> None:
-        self._wire("pkr")
 
     def _on_block(self, tok: Token) -> Token:
         super()._on_block(tok)
@@ -87,7 +68,6 @@ class PkrReader(CommonLines, FieldsReader):
         self._tournament: str | None = None
         self._head: dict[str, str] = {}
         self._table_span: SourceSpan | None = None
-        self._scale = 100
         self._pots: list[tuple[int, list[int]]] = []  # (events index after, sizes) per run
         self._pot_line = 0  # the last "Pot sizes" line: the next one goes on its run
         self._rake: int | None = None
@@ -104,9 +84,6 @@ class PkrReader(CommonLines, FieldsReader):
             events = [*events[:at], pot, *events[at:]]
         cut = None if self._ended else last_line(raw)
         return ev.Hand(self._start, tuple(events), cut is not None, cut)
-
-    def _money(self, text: str) -> int:
-        return to_minor(text.lstrip("$€£"), self._scale)
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         """PKR's "[T c][2 s]": rank, space, suit, each card in brackets."""

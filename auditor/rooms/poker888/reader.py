@@ -60,33 +60,19 @@ _MISTAKES: dict[str, list[str]] = {
         _SEATED + "** Dealing down cards **\na folds\n** Summary **\nnothing here\n",
     ],
 }
-_WORDS = {
-    "GAME_NO": "the game's number (#Game No : N)",
-    "HAND_HEADER": "a hand header",
-    "GAME_LINE": "the stakes line ($x/$y Blinds GAME - *** DD MM YYYY hh:mm:ss)",
-    "TABLE_LINE": "the table line (Table NAME (Real Money))",
-    "BUTTON": "the button line (Seat n is the button)",
-    "PLAYER_COUNT": "the number of players (Total number of players : n)",
-    "SEAT_LIST": "a seat line (Seat n: NAME ( $x ))",
-    "PLAY": "a line of play",
-    "SUMMARY_HEAD": "** Summary **",
-    "SUMMARY_BODY": "a summary line",
-}
 
 
 class Poker888Reader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = _WORDS
+    GRAMMAR = "888poker"
+
     MISTAKES = _MISTAKES
     STREETS = {"down cards": ev.Street.PREFLOP} | {s.value: s for s in ev.Street}
 
-    def __init__(self) -> None:
-        self._wire("888poker")
-
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:
-        return self._start is not None and not self._summary_started
+        return self._start is not None and not self._summary
 
     def _cut_short(self, err: UnexpectedInput) -> bool:
         # a record cut inside its last line (a copy that stopped mid-line) is cut short
@@ -98,7 +84,6 @@ class Poker888Reader(CommonLines, FieldsReader):
         self._begin_reading(raw)
         self._lines = len(raw.lines)
         self._start: ev.HandStarted | None = None
-        self._summary_started = False
         self._stacks: dict[str, int] = {}
         self._deal_written = _DEAL in raw.text  # the hand has its deal line
         self._dealt = False  # ... and it has been read
@@ -107,7 +92,6 @@ class Poker888Reader(CommonLines, FieldsReader):
         self._paying = False  # the first "collected" line has been read
         self._header: dict[str, str] = {}
         self._table_span: SourceSpan | None = None
-        self._scale = 100
         self._started_at: datetime | None = None
         self._header_span = SourceSpan(raw.file, raw.first_line)
 
@@ -115,7 +99,7 @@ class Poker888Reader(CommonLines, FieldsReader):
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
         events = tuple(self._events)
-        cut = None if self._summary_started else last_line(raw)
+        cut = None if self._summary else last_line(raw)
         return ev.Hand(self._start, events, cut is not None, cut, _RETURNS_WRITTEN)
 
     def _money(self, text: str) -> int:
@@ -246,7 +230,7 @@ class Poker888Reader(CommonLines, FieldsReader):
     def SUMMARY_HEAD(self, f: Fields, span: SourceSpan) -> None:
         # 888's "** Summary **" opens its showdown: the hands shown and mucked, in the order
         # they were tabled, then what each collected (where the summary proper begins)
-        self._summary_started = True
+        self._summary = True
         self._events.append(ev.ShowdownStarted(span, 1))
 
     def SHOWS(self, f: Fields, span: SourceSpan) -> None:

@@ -47,20 +47,11 @@ _HEAD = (
     "Table 'T' 6-max Seat #1 is the button\n"
 )
 _SEATED = _HEAD + "Seat 1: a ($200 in chips)\nSeat 2: b ($200 in chips)\n"
-_WORDS = {
-    "HEADER": "a hand header",
-    "TABLE": "the table line (Table '...' 6-max Seat #n is the button)",
-    "SEATS": "a seat line (Seat n: NAME ($x in chips))",
-    "PLAY": "a line of play",
-    "SUMMARY_MARKER": "*** SUMMARY ***",
-    "SUMMARY_BODY": "a summary line",
-}
 
 
 class PokerStarsReader(SummaryLines):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = _WORDS
     # a line of the play or the summary may always be a note too: not named in errors
     UNSAID = frozenset({"$END", *_NOTES})
     MISTAKES: ClassVar[Mapping[str, list[str]]] = {
@@ -86,13 +77,12 @@ class PokerStarsReader(SummaryLines):
         self._raw = raw
         self._start: ev.HandStarted | None = None
         self._cut_at: SourceSpan | None = None  # where a record cut inside a line stops
-        self._summary_started = False
         self._max_seats = SEAT_LIMIT  # the table line's N-max, when it has one
         self._header: dict[str, str | None] = {}
         self._scale = 1
 
     def _open(self) -> bool:
-        return bool(self._header) and not self._summary_started
+        return bool(self._header) and not self._summary
 
     def _cut_short(self, err: UnexpectedInput) -> bool:
         """Also a record cut inside its last line ("*** FLOP *** [Js 3d"): read up to its
@@ -112,7 +102,7 @@ class PokerStarsReader(SummaryLines):
             self._events.insert(0, self._start)
         elif self._cut_at is None:
             self._relabel_by_hole_cards()
-        if self._cut_at is not None or not self._summary_started:
+        if self._cut_at is not None or not self._summary:
             stop = self._cut_at or last_line(raw)
             return ev.Hand(self._start, tuple(self._events), truncated=True, truncated_at=stop)
         return ev.Hand(self._start, tuple(self._events))

@@ -34,11 +34,7 @@ class SummaryLines(PlayLines):
     """The lines of the summary (the reader's base)."""
 
     _seats: dict[int, str]
-    _summary_started: bool  # whether the record has reached its summary
-
-    def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
-        self._summary_started = True
-        self._events.append(ev.SummaryStarted(span))
+    _summary: bool  # whether the record has reached its summary
 
     def TOTAL_POT(self, f: Fields, span: SourceSpan) -> None:
         main = None

@@ -13,8 +13,7 @@
 from __future__ import annotations
 
 from auditor import events as ev
-from auditor.cards import LETTERS, Card
-from auditor.money import to_minor
+from auditor.cards import LETTERS
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, local_time
 from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, last_line
@@ -31,26 +30,15 @@ _OUTCOMES = {
     None: ev.SeatOutcome.FOLDED, "showed": ev.SeatOutcome.SHOWED, "lost": ev.SeatOutcome.LOST,
     "mucked": ev.SeatOutcome.MUCKED, "collected": ev.SeatOutcome.COLLECTED,
 }  # fmt: skip
-# What each of the grammar's terminals is, in the room's words, for parse errors.
-_WORDS = {
-    "HEADER": "a hand header (Run It Once Poker Hand #N: Omaha Pot Limit (€1/€2) - ...)",
-    "TABLE": "the table line (Table ID 'N' 6-Max Seat #N is the button)",
-    "SEATS": "a seat line (Seat N: NAME (€20 in chips))",
-    "PLAY": "a line of play (NAME: calls €1, *** FLOP *** [..])",
-    "SUMMARY": "*** SUMMARY ***",
-    "RESULTS": "a summary line (Total pot .., Board [..], Seat N: ..)",
-}
 
 
 class RunItOnceReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = _WORDS
+    GRAMMAR = "runitonce"
+
     POSTS = _POSTS
     STREETS = _STREETS
-
-    def __init__(self) -> None:
-        self._wire("runitonce")
 
     def _open(self) -> bool:
         return bool(self._seats) and not self._summary
@@ -59,20 +47,12 @@ class RunItOnceReader(CommonLines, FieldsReader):
         self._begin_reading(raw)
         self._start: ev.HandStarted | None = None
         self._head: dict[str, str] = {}
-        self._summary = False
-        self._scale = 100
 
     def _hand(self, raw: RawHand) -> ev.Hand:
         assert self._start is not None  # the grammar wants the table line
         cut = None if self._summary else last_line(raw)
         events = tuple(self._events)
         return ev.Hand(self._start, events, cut is not None, cut, uncalled_returns_late=True)
-
-    def _money(self, text: str) -> int:
-        return to_minor(text.lstrip("$€£"), self._scale)
-
-    def _cards(self, text: str) -> tuple[Card, ...]:
-        return LETTERS.cards(text)
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
@@ -126,9 +106,6 @@ class RunItOnceReader(CommonLines, FieldsReader):
             main += parts.get("STP", 0) - (rake or 0)
         total = self._money(f["total_pot"])
         self._events.append(ev.SummaryPot(span, total, main, sides, rake))
-
-    def BOARD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.SummaryBoard(span, 1, LETTERS.cards(f["board_cards"])))
 
     def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
         # " (button) (small blind)": the positions, each in brackets

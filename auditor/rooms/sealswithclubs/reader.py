@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 
 from auditor import events as ev
-from auditor.cards import LETTERS, Card
 from auditor.hand_claims import NO_CLAIM, Claim
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import LineError, local_time
@@ -41,14 +40,6 @@ _STATUS = {
     "has joined the table": ev.Status.JOINS,
 }
 
-_WORDS = {
-    "HEADER": "a hand header (Hand #N-M - 2013-04-11 02:08:55)",
-    "GAME_LINE": "the game line (Game: PL Omaha (20 - 100) - Blinds 1/1)",
-    "SITE": "Site: Seals With Clubs",
-    "TABLE": "the table line (Table: PLO 9max 1/1 #1)",
-    "SEATS": "a seat line (Seat N: NAME (x))",
-    "PLAY": "a line of play (NAME calls x, ** Flop ** [..])",
-}
 _POSTS = {
     "small blind": ev.PostKind.SMALL_BLIND,
     "big blind": ev.PostKind.BIG_BLIND,
@@ -60,12 +51,9 @@ _STREETS = dict(zip(("Hole Cards", "Flop", "Turn", "River"), list(ev.Street)[:4]
 
 
 class SealsWithClubsReader(CommonLines, FieldsReader):
-    WORDS = _WORDS
+    GRAMMAR = "sealswithclubs"
     POSTS = _POSTS
     STREETS = _STREETS
-
-    def __init__(self) -> None:
-        self._wire("sealswithclubs")
 
     def _open(self) -> bool:
         return bool(self._seats) and not self._ended
@@ -90,9 +78,6 @@ class SealsWithClubsReader(CommonLines, FieldsReader):
 
     def _money(self, text: str) -> int:
         return to_minor(text, SCALE)
-
-    def _cards(self, text: str) -> tuple[Card, ...]:
-        return LETTERS.cards(text)
 
     def _claim(self, words: str) -> Claim:
         # kept, not read: "Two Pair, Tens and Fives +K"

@@ -28,7 +28,7 @@ from auditor.read.split import RawHand
 from auditor.rooms.winamax import SITE
 from auditor.rooms.winamax.games import game_facts
 from auditor.rooms.winamax.meaning import not_dealt_in, with_returns
-from auditor.rooms.winamax.wording import MISTAKES, WORDS, joined, low_claim, read_claim
+from auditor.rooms.winamax.wording import MISTAKES, joined, low_claim, read_claim
 from auditor.source import SourceSpan
 
 # the parts of a total pot line after its total: "| Rake 1.02€", "| Main pot 10€ | Side pot 1 4€"
@@ -68,13 +68,11 @@ SeatOutcome = tuple[
 class WinamaxReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = WORDS
+    GRAMMAR = "winamax"
+
     MISTAKES = MISTAKES
     POSTS = _POSTS
     MOST_WORDS = 6
-
-    def __init__(self) -> None:
-        self._wire("winamax")
 
     # ------------------------------------------------------------ driving
     def _open(self) -> bool:
@@ -83,10 +81,8 @@ class WinamaxReader(CommonLines, FieldsReader):
     def _reset(self, raw: RawHand) -> None:
         self._begin_reading(raw)
         self._start: ev.HandStarted | None = None
-        self._summary = False
         self._header: dict[str, str] = {}
         self._max_seats = SEAT_LIMIT
-        self._scale = 100
         self._small = self._big = 0
         self._hi_lo = False
         self._shown: dict[str, int] = {}  # player -> index of his Shown event
@@ -99,9 +95,6 @@ class WinamaxReader(CommonLines, FieldsReader):
         if not self._summary:
             return ev.Hand(self._start, events, truncated=True, truncated_at=last_line(raw))
         return ev.Hand(self._start, events)
-
-    def _money(self, text: str) -> int:
-        return to_minor(text, self._scale)
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         return LETTERS.cards(text.translate(_UNBRACKETED))
@@ -212,11 +205,6 @@ class WinamaxReader(CommonLines, FieldsReader):
     def CANCELLED(self, f: Fields, span: SourceSpan) -> None:
         self._events.append(ev.HandCancelled(span))
 
-    # ------------------------------------------------------------ summary
-    def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
-        self._summary = True
-        self._events.append(ev.SummaryStarted(span))
-
     def TOTAL_POT(self, f: Fields, span: SourceSpan) -> None:
         parts = f["pot_parts"]
         rake_found = _RAKE.search(parts)
@@ -234,9 +222,6 @@ class WinamaxReader(CommonLines, FieldsReader):
         # 14.73€ | Rake 1.02€", 14.73€ collected): the event's total is gross
         total = self._money(f["pot_total"]) + (rake or 0)
         self._events.append(ev.SummaryPot(span, total, main, tuple(sides), rake))
-
-    def BOARD(self, f: Fields, span: SourceSpan) -> None:
-        self._events.append(ev.SummaryBoard(span, 1, self._cards(f["board_cards"])))
 
     def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:
         seat, rest = int(f["sum_seat"]), f["sum_rest"]

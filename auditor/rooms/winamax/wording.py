@@ -107,15 +107,6 @@ def joined(high: Claim, low: Claim) -> Claim:
     return Claim(f"{high.text}; {low.text}", high.high_text, high.high, low.low_text, low.low)
 
 
-# What each of the grammar's terminals is, in Winamax's words, for parse errors.
-WORDS = {
-    "HEADER": "a hand header (Winamax Poker - CashGame - HandId: #n - Omaha pot limit (..) - date)",
-    "TABLE": "the table line (Table '...' 6-max Seat #n is the button)",
-    "SEATS": "a seat line (Seat n: NAME ($x in chips))",
-    "PLAY": "a line of play",
-    "SUMMARY_MARKER": "*** SUMMARY ***",
-    "SUMMARY_BODY": "a summary line",
-}
 _HEAD = (
     "Winamax Poker - CashGame - HandId: #1-2-3 - Omaha pot limit (1€/2€) - "
     "2014/07/30 01:25:40 UTC\n"

@@ -60,7 +60,6 @@ class WpnLines(CommonLines, FieldsReader):
         self._begin_reading(raw)
         self._raw = raw
         self._start: ev.HandStarted | None = None
-        self._summary_started = False
         self._cut_at: SourceSpan | None = None
         self._max_seats = SEAT_LIMIT
         self._head: Fields | None = None  # the header's fields, till the table line
@@ -78,7 +77,7 @@ class WpnLines(CommonLines, FieldsReader):
         self._in_hand: dict[str, int] = {}
 
     def _open(self) -> bool:
-        return self._start is not None and not self._summary_started
+        return self._start is not None and not self._summary
 
     def _cut_short(self, err: UnexpectedInput) -> bool:
         """A record that stops before its summary, anywhere in its last line (a cut
@@ -94,13 +93,10 @@ class WpnLines(CommonLines, FieldsReader):
         self._finish_dealt()
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no table line")
-        if self._summary_started:
+        if self._summary:
             return ev.Hand(self._start, tuple(self._events))
         last = self._cut_at or last_line(raw)
         return ev.Hand(self._start, tuple(self._events), truncated=True, truncated_at=last)
-
-    def _money(self, text: str) -> int:
-        return to_minor(text, self._scale)
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         return self._notation.cards(text)
@@ -125,7 +121,7 @@ class WpnLines(CommonLines, FieldsReader):
 
     def _summary_begins(self, span: SourceSpan) -> None:
         self._finish_dealt()
-        self._summary_started = True
+        self._summary = True
         self._events.append(ev.SummaryStarted(span))
 
     def _when(self, f: Fields | None, prefix: str, line: int) -> tuple[datetime | None, str]:

@@ -31,18 +31,6 @@ _POSTS = {
     "posts a straddle": ev.PostKind.STRADDLE, "posts straddle": ev.PostKind.STRADDLE,
     "straddle": ev.PostKind.STRADDLE, "posts": ev.PostKind.BIG_BLIND,
 }  # fmt: skip
-# the grammar's runs and single lines in words, for the errors that name them
-_WORDS = {
-    "N_HEADER": "a hand header (Hand #N - game - stakes - date)",
-    "N_TABLE": "the table line (T Seat #n is the button)",
-    "N_SEATS": "a seat line (Seat n: NAME ($x))", "O_SEATS": "a seat line (Seat n: NAME (x).)",
-    "N_PLAY": "a line of play", "O_PLAY": "a line of play",
-    "N_SUMMARY_MARKER": "*** SUMMARY ***", "O_SUMMARY_MARKER": "------ Summary ------",
-    "N_SUMMARY_BODY": "a summary line", "O_SUMMARY_BODY": "a summary line",
-    "O_STARTED": "Game started at: date", "O_ENDED": "Game ended at: date",
-    "O_GAME_ID": "the game line (Game ID: N stakes table (game))",
-    "O_BUTTON": "the button line (Seat n is the button)",
-}  # fmt: skip
 _NEW_HEAD = (
     "Hand #1 - Omaha(Pot Limit) - $1.00/$2.00 - 2019/07/18 15:13:01 UTC\n"
     "T 6-max Seat #1 is the button\nSeat 1: a ($200.00)\nSeat 2: b ($200.00)\n"
@@ -72,13 +60,11 @@ _MISTAKES: dict[str, list[str]] = {
 class WpnReader(OldLines):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = _WORDS
+    GRAMMAR = "wpn"
+
     MISTAKES = _MISTAKES
     POSTS = _POSTS
     MOST_WORDS = 6
-
-    def __init__(self) -> None:
-        self._wire("wpn")
 
     def N_HEADER(self, f: Fields, span: SourceSpan) -> None:
         self._head = f
