@@ -16,10 +16,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from lark import Token, Tree
 from lark.grammar import Terminal
 from lark.load_grammar import GrammarBuilder, _literal_to_pattern
+
+from auditor.parse.grammar import grammar_text
 
 Definition = Tree[Token]
 
@@ -71,6 +74,17 @@ def grammar_words(text: str) -> dict[str, str]:
             words[defined["name"]] = pending
         pending = ""
     return words
+
+
+@cache
+def terminal_pattern(site: str, terminal: str) -> re.Pattern[str]:
+    """A line terminal's own pattern, from its definition in ``site``'s grammar (no parser
+    is built: a room reads a hand's game or table with it before any reader runs)."""
+    shape = grammar_shape(grammar_text(site), site)
+    literal = _only_literal(shape.terms[terminal]) if terminal in shape.terms else None
+    if literal is None:
+        raise ValueError(f"{site}'s grammar has no line terminal {terminal}")
+    return re.compile(_regexp(literal))
 
 
 def _regexp(literal: Token) -> str:

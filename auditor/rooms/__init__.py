@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol, cast
 
 from auditor import events as ev
+from auditor.parse.runs import terminal_pattern
 from auditor.read.split import RawHand, StrayText, header_hand_id
 
 AUTO = "auto"
@@ -41,6 +42,25 @@ class Group:
     def __call__(self, line: str) -> str:
         found = self.pattern.match(line)
         return (found[self.group] or "") if found else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Terminal:
+    """Reads a fact off a line with a line terminal of the room's grammar: its ``groups``
+    joined by spaces, those not written left out. A line not of that kind gives "", or
+    itself where ``or_line`` (a game: a damaged header of an Omaha hand still names
+    Omaha, so the hand is read, and rejected where the line is, not skipped)."""
+
+    grammar: str
+    terminal: str
+    groups: tuple[str, ...]
+    or_line: bool = False
+
+    def __call__(self, line: str) -> str:
+        found = terminal_pattern(self.grammar, self.terminal).match(line + "\n")
+        if found is None:
+            return line if self.or_line else ""
+        return " ".join(found[g] for g in self.groups if found[g])
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +188,9 @@ _TEXTS = ("name", "reads", "default_profile", "reader_kind", "header_pattern", "
 def declare(cls: type[Room], path: Path) -> None:
     """Sets ``cls``'s declarations from the TOML file ``path``: each key a class variable
     of :class:`Room` (lists as tuples; ``game_in``/``table_in`` as ``{at, read =
-    "module:function"}`` or ``{at, pattern, group}``), unless the class body sets it."""
+    "module:function"}``, ``{at, pattern, group}`` or ``{at, terminal, groups}``: fields
+    of a line terminal of the grammar named ``grammar``, by default the room's), unless the
+    class body sets it."""
     with path.open("rb") as file:
         declared = tomllib.load(file)
     for key, value in declared.items():
@@ -181,7 +203,8 @@ def declare(cls: type[Room], path: Path) -> None:
         elif key == "splits_files":
             setattr(cls, key, _checked(path, key, value, bool))
         elif key in ("game_in", "table_in"):
-            setattr(cls, key, _written(path, key, _checked(path, key, value, dict)))
+            where = _checked(path, key, value, dict)
+            setattr(cls, key, _written(path, key, {"grammar": declared.get("name"), **where}))
         else:
             raise TypeError(f"{path}: {key!r} is no declaration of a room")
 
@@ -202,6 +225,11 @@ def _written(path: Path, key: str, where: dict[str, Any]) -> Written:
         return Written(
             at, Group(re.compile(_checked(path, f"{key}.pattern", where["pattern"], str)), group)
         )
+    if "terminal" in where:
+        grammar = _checked(path, f"{key}.grammar", where["grammar"], str)
+        terminal = _checked(path, f"{key}.terminal", where["terminal"], str)
+        groups = tuple(_checked(path, f"{key}.groups", where.get("groups"), list))
+        return Written(at, Terminal(grammar, terminal, groups, or_line=key == "game_in"))
     module, _, name = _checked(path, f"{key}.read", where.get("read"), str).partition(":")
     read = getattr(importlib.import_module(module), name)
     return Written(at, read)

@@ -58,3 +58,27 @@ def test_a_wrong_declaration_names_its_file_and_key(tmp_path: Path, line: str, s
 
     with pytest.raises(TypeError, match=re.escape(str(path)) + ".*" + re.escape(said)):
         declare(Wrong, path)
+
+
+def test_a_fact_read_with_a_grammar_terminal_is_its_fields_or_the_line(tmp_path: Path) -> None:
+    path = tmp_path / ROOM_FILE
+    path.write_text(
+        "name = 'absolute'\n"
+        "game_in = { at = 0, terminal = 'HEADER', groups = ['head_game', 'head_limit'] }\n"
+        "table_in = { at = 1, terminal = 'TABLE', groups = ['table_name'] }\n",
+        encoding="utf-8",
+    )
+
+    class Stage(Room):
+        pass
+
+    declare(Stage, path)
+    assert Stage.game_in is not None and Stage.table_in is not None
+    header = "Stage #1: Omaha Hi/Lo (1 on 1)  Normal $30/$60 - 2009-12-31 18:23:36 (ET)"
+    assert Stage.game_in.read(header) == "Omaha Hi/Lo Normal"
+    assert Stage.table_in.read("Table: Linden Ct (Real Money) Seat #6 is the dealer") == "Linden Ct"
+    # a header the grammar does not read still names its game's words: read and rejected
+    # where the line is, not skipped as another game
+    damaged = "Stage #1: Omaha Hi/Lo  Normal $30/$60 - 2009-12-31"
+    assert Stage.game_in.read(damaged) == damaged
+    assert Stage.table_in.read("Table Linden") == ""

@@ -24,7 +24,7 @@ from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatE
 from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
-from auditor.rooms.absolute.games import game_facts
+from auditor.rooms.absolute.games import GAMES
 from auditor.source import SourceSpan
 
 SITE = "Absolute"
@@ -81,7 +81,7 @@ class AbsoluteReader(CommonLines, FieldsReader):
     def TABLE(self, f: Fields, span: SourceSpan) -> None:
         h = self._head
         game = f"{h['game']} {h['limit']}"
-        limit, hi_lo, variant = game_facts(game)
+        limit, hi_lo, _, variant = GAMES.of(game)
         button = int(f["table_button"])
         if not 1 <= button <= SEAT_LIMIT:
             raise SeatError(f"the button on seat {button}, which no table has")
