@@ -44,11 +44,6 @@ class HandState:
         self._button: int | None = None
         self._max_seats: int | None = None
         self._blinds: dict[ev.PostKind, int] = {}
-        # chips each player has put in this round, as the lines write them: only for the
-        # return of an uncalled bet, which the room never writes (see _end_of_round); what
-        # a line is (call, bet, raise) is the replay's
-        self._put: dict[str, int] = {}
-        self._returned: dict[str, int] = {}  # uncalled chips given back, not yet in a "wins"
         self._shown: dict[str, int] = {}  # a player's Shown event's index, for his low line
         self._cut = False  # the record stops inside its last line
         self._settled = False  # a "wins" line or the summary: the record reaches its end
@@ -64,23 +59,6 @@ class HandState:
         """The player a line names: a seat listed under a placeholder is its acting
         player's (:mod:`auditor.rooms.party.conventions`, on a hand's second reading)."""
         return self._names.get(name, name)
-
-    def _end_of_round(self, span: SourceSpan) -> None:
-        """The round's betting is over: the part of the top bet nobody matched goes back.
-
-        The room writes no return, and its "wins $X" (or a side pot only the bettor was
-        in, or the 2026 "collected") pays the uncalled chips as won: the return is written
-        here so that what is won can be read net of it (WINS, BALANCE). This needs the
-        chips each line put in (``_put``), never which action it was."""
-        put, self._put = self._put, {}
-        if not put:
-            return
-        first, *rest = sorted(put.values(), reverse=True)
-        excess = first - (rest[0] if rest else 0)
-        if excess > 0:
-            player = max(put, key=put.__getitem__)
-            self._returned[player] = self._returned.get(player, 0) + excess
-            self._events.append(ev.UncalledReturned(span, player, excess))
 
     # ------------------------------------------------------------ the head and seats
     def PREAMBLE(self, f: Fields, span: SourceSpan) -> None:
