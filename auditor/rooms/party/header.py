@@ -1,6 +1,5 @@
-"""A PartyPoker hand's state while its lines are read (reset per hand), and the methods of
-its head's and seats' line terminals; the hand's start is made at the end (its stakes can
-come from the big blind posted)."""
+"""A PartyPoker hand's state while its lines are read, and its head's and seats' line
+methods; the hand's start is made at the end (its stakes can come from the big blind)."""
 
 from __future__ import annotations
 
@@ -22,8 +21,7 @@ _CURRENCIES = {"$": "USD", "€": "EUR"}
 
 
 class HandState:
-    """The per-hand state the line methods share (one reader, one hand at a time), and the
-    head's and seats' line methods."""
+    """The per-hand state the line methods share, and the head's and seats' methods."""
 
     _header_span: SourceSpan
     _started: tuple[datetime, str]  # the game line's time, and the zone it names
@@ -48,8 +46,6 @@ class HandState:
         self._cut = False  # the record stops inside its last line
         self._settled = False  # a "wins" line or the summary: the record reaches its end
         self._summary = False  # the summary marker read
-        self._tournament = False  # the tournament layout: its level names the blinds
-        self._no_small_blind = False  # "There is no Small Blind in this hand ..."
         self._names, self._posts = self._known
 
     def _money(self, text: str) -> int:
@@ -83,15 +79,13 @@ class HandState:
             h.update(game=f["game_t_game"], limit=f["game_t_limit"], currency="chips")
             h.update(small=f["game_t_small"], big=f["game_t_big"], buy_in=f["game_buy_in"])
             h.update(tournament=f["game_tournament"], level=f["game_level"])
-            self._tournament = True
         else:
             h.update(game=f["game_n_game"], limit=f["game_n_limit"], currency="USD")
             h.update(small=f["game_n_small"], big=f["game_n_big"])
         self._scale = 1 if h["currency"] == "chips" else 100
         if f["date_month"][:3] not in _MONTHS:
             raise ValueError(f"no month {f['date_month']!r}")
-        # the time as written, in the zone it names (a date the tables cannot hold is
-        # this line's finding)
+        # as written, in the zone it names (a date no table can hold: this line's finding)
         y, mo, d = int(f["date_year"]), _MONTHS.index(f["date_month"][:3]) + 1, int(f["date_day"])
         hms = int(f["date_hour"]), int(f["date_minute"]), int(f["date_second"])
         self._started = local_time(y, mo, d, *hms, f["date_zone"]), f["date_zone"]

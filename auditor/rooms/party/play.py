@@ -145,9 +145,6 @@ class PlayLines(HandState):
         )
 
     def DEALER_NOTE(self, f: Fields, span: SourceSpan) -> None:
-        # "Creating Main Pot with $ 38.50 with A, B": the betting of the round is over
-        if f["dealer_note_text"].startswith("There is no Small Blind"):
-            self._no_small_blind = True
         self._events.append(ev.Note(span, f["dealer_note_text"].rstrip("\x00") or "(NUL)"))
 
     def CANCELLED(self, f: Fields, span: SourceSpan) -> None:

@@ -82,8 +82,14 @@ class PartyReader(PlayLines, FieldsReader):
         seats = [e for e in hand.events if type(e) is ev.SeatTaken]
         renamed = seat_names(seats, hand.events)
         posts: tuple[InferredPost, ...] = ()
-        if self._tournament and not any(type(e) is ev.Posted for e in hand.events):
-            posts = blind_posts(hand.start, seats, renamed, hand.events, self._no_small_blind)
+        if hand.start.tournament_id is not None and not any(
+            type(e) is ev.Posted for e in hand.events
+        ):
+            no_small = any(
+                type(e) is ev.Note and e.text.startswith("There is no Small Blind")
+                for e in hand.events
+            )
+            posts = blind_posts(hand.start, seats, renamed, hand.events, no_small)
         if renamed or posts:
             self._known = ({r.listed: r.acting for r in renamed}, posts)
             hand = super().read(raw)
