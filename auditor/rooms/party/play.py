@@ -25,16 +25,18 @@ _POST_KINDS = {
 _VERBS = {"calls": ev.Verb.CALL, "bets": ev.Verb.BET, "raises": ev.Verb.RAISE}
 _VERBS["is all-In"] = ev.Verb.ALL_IN  # the chips, all in: no call, bet or raise named
 _STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
-_STATUSES = {
-    "has joined the table": ev.Status.JOINS,
-    "has left the table": ev.Status.LEAVES,
-    "is sitting out": ev.Status.SITTING_OUT,
-    "has returned": ev.Status.RETURNED,
-    "is disconnected": ev.Status.DISCONNECTED,
-    "is connected": ev.Status.CONNECTED,
-    "has timed out": ev.Status.TIMED_OUT,
-    "will be using his time bank for this hand": ev.Status.OTHER,
+# each status and the words the room writes for it
+_STATUS_WORDS = {
+    ev.Status.JOINS: "has joined the table",
+    ev.Status.LEAVES: "has left the table",
+    ev.Status.SITTING_OUT: "is sitting out",
+    ev.Status.RETURNED: "has returned",
+    ev.Status.DISCONNECTED: "is disconnected",
+    ev.Status.CONNECTED: "is connected",
+    ev.Status.TIMED_OUT: "has timed out",
+    ev.Status.OTHER: "will be using his time bank for this hand",
 }
+_STATUSES = {words: status for status, words in _STATUS_WORDS.items()}
 
 
 class PlayLines(HandState):
