@@ -23,16 +23,8 @@ from auditor.findings import Code
 from auditor.source import SourceSpan
 
 # A player's own turn or result: a line only a player dealt in has.
-_ACTS = (
-    ev.Folded,
-    ev.Checked,
-    ev.ChipsIn,
-    ev.Shown,
-    ev.Mucked,
-    ev.NotShown,
-    ev.Collected,
-    ev.CashedOut,
-)
+_TURNS = (ev.Folded, ev.Checked, ev.ChipsIn)
+_ACTS = (*_TURNS, ev.Shown, ev.Mucked, ev.NotShown, ev.Collected, ev.CashedOut)
 # ... and the lines that put him in the hand without a turn of his own
 _IN_HAND = (*_ACTS, ev.Posted, ev.Dealt)
 
