@@ -473,6 +473,10 @@ class Hand:
     # True for a room whose records write an uncalled bet's return at the showdown, after
     # the streets still dealt: a return is due by the end of the hand
     uncalled_returns_late: bool = False
+    # True for a room whose records never write an uncalled bet's return and pay it back in
+    # its owner's win line ("wins $14.26": the $7.13 pot net of its rake, and his $7.13 that
+    # nobody called): the replay reads that part of the line as the return
+    uncalled_returns_in_wins: bool = False
     # False for a room whose records never say in which order hands were shown (its
     # shown cards come in seat order): the showdown order is not judged
     show_order_written: bool = True

@@ -103,8 +103,9 @@ class HandAuditor:
         profile = self.profile(self.profile_key(hand.start.site))
         index = index_events(hand.events)  # once: the replay, settlement, rows, continuity
         replayed = replay_hand(hand, profile, index)
-        if replayed.classified:  # chips lines the replay told: the rest sees the actions
-            hand = with_classified(hand, replayed.classified)
+        told = replayed.classified + replayed.returned_in_wins
+        if told:  # chips lines the replay told: the rest sees the actions
+            hand = with_classified(hand, told)
             index = index_events(hand.events)
         settled = settle_hand(hand, replayed, profile, index)
         return HandResult(

@@ -17,6 +17,7 @@ no chips (MATCH) is what the player owes, capped by his stack.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 from auditor import events as ev
 
@@ -69,10 +70,9 @@ def two_readings(event: ev.ChipsIn, own: int) -> tuple[int, int] | None:
     return own + event.added, event.to
 
 
-def with_classified(
-    hand: ev.Hand, classified: tuple[tuple[ev.ChipsIn, Classified], ...]
-) -> ev.Hand:
-    """``hand`` with each chips line replaced by the action the replay made of it."""
+def with_classified(hand: ev.Hand, classified: Sequence[tuple[ev.Event, ev.Event]]) -> ev.Hand:
+    """``hand`` with each chips line replaced by the action the replay made of it (and each
+    win line by what it paid, ReplayResult.returned_in_wins)."""
     if not classified:
         return hand
     made = {id(line): action for line, action in classified}

@@ -77,3 +77,6 @@ class ReplayResult:
     classified: tuple[tuple[ev.ChipsIn, ev.Called | ev.Bet | ev.RaisedTo], ...] = field(
         default=(), compare=False
     )
+    # each win line that paid an uncalled bet back (Hand.uncalled_returns_in_wins) and what
+    # the replay made of it: the line less the return, or the return if that is all it paid
+    returned_in_wins: tuple[tuple[ev.Collected, ev.Event], ...] = field(default=(), compare=False)

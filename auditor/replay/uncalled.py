@@ -15,6 +15,7 @@ A bet nobody called that the record does not return is given back by the rules a
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from auditor import events as ev
 from auditor.findings import Code
@@ -108,6 +109,28 @@ class UncalledBets(OrderOfPlay):
             self.unreturned.append((player, amount, span, when))
         self._give_back(player, amount)
         self.returned_by_rule[player] = self.returned_by_rule.get(player, 0) + amount
+
+    def _take_returns_from_wins(self) -> None:
+        """A layout that pays an uncalled bet back in its owner's win line: the line that
+        pays exactly the bet (the side pot only its bettor was in: "wins $0.95 from side
+        pot #1") is the return, else the first that names no pot holds it ("wins $14.26":
+        the pot and the bet); the rest of it is won."""
+        for player, amount in list(self.returned_by_rule.items()):
+            lines = [
+                e for e in self.index.timeline if isinstance(e, ev.Collected) and e.player == player
+            ]
+            whole = next((e for e in lines if e.amount == amount and e.pot > 0), None)
+            part = next((e for e in lines if not e.names_pot and e.amount > amount), None)
+            if whole is not None:
+                self.returned_in_wins.append(
+                    (whole, ev.UncalledReturned(whole.span, player, amount))
+                )
+            elif part is not None:
+                self.returned_in_wins.append((part, replace(part, amount=part.amount - amount)))
+            else:
+                continue  # no win line holds it: the totals judge it
+            self.collected[player] -= amount
+            del self.returned_by_rule[player]
 
     def _settle_unwritten_returns(
         self,

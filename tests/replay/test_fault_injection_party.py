@@ -80,7 +80,7 @@ CASES: list[Case] = [
 
     # -------------------------------------------------------------- CALL_WRONG
     # an over-call: chips added beyond the bet. The room writes no uncalled-bet line (its
-    # "wins" holds the return), so the reader gives back the part nobody matched where the
+    # "wins" holds the return), so the replay gives back the part nobody matched where the
     # round ends: the call alone is wrong
     case("CALL_WRONG", HILO_TRNY, "small-blind-calls-the-whole-raise",
          lambda f: f.change_amount(29, "60", "80"),
@@ -88,12 +88,13 @@ CASES: list[Case] = [
     case("CALL_WRONG", LIMIT8, "flop-call-double",
          lambda f: f.change_amount(22, "$20", "$40"),
          player="Player0", expected="20.00", recorded="40.00"),
-    # an under-call: the bettor's 0.10 nobody matched goes back (as above), and the river's
-    # $1.10 bet, a pot bet of the pot as written, is then above the smaller pot; with no
-    # total pot line, the payout as written is more than the chips the short call put in
+    # an under-call: the caller still owes 0.10 when the river comes (STREET_EARLY: the
+    # room writes no return, so no line ends the round), and the river's $1.10 bet, a pot
+    # bet of the pot as written, is above the pot; with no total pot line, the payout as
+    # written is more than the chips the short call put in
     case("CALL_WRONG", PLO8, "turn-call-short",
          lambda f: f.change_amount(20, "$0.38", "$0.28"),
-         "RAISE_ABOVE_POT", "CHIPS_NOT_CONSERVED",
+         "STREET_EARLY", "RAISE_ABOVE_POT", "CHIPS_NOT_CONSERVED",
          player="dimatlt633", expected="0.38", recorded="0.28"),
 
     # -------------------------------------------------------------- CAP_EXCEEDED

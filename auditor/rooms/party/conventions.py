@@ -1,24 +1,17 @@
 """What PartyPoker's records leave to their reader, decided from the whole record.
 
-- Who is dealt in. The room lists every seated player, those sitting out too ("Total
-  number of players : 6/6"), and writes a line for every player dealt in: his blind, his
-  cards, his turn (a fold at least: every player dealt in is asked before the flop). A
-  seat whose player no line of the play names was not dealt in (PartyPoker/PLO/
-  PLO-6max-USD-5-10-201202.diff.format.txt: six seats, three of which never appear again,
-  and the blinds, the button and every turn are those of the other three; fpdb-3's
-  PartyPokerToFpdb.py likewise places a tournament's blinds only among the players the
-  play names).
-- A seat listed under another name than its player's. Its 2015/16 records may list a
-  placeholder ("Player2") in the seats while the actions carry the player's real name
-  (PLO-2max-USD-0.50-1.00-201601.unknown.preamble.txt: the seats are Jack0340 and Player2,
-  Player2 posts the small blind, zejnikogoj raises it by the amount the small blind owes):
-  the seat is read as the acting player's when elimination says whose it is (as many
-  players acting with no seat as seats that never act), with a warning naming both names.
-- A tournament layout's blind posts. Its 2010 tournament layout names the level's blinds
-  ("Blinds(50/100)") and writes no post, while its calls count them: the small blind is
-  posted left of the button (by the button heads-up), the big blind left of that, each
-  for the level's blind or the player's whole stack if less; after "There is no Small
-  Blind in this hand" only the big blind, left of the button (as fpdb-3 reads it).
+- Who is dealt in: the room lists every seated player, and writes a line for every player
+  dealt in (a blind, his cards, a fold at least); a seat no line of the play names was not
+  dealt in (PLO-6max-USD-5-10-201202.diff.format.txt: three of its six seats never appear
+  again; fpdb-3 places a tournament's blinds only among the players the play names).
+- A seat listed under another name: its 2015/16 records may list a placeholder
+  ("Player2") while the actions carry the real name (PLO-2max-USD-0.50-1.00-201601
+  .unknown.preamble.txt); the seat is the acting player's when elimination says whose it
+  is (as many players acting with no seat as seats that never act), with a warning.
+- A tournament's blind posts: its 2010 layout names the level's blinds and writes no post,
+  while its calls count them: the small blind left of the button (the button heads-up),
+  the big blind left of that, each the blind or the whole stack if less; after "There is
+  no Small Blind in this hand" only the big blind, left of the button (as fpdb-3 reads it).
 """
 
 from __future__ import annotations
@@ -30,16 +23,8 @@ from auditor.findings import Code
 from auditor.source import SourceSpan
 
 # A player's own turn or result: a line only a player dealt in has.
-_ACTS = (
-    ev.Folded,
-    ev.Checked,
-    ev.ChipsIn,  # the reader's chips lines (the replay tells the call, bet or raise)
-    ev.Shown,
-    ev.Mucked,
-    ev.NotShown,
-    ev.Collected,
-    ev.CashedOut,
-)
+_TURNS = (ev.Folded, ev.Checked, ev.ChipsIn)
+_ACTS = (*_TURNS, ev.Shown, ev.Mucked, ev.NotShown, ev.Collected, ev.CashedOut)
 # ... and the lines that put him in the hand without a turn of his own
 _IN_HAND = (*_ACTS, ev.Posted, ev.Dealt)
 

@@ -15,28 +15,13 @@ _GAME = re.compile(
 def game_of(line: str) -> str:
     """The game a hand's game line names, limit first ("" when it cannot be told).
 
-    >>> game_of("$4 USD PL Omaha - Friday, December 03, 23:16:02 CET 2013")
-    'PL Omaha'
     >>> game_of("$1,000 USD PL  Omaha Hi-Saturday,February 18, 01:10:59 EST 2012")
     'PL Omaha Hi'
     >>> game_of("0.10/0.25 Omaha Hi Game Table (PL) - Mon Feb 09 12:55:26 EST 2026")
     'PL Omaha Hi'
-    >>> game_of("$20/$40 USD FL Omaha Hi-Lo - Thursday, January 26, 18:13:53 EST 2012")
-    'FL Omaha Hi-Lo'
     >>> game_of("$2 USD NL Texas Hold'em - Friday, December 03, 23:16:02 CET 2013")
     "NL Texas Hold'em"
     """
-    found = _GAME.search(line)
-    if found is None:
-        return ""
-    limit = found.group(1) or found.group(3) or ""
-    return f"{limit} {found.group(2)}".strip()
-
-
-def is_omaha(game: str) -> bool:
-    """Whether hands of ``game`` are audited.
-
-    >>> is_omaha("PL Omaha Hi-Lo"), is_omaha("NL Texas Hold'em")
-    (True, False)
-    """
-    return "Omaha" in game
+    if found := _GAME.search(line):
+        return f"{found[1] or found[3] or ''} {found[2]}".strip()
+    return ""

@@ -1,6 +1,5 @@
-"""A PartyPoker hand's state while its lines are read (reset per hand), and the methods of
-its head's and seats' line terminals; the hand's start is made at the end (its stakes can
-come from the big blind posted)."""
+"""A PartyPoker hand's state while its lines are read, and its head's and seats' line
+methods; the hand's start is made at the end (its stakes can come from the big blind)."""
 
 from __future__ import annotations
 
@@ -22,8 +21,7 @@ _CURRENCIES = {"$": "USD", "€": "EUR"}
 
 
 class HandState:
-    """The per-hand state the line methods share (one reader, one hand at a time), and the
-    head's and seats' line methods."""
+    """The per-hand state the line methods share, and the head's and seats' methods."""
 
     _header_span: SourceSpan
     _started: tuple[datetime, str]  # the game line's time, and the zone it names
@@ -44,17 +42,10 @@ class HandState:
         self._button: int | None = None
         self._max_seats: int | None = None
         self._blinds: dict[ev.PostKind, int] = {}
-        # chips each player has put in this round, as the lines write them: only for the
-        # return of an uncalled bet, which the room never writes (see _end_of_round); what
-        # a line is (call, bet, raise) is the replay's
-        self._put: dict[str, int] = {}
-        self._returned: dict[str, int] = {}  # uncalled chips given back, not yet in a "wins"
         self._shown: dict[str, int] = {}  # a player's Shown event's index, for his low line
         self._cut = False  # the record stops inside its last line
         self._settled = False  # a "wins" line or the summary: the record reaches its end
         self._summary = False  # the summary marker read
-        self._tournament = False  # the tournament layout: its level names the blinds
-        self._no_small_blind = False  # "There is no Small Blind in this hand ..."
         self._names, self._posts = self._known
 
     def _money(self, text: str) -> int:
@@ -64,23 +55,6 @@ class HandState:
         """The player a line names: a seat listed under a placeholder is its acting
         player's (:mod:`auditor.rooms.party.conventions`, on a hand's second reading)."""
         return self._names.get(name, name)
-
-    def _end_of_round(self, span: SourceSpan) -> None:
-        """The round's betting is over: the part of the top bet nobody matched goes back.
-
-        The room writes no return, and its "wins $X" (or a side pot only the bettor was
-        in, or the 2026 "collected") pays the uncalled chips as won: the return is written
-        here so that what is won can be read net of it (WINS, BALANCE). This needs the
-        chips each line put in (``_put``), never which action it was."""
-        put, self._put = self._put, {}
-        if not put:
-            return
-        first, *rest = sorted(put.values(), reverse=True)
-        excess = first - (rest[0] if rest else 0)
-        if excess > 0:
-            player = max(put, key=put.__getitem__)
-            self._returned[player] = self._returned.get(player, 0) + excess
-            self._events.append(ev.UncalledReturned(span, player, excess))
 
     # ------------------------------------------------------------ the head and seats
     def PREAMBLE(self, f: Fields, span: SourceSpan) -> None:
@@ -105,15 +79,13 @@ class HandState:
             h.update(game=f["game_t_game"], limit=f["game_t_limit"], currency="chips")
             h.update(small=f["game_t_small"], big=f["game_t_big"], buy_in=f["game_buy_in"])
             h.update(tournament=f["game_tournament"], level=f["game_level"])
-            self._tournament = True
         else:
             h.update(game=f["game_n_game"], limit=f["game_n_limit"], currency="USD")
             h.update(small=f["game_n_small"], big=f["game_n_big"])
         self._scale = 1 if h["currency"] == "chips" else 100
         if f["date_month"][:3] not in _MONTHS:
             raise ValueError(f"no month {f['date_month']!r}")
-        # the time as written, in the zone it names (a date the tables cannot hold is
-        # this line's finding)
+        # as written, in the zone it names (a date no table can hold: this line's finding)
         y, mo, d = int(f["date_year"]), _MONTHS.index(f["date_month"][:3]) + 1, int(f["date_day"])
         hms = int(f["date_hour"]), int(f["date_minute"]), int(f["date_second"])
         self._started = local_time(y, mo, d, *hms, f["date_zone"]), f["date_zone"]
@@ -170,17 +142,17 @@ class HandState:
             span=self._header_span,
             site=SITE,
             hand_id=h.get("hand_id", ""),
+            started_at=self._started[0],
+            time_zone=self._started[1],
             game=f"{h.get('limit', '')} {game}",
-            variant=variant(limit, hi_lo, 4),
             limit=limit,
             hi_lo=hi_lo,
             hole_card_count=4,
+            variant=variant(limit, hi_lo, 4),
             small_stake=small,
             big_stake=big,
             currency=h.get("currency", "USD"),
             scale=self._scale,
-            started_at=self._started[0],
-            time_zone=self._started[1],
             table_name=h.get("table", ""),
             max_seats=self._max_seats,
             button_seat=self._button,

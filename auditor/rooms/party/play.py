@@ -1,6 +1,6 @@
 """PartyPoker's play and 2026 summary lines: posts, cards, chips lines as written (the
-replay tells the call, bet or raise), shows and wins (net of the uncalled bet inside them),
-the room's notes; the summary's pots, board and seats' balances."""
+replay tells the call, bet or raise), shows and wins (as written, an uncalled bet inside
+them), the room's notes; the summary's pots, board and seats' balances."""
 
 from __future__ import annotations
 
@@ -25,16 +25,18 @@ _POST_KINDS = {
 _VERBS = {"calls": ev.Verb.CALL, "bets": ev.Verb.BET, "raises": ev.Verb.RAISE}
 _VERBS["is all-In"] = ev.Verb.ALL_IN  # the chips, all in: no call, bet or raise named
 _STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
-_STATUSES = {
-    "has joined the table": ev.Status.JOINS,
-    "has left the table": ev.Status.LEAVES,
-    "is sitting out": ev.Status.SITTING_OUT,
-    "has returned": ev.Status.RETURNED,
-    "is disconnected": ev.Status.DISCONNECTED,
-    "is connected": ev.Status.CONNECTED,
-    "has timed out": ev.Status.TIMED_OUT,
-    "will be using his time bank for this hand": ev.Status.OTHER,
+# each status and the words the room writes for it
+_STATUS_WORDS = {
+    ev.Status.JOINS: "has joined the table",
+    ev.Status.LEAVES: "has left the table",
+    ev.Status.SITTING_OUT: "is sitting out",
+    ev.Status.RETURNED: "has returned",
+    ev.Status.DISCONNECTED: "is disconnected",
+    ev.Status.CONNECTED: "is connected",
+    ev.Status.TIMED_OUT: "has timed out",
+    ev.Status.OTHER: "will be using his time bank for this hand",
 }
+_STATUSES = {words: status for status, words in _STATUS_WORDS.items()}
 
 
 class PlayLines(HandState):
@@ -44,15 +46,8 @@ class PlayLines(HandState):
     def POST(self, f: Fields, span: SourceSpan) -> None:
         kind = _POST_KINDS[f["post_kind"]]
         amount = self._money(f["post_amount"])
-        player = self._who(f["who"])
         self._blinds.setdefault(kind, amount)
-        live = amount
-        if kind is ev.PostKind.SMALL_AND_BIG:  # the small blind part is dead
-            live = amount - self._blinds.get(ev.PostKind.SMALL_BLIND, 0)
-        elif kind in (ev.PostKind.MISSED_BLIND, ev.PostKind.ANTE):
-            live = 0
-        self._put[player] = self._put.get(player, 0) + live
-        self._events.append(ev.Posted(span, player, kind, amount))
+        self._events.append(ev.Posted(span, self._who(f["who"]), kind, amount))
 
     def BLANK_LINE(self, f: Fields, span: SourceSpan) -> None:
         return  # a blank line among the play's: nothing in it
@@ -61,12 +56,10 @@ class PlayLines(HandState):
         street = _STREETS.get(f["dealing_street"])
         if street is None:  # "** Dealing down cards **": the blinds are in
             for post in self._posts:  # the ones the layout does not write
-                self._put[post.player] = self._put.get(post.player, 0) + post.amount
                 self._events.append(
                     ev.Posted(post.span, post.player, post.kind, post.amount, post.all_in)
                 )
             return
-        self._end_of_round(span)
         new = cards(f["dealing_cards"] or "")
         board = tuple(e for e in self._events if isinstance(e, ev.StreetDealt))
         so_far = board[-1].cards if board else ()
@@ -87,11 +80,9 @@ class PlayLines(HandState):
         player, verb = self._who(f["who"]), _VERBS[f["action_verb"]]
         if f["action_to"] is not None:  # 2026: "raises 2.70 to 2.80": the chips added and the total
             added, to = self._money(f["action_added"]), self._money(f["action_to"])
-            self._put[player] = to
             self._events.append(ev.ChipsIn(span, player, verb, added, to, False))
             return
         added = self._money(f["action_amount"] or f["action_paren"])
-        self._put[player] = self._put.get(player, 0) + added
         self._events.append(ev.ChipsIn(span, player, verb, added, None, verb is ev.Verb.ALL_IN))
 
     def ALL_IN_MARK(self, f: Fields, span: SourceSpan) -> None:
@@ -105,7 +96,6 @@ class PlayLines(HandState):
         self._events.append(ev.Note(span, f"{player} is all-In."))
 
     def SHOWS(self, f: Fields, span: SourceSpan) -> None:
-        self._end_of_round(span)
         player, shown = self._who(f["who"]), cards(f["shows_cards"])
         if f["shows_verb"] == "doesn't show":  # cards tabled by the room, the player mucked
             self._events.append(ev.Mucked(span, player, shown))
@@ -129,26 +119,15 @@ class PlayLines(HandState):
         self._events[at] = replace(shown, description=f"{high}; low {low}", claim=claim(high, low))
 
     def NO_SHOW(self, f: Fields, span: SourceSpan) -> None:
-        self._end_of_round(span)
         self._events.append(ev.NotShown(span, self._who(f["who"])))
 
     def WINS(self, f: Fields, span: SourceSpan) -> None:
-        self._end_of_round(span)
         self._settled = True
         player, pot_words = self._who(f["who"]), f["wins_pot"]
-        amount = self._money(f["wins_amount"])
-        returned = self._returned.get(player, 0)
         pot = 0
         if pot_words is not None and "side pot" in pot_words:
             pot = int(pot_words.rsplit(" ", 1)[-1].lstrip("#"))
-            if returned and amount == returned and f["wins_low"] is None:
-                # the side pot only its bettor was in: his uncalled chips, given back
-                del self._returned[player]
-                self._events.append(ev.Note(span, f"{player} wins back {f['wins_amount']}"))
-                return
-        elif pot_words is None and returned:
-            amount -= returned  # "wins $0.24": the pot, and his bet nobody called
-            del self._returned[player]
+        amount = self._money(f["wins_amount"])
         self._events.append(ev.Collected(span, player, amount, pot, pot_words is not None))
 
     def STATUS(self, f: Fields, span: SourceSpan) -> None:
@@ -160,19 +139,14 @@ class PlayLines(HandState):
         self._events.append(ev.PlayerStatus(span, self._who(f["who"]), ev.Status.FINISHED, text))
 
     def CASH_OUT_NOTE(self, f: Fields, span: SourceSpan) -> None:
-        self._end_of_round(span)
         self._events.append(ev.Note(span, f"{self._who(f['who'])} {f['cash_out_note_text']}"))
 
     def CASH_OUT(self, f: Fields, span: SourceSpan) -> None:
-        self._end_of_round(span)
         self._events.append(
             ev.CashedOut(span, self._who(f["who"]), self._money(f["cash_out_amount"]))
         )
 
     def DEALER_NOTE(self, f: Fields, span: SourceSpan) -> None:
-        # "Creating Main Pot with $ 38.50 with A, B": the betting of the round is over
-        if f["dealer_note_text"].startswith("There is no Small Blind"):
-            self._no_small_blind = True
         self._events.append(ev.Note(span, f["dealer_note_text"].rstrip("\x00") or "(NUL)"))
 
     def CANCELLED(self, f: Fields, span: SourceSpan) -> None:
@@ -184,7 +158,6 @@ class PlayLines(HandState):
 
     # ------------------------------------------------------------ the 2026 summary
     def SUMMARY_MARKER(self, f: Fields, span: SourceSpan) -> None:
-        self._end_of_round(span)
         self._settled = self._summary = True
         self._events.append(ev.SummaryStarted(span))
 
@@ -210,7 +183,7 @@ class PlayLines(HandState):
         won: int | None = None
         if f["balance_collected"] is not None and f["balance_cashed"] is None:
             # a player who cashed out is paid by the room (his CashedOut), not the pot
-            won = self._money(f["balance_collected"]) - self._returned.pop(player, 0)
+            won = self._money(f["balance_collected"])
             if won:
                 self._events.append(ev.Collected(span, player, won))
         if f["balance_folded"] is not None:

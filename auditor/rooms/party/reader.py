@@ -9,8 +9,8 @@ What the room means by its words, where other rooms' same words mean otherwise:
 - the room writes no "uncalled bet returned" line: the part of the last bet nobody
   matched is in the winner's "wins $X" (no showdown), or is the last side pot, "wins
   $0.95 from side pot #1", that only its bettor was in (a showdown), or in the 2026
-  summary's "collected". The reader writes the return where the betting ends (an
-  ``UncalledReturned``), and the rest as collected;
+  summary's "collected": the hand says so (``uncalled_returns_in_wins``), the replay
+  returns it and reads it out of the win line;
 - "wins $X" is net of the rake, which its 2005-2017 layouts do not write; the 2026
   summary's "Main Pot: $X Rake: $R" is net too (the total pot is X + R);
 - who was dealt in, a seat listed under a placeholder name, a tournament layout's blind
@@ -82,8 +82,14 @@ class PartyReader(PlayLines, FieldsReader):
         seats = [e for e in hand.events if type(e) is ev.SeatTaken]
         renamed = seat_names(seats, hand.events)
         posts: tuple[InferredPost, ...] = ()
-        if self._tournament and not any(type(e) is ev.Posted for e in hand.events):
-            posts = blind_posts(hand.start, seats, renamed, hand.events, self._no_small_blind)
+        if hand.start.tournament_id is not None and not any(
+            type(e) is ev.Posted for e in hand.events
+        ):
+            no_small = any(
+                type(e) is ev.Note and e.text.startswith("There is no Small Blind")
+                for e in hand.events
+            )
+            posts = blind_posts(hand.start, seats, renamed, hand.events, no_small)
         if renamed or posts:
             self._known = ({r.listed: r.acting for r in renamed}, posts)
             hand = super().read(raw)
@@ -123,13 +129,16 @@ class PartyReader(PlayLines, FieldsReader):
         if self._start_at < 0:
             raise LineError(header, "no table line")
         cut = self._cut or not self._settled  # or every line read, but no winner
-        if not cut:
-            self._end_of_round(self._events[-1].span)
         try:  # the header's stakes and date: a problem with them is the header line's
             start = self._hand_started()
         except (AmountError, ValueError, OverflowError) as err:
             raise LineError.of(header, err) from None
         self._events[self._start_at] = start
-        if cut:
-            return ev.Hand(start, tuple(self._events), truncated=True, truncated_at=last_line(raw))
-        return ev.Hand(start, tuple(self._events))
+        return ev.Hand(
+            start,
+            tuple(self._events),
+            truncated=cut,
+            truncated_at=last_line(raw) if cut else None,
+            uncalled_returns_written=False,
+            uncalled_returns_in_wins=True,
+        )

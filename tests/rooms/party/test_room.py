@@ -163,21 +163,24 @@ def test_header_facts_and_time_zone() -> None:
 
 
 def test_raises_are_the_chips_added_and_the_uncalled_bet_is_inside_wins() -> None:
-    hand = _read(
+    text = (
         HEAD + "Cid raises [$3.50 USD]\nAnn folds\nBen calls [$2.50 USD]\n"
         "** Dealing Flop ** [ 2d, Qc, Ad ]\nBen checks\nCid bets [$7.13 USD]\nBen folds\n"
         "Cid does not show cards.\nCid wins $14.26 USD\n"
     )
+    hand = _read(text)
     (raise_,) = _of(hand, ev.RaisedTo)
     assert isinstance(raise_, ev.RaisedTo)
     assert (raise_.by, raise_.given, raise_.total(0)) == (350, ev.RaiseGiven.BY, 350)
     (flop,) = _of(hand, ev.StreetDealt)
     assert isinstance(flop, ev.StreetDealt) and [str(c) for c in flop.cards] == ["2d", "Qc", "Ad"]
-    (returned,) = _of(hand, ev.UncalledReturned)
+    # "wins $14.26" as written; the replay reads it as the $7.50 pot less $0.37 rake and
+    # his $7.13 bet nobody called (the room writes no return)
+    (written,) = _of(PartyReader().read(_raw(text)), ev.Collected)
+    assert isinstance(written, ev.Collected) and written.amount == 1426
+    assert _of(hand, ev.UncalledReturned) == []
     (collected,) = _of(hand, ev.Collected)
-    # "wins $14.26": the $7.50 pot less $0.37 rake, and his $7.13 bet nobody called
-    assert isinstance(returned, ev.UncalledReturned) and isinstance(collected, ev.Collected)
-    assert (returned.player, returned.amount, returned.span.line) == ("Cid", 713, 20)
+    assert isinstance(collected, ev.Collected)
     assert (collected.player, collected.amount, collected.names_pot) == ("Cid", 713, False)
 
 
@@ -203,7 +206,7 @@ def test_chips_lines_are_read_as_written_for_the_replay_to_tell() -> None:
 
 def test_all_in_lines_and_side_pots() -> None:
     """ "is all-In [$X]" is a call, bet or raise as the bets stand; the last side pot, only
-    its bettor's, is his uncalled chips."""
+    its bettor's, is his uncalled chips (the replay reads its win line as the return)."""
     hand = _read(
         HEAD + "Cid raises [$3.50 USD]\nAnn folds\nBen raises [$10 USD]\n"
         "Cid is all-In  [$16.50 USD]\nBen is all-In  [$39 USD]\n"
@@ -218,7 +221,8 @@ def test_all_in_lines_and_side_pots() -> None:
     assert isinstance(ben_all_in, ev.RaisedTo) and ben_all_in.by == 3900  # 11 + 39 = 50
     (returned,) = _of(hand, ev.UncalledReturned)
     assert isinstance(returned, ev.UncalledReturned)
-    assert (returned.player, returned.amount, returned.span.line) == ("Ben", 3000, 18)
+    # on his win line
+    assert (returned.player, returned.amount, returned.span.line) == ("Ben", 3000, 23)
     # the side pot 1 of $30 is Ben's own chips given back: no collect from it
     assert [(c.player, c.amount, c.pot) for c in _of(hand, ev.Collected)
             if isinstance(c, ev.Collected)] == [("Cid", 4000, 0)]  # fmt: skip
