@@ -24,8 +24,8 @@ from auditor.read.split import RawHand
 from auditor.rooms.ohh import document
 from auditor.source import SourceSpan
 
-_LIMITS = {"NL": ev.Limit.NO, "PL": ev.Limit.POT, "FL": ev.Limit.FIXED}
 _STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
+_LIMITS = {"NL": ev.Limit.NO, "PL": ev.Limit.POT, "FL": ev.Limit.FIXED}
 _POSTS = {
     "Post Ante": ev.PostKind.ANTE,
     "Post SB": ev.PostKind.SMALL_BLIND,
@@ -208,12 +208,12 @@ class _Hand:
             site=str(ohh.get("site_name") or ohh.get("network_name") or "OHH"),
             hand_id=document.hand_id(self.raw.lines),
             game=f"{game} {limit_obj.get('bet_type') if isinstance(limit_obj, dict) else ''}",
-            variant=variant(limit, hi_lo, hole_cards),
-            limit=limit,
-            hi_lo=hi_lo,
-            hole_card_count=hole_cards,
             small_stake=small,
             big_stake=big,
+            limit=limit,
+            hi_lo=hi_lo,
+            variant=variant(limit, hi_lo, hole_cards),
+            hole_card_count=hole_cards,
             currency=str(currency) if _iso(currency) else "chips",
             scale=self.scale,
             started_at=self.started_at(),
