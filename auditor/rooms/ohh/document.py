@@ -1,13 +1,7 @@
-"""An OHH file's hands as text, and where each part of a hand is written.
-
-OHH (Open Hand History, https://hh-specs.handhistory.org) is JSON: each hand one object
-``{"ohh": {...}}``. A file holds one object pretty-printed, or several: the spec's storage
-format (objects separated by blank lines), one a line (JSON Lines), or an array of them.
-:func:`objects` cuts the lines into the top-level objects by counting brackets outside
-strings, a hand at a time (no whole-file load). ``json`` gives values, not places, so a
-part's place is found in the hand's text: the k-th action is where the k-th ``"action":``
-key is written (a key is a quoted name followed by a colon, which no string value can be).
-"""
+"""An OHH file's hands as text: :func:`objects` cuts the lines into top-level objects by
+counting brackets outside strings, a hand at a time (no whole-file load); and places,
+which ``json`` does not give: the k-th action is where the k-th ``"action":`` key is
+written (a quoted name followed by a colon, which no string value can be)."""
 
 from __future__ import annotations
 
@@ -98,14 +92,11 @@ def objects(lines: Iterable[str]) -> Iterator[Piece]:
         yield Piece(stray_at, tuple(stray), False)
 
 
-MAX_DEPTH = 100
-"""Arrays and objects inside each other past which a hand is told as too deep (an OHH
-hand nests five; ``json`` stops with a RecursionError near a thousand)."""
+MAX_DEPTH = 100  # an OHH hand nests five; json stops with a RecursionError near a thousand
 
 
 def too_deep(lines: Sequence[str]) -> tuple[int, int]:
-    """Where (line, column, 1-based) the brackets of ``lines`` first open more than
-    MAX_DEPTH deep, outside strings; (1, 1) when they never do."""
+    """Where (line, column) brackets first open more than MAX_DEPTH deep; else (1, 1)."""
     depth = 0
     for number, line in enumerate(lines, start=1):
         for token in _TOKEN.finditer(line):

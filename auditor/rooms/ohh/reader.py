@@ -1,31 +1,16 @@
-"""OHH hands to events.
-
-The spec's meanings (https://hh-specs.handhistory.org, version 1.4.x):
-
-- ``players``: ``id`` (what actions and wins name), ``seat``, ``name``,
-  ``starting_stack``, ``is_sitting_out``; some exporters add the hand's ``cards``.
-- ``rounds``: ``street`` ("Preflop", "Flop", "Turn", "River", "Showdown"), the street's
-  new ``cards``, and ``actions``: "Dealt Cards", "Post Ante", "Post SB", "Post BB",
-  "Straddle", "Post Dead" (a missed blind), "Post Extra Blind", "Fold", "Check", "Bet",
-  "Raise", "Call", "Shows Cards", "Mucks Cards", "Added Chips", "Sits Down", "Stands Up".
-  An action's ``amount`` is "the amount the player put into the pot for this action": a
-  raise's is the chips it adds (raised to $20 over his own $2: 18), so a raise is read
-  as given BY (the engine works out its total); ``is_allin`` marks an all-in.
-- ``pots``: ``number`` (0 the main pot, then the side pots), ``amount`` "the total
-  amount in the pot (including rake)", ``rake``, ``jackpot``, and ``player_wins``
-  (``win_amount``, ``cashout_amount``, ``cashout_fee``). The summary's pots are read net
-  of their rake (as the other rooms list them) and the total gross.
-
-No action returns an uncalled bet (the replay returns it by the rules). ``start_date_utc``
-is UTC. ``bet_limit.bet_type`` is "NL", "PL" or "FL"; a fixed-limit hand's bets are the
-big blind and twice it (the spec names no other). Amounts are decimals: the hand's unit
-is the finest written (cents for a currency, whole chips or their fractions otherwise).
+"""OHH hands to events, by the spec's meanings (https://hh-specs.handhistory.org, 1.4.x).
+An action's ``amount`` is "the amount the player put into the pot for this action": a
+raise's is the chips it adds, so a raise is read as given BY. A pot's ``amount`` is "the
+total amount in the pot (including rake)": the summary's pots are read net of their rake
+and jackpot, the total gross. No action returns an uncalled bet (the replay returns it by
+the rules). A fixed-limit hand's bets are the big blind and twice it (the spec names no
+other). The hand's unit is the finest written (cents at least for a currency).
 """
 
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -37,13 +22,10 @@ from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, variant
 from auditor.read.split import RawHand
 from auditor.rooms.ohh import document
-from auditor.rooms.ohh.games import LIMITS, is_hi_lo, is_omaha
-from auditor.rooms.ohh.pots import Pots
-from auditor.rooms.ohh.values import Bad as _Bad
-from auditor.rooms.ohh.values import get as _get
 from auditor.source import SourceSpan
 
 _STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.RIVER}
+_LIMITS = {"NL": ev.Limit.NO, "PL": ev.Limit.POT, "FL": ev.Limit.FIXED}
 _POSTS = {
     "Post Ante": ev.PostKind.ANTE,
     "Post SB": ev.PostKind.SMALL_BLIND,
@@ -54,40 +36,55 @@ _POSTS = {
 }
 
 
-class OhhReader:
-    """Reads one OHH hand at a time."""
+Players = dict[int, tuple[int, str, int, bool]]  # by id: seat, name, stack, sitting out
 
+
+class _Bad(Exception):
+    """A part of the hand that cannot be read, at its (line, column) in the hand."""
+
+    def __init__(self, problem: str, at: tuple[int, int], code: Code = Code.PARSE_ERROR) -> None:
+        super().__init__(problem)
+        self.problem, self.at, self.code = problem, at, code
+
+
+def _get(obj: object, key: str) -> Any:
+    """``obj[key]`` where ``obj`` is an object, else None."""
+    return obj.get(key) if isinstance(obj, dict) else None
+
+
+class OhhReader:
     def read(self, raw: RawHand) -> ev.Hand:
-        text = "\n".join(raw.lines)
         try:
-            doc = json.loads(text, parse_float=Decimal)
+            doc = json.loads("\n".join(raw.lines), parse_float=Decimal)
         except RecursionError:  # json recurses per bracket: the bound is the stack's
             line, column = document.too_deep(raw.lines)
-            shown = raw.lines[line - 1][max(0, column - 41) : column + 40]
-            raise HandParseError(
-                raw.file,
-                raw.first_line + line - 1,
-                column,
-                shown,
-                f"arrays and objects nested more than {document.MAX_DEPTH} deep:"
-                " no OHH hand nests so deep",
-            ) from None
+            problem = (
+                f"arrays and objects nested more than {document.MAX_DEPTH} deep: no OHH hand does"
+            )
+            raise _error(raw, line, column, problem, excerpt=True) from None
         except json.JSONDecodeError as err:
-            text_at = raw.lines[err.lineno - 1] if 0 < err.lineno <= len(raw.lines) else ""
-            raise HandParseError(
-                raw.file, raw.first_line + err.lineno - 1, err.colno, text_at, err.msg
-            ) from None
+            raise _error(raw, err.lineno, err.colno, err.msg) from None
         try:
             return _Hand(raw, doc).read()
         except _Bad as bad:
-            line, column = bad.at
-            shown = raw.lines[line - 1] if 0 < line <= len(raw.lines) else ""
-            raise HandParseError(
-                raw.file, raw.first_line + line - 1, column, shown, bad.problem, bad.code
-            ) from None
+            raise _error(raw, *bad.at, bad.problem, bad.code) from None
 
 
-class _Hand(Pots):
+def _error(
+    raw: RawHand,
+    line: int,
+    column: int,
+    problem: str,
+    code: Code = Code.PARSE_ERROR,
+    excerpt: bool = False,
+) -> HandParseError:
+    """The error at (line, column) of the hand's lines (``excerpt``: near the column)."""
+    text = raw.lines[line - 1] if 0 < line <= len(raw.lines) else ""
+    text = text[max(0, column - 41) : column + 40] if excerpt else text
+    return HandParseError(raw.file, raw.first_line + line - 1, column, text, problem, code)
+
+
+class _Hand:
     def __init__(self, raw: RawHand, doc: object) -> None:
         self.raw = raw
         ohh = _get(doc, "ohh")
@@ -108,8 +105,7 @@ class _Hand(Pots):
         return SourceSpan(self.raw.file, self.raw.first_line + line - 1, column)
 
     def unit(self) -> int:
-        """Minor units per unit written: 10 to the most decimals of any amount, and
-        cents at least for a currency (an ISO code)."""
+        """10 to the most decimals of any amount (2 at least for a currency)."""
         places = 2 if _iso(self.ohh.get("currency")) else 0
         stack: list[object] = [self.ohh]
         while stack:
@@ -128,8 +124,7 @@ class _Hand(Pots):
     def amount(
         self, value: object, key: str, index: int = 0, at: tuple[int, int] | None = None
     ) -> int:
-        """``value`` in minor units; a fault is placed at ``at``, else at the ``index``-th
-        ``key``."""
+        """``value`` in minor units; a fault is at ``at``, else at the ``index``-th ``key``."""
         where = at if at is not None else self.at(key, index)
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
             raise _Bad(f"{key}: {value!r} is not an amount", where)
@@ -145,7 +140,7 @@ class _Hand(Pots):
     def read(self) -> ev.Hand:
         ohh = self.ohh
         game = ohh.get("game_type")
-        if not isinstance(game, str) or not is_omaha(game):
+        if not isinstance(game, str) or not game.startswith("Omaha"):
             raise _Bad(f"game_type {game!r} is not an Omaha game", self.at("game_type"))
         players = self.players()
         start = self.start(game, players)
@@ -156,12 +151,12 @@ class _Hand(Pots):
         self.pots(events, players)
         return ev.Hand(start, tuple(events), uncalled_returns_written=False)
 
-    def players(self) -> dict[int, tuple[int, str, int, bool]]:
+    def players(self) -> Players:
         """Each player by id: seat, name, starting stack, sitting out."""
         listed = self.ohh.get("players")
         if not isinstance(listed, list) or not listed:
             raise _Bad("players must list the players", self.at("players"))
-        found: dict[int, tuple[int, str, int, bool]] = {}
+        found: Players = {}
         for index, player in enumerate(listed):
             where = self.at("starting_stack", index)
             pid, seat, name = _get(player, "id"), _get(player, "seat"), _get(player, "name")
@@ -178,10 +173,10 @@ class _Hand(Pots):
             raise _Bad("a player name is listed twice", self.at("players"), Code.SEAT_INVALID)
         return found
 
-    def start(self, game: str, players: dict[int, tuple[int, str, int, bool]]) -> ev.HandStarted:
+    def start(self, game: str, players: Players) -> ev.HandStarted:
         ohh = self.ohh
         limit_obj = ohh.get("bet_limit")
-        limit = LIMITS.get(str(_get(limit_obj, "bet_type")))
+        limit = _LIMITS.get(str(_get(limit_obj, "bet_type")))
         if limit is None:
             raise _Bad("bet_limit.bet_type must be NL, PL or FL", self.at("bet_type"))
         small = self.amount(ohh.get("small_blind_amount", 0), "small_blind_amount")
@@ -196,7 +191,7 @@ class _Hand(Pots):
             if _get(a, "action") == "Dealt Cards" and isinstance(_get(a, "cards"), list)
         ]
         hole_cards = max([4, *holes])
-        hi_lo = is_hi_lo(game)
+        hi_lo = game.endswith("HiLo")
         size = ohh.get("table_size")
         if size is not None and not (type(size) is int and 1 <= size <= SEAT_LIMIT):
             raise _Bad("table_size is not a table's size", self.at("table_size"), Code.SEAT_INVALID)
@@ -213,12 +208,12 @@ class _Hand(Pots):
             site=str(ohh.get("site_name") or ohh.get("network_name") or "OHH"),
             hand_id=document.hand_id(self.raw.lines),
             game=f"{game} {limit_obj.get('bet_type') if isinstance(limit_obj, dict) else ''}",
-            variant=variant(limit, hi_lo, hole_cards),
-            limit=limit,
-            hi_lo=hi_lo,
-            hole_card_count=hole_cards,
             small_stake=small,
             big_stake=big,
+            limit=limit,
+            hi_lo=hi_lo,
+            variant=variant(limit, hi_lo, hole_cards),
+            hole_card_count=hole_cards,
             currency=str(currency) if _iso(currency) else "chips",
             scale=self.scale,
             started_at=self.started_at(),
@@ -242,9 +237,9 @@ class _Hand(Pots):
         except ValueError:
             problem = f"start_date_utc {when!r} is not a date and time"
             raise _Bad(problem, self.at("start_date_utc")) from None
-        return _utc_naive(moment) if moment.tzinfo is not None else moment
+        return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
 
-    def play(self, events: list[ev.Event], players: dict[int, tuple[int, str, int, bool]]) -> None:
+    def play(self, events: list[ev.Event], players: Players) -> None:
         rounds = self.ohh.get("rounds")
         if not isinstance(rounds, list):
             raise _Bad("rounds must list the hand's rounds", self.at("rounds"))
@@ -282,9 +277,7 @@ class _Hand(Pots):
         if not holes_told:
             events.extend(self.hole_cards(players, dealt))
 
-    def hole_cards(
-        self, players: dict[int, tuple[int, str, int, bool]], dealt: set[str]
-    ) -> list[ev.Event]:
+    def hole_cards(self, players: Players, dealt: set[str]) -> list[ev.Event]:
         """Cards an exporter gives on the players (not as "Dealt Cards" actions)."""
         found: list[ev.Event] = []
         for index, player in enumerate(self.ohh.get("players") or []):
@@ -298,9 +291,7 @@ class _Hand(Pots):
                     found.append(ev.Dealt(span, name, self.cards(cards, at)))
         return found
 
-    def action(
-        self, action: object, index: int, players: dict[int, tuple[int, str, int, bool]]
-    ) -> ev.Event:
+    def action(self, action: object, index: int, players: Players) -> ev.Event:
         at = self.at("action", index)
         span = SourceSpan(self.raw.file, self.raw.first_line + at[0] - 1, at[1])
         kind = _get(action, "action")
@@ -344,6 +335,56 @@ class _Hand(Pots):
             return 0
         return self.amount(action["amount"], "amount", at=self.at("action", index))
 
+    def pots(self, events: list[ev.Event], players: Players) -> None:
+        pots = self.ohh.get("pots")
+        if pots is None:
+            return
+        if not isinstance(pots, list):
+            raise _Bad("pots must list the pots", self.at("pots"))
+        gross: list[int] = []
+        net: list[int] = []
+        rake = jackpot = 0
+        win = 0  # the index of the "win_amount" key
+        many = len(pots) > 1
+        for index, pot in enumerate(pots):
+            where = self.at("player_wins", index)  # a key every pot writes
+            amount = self.amount(_get(pot, "amount"), "amount", at=where)
+            taken = self.amount(_get(pot, "rake") or 0, "rake", at=where)
+            kept = self.amount(_get(pot, "jackpot") or 0, "jackpot", at=where)
+            gross.append(amount)
+            net.append(amount - taken - kept)
+            rake, jackpot = rake + taken, jackpot + kept
+            number = _get(pot, "number")
+            number = number if type(number) is int and number >= 0 else index
+            for won in _get(pot, "player_wins") or []:
+                pid = _get(won, "player_id")
+                if pid not in players:
+                    problem = f"player_id {pid!r} is no player of the hand"
+                    raise _Bad(problem, self.at("win_amount", win), Code.SEAT_INVALID)
+                name = players[pid][1]
+                span = self.span("win_amount", win)
+                span_at = self.at("win_amount", win)
+                amount_won = self.amount(_get(won, "win_amount") or 0, "win_amount", win)
+                win += 1
+                if amount_won:
+                    events.append(ev.Collected(span, name, amount_won, number, many))
+                if cash := _get(won, "cashout_amount"):
+                    fee = _get(won, "cashout_fee")
+                    fee_paid = self.amount(fee, "cashout_fee", at=span_at) if fee else None
+                    cashed = self.amount(cash, "cashout_amount", at=span_at)
+                    events.append(ev.CashedOut(span, name, cashed, fee_paid))
+        fees = (("Jackpot", jackpot),) if jackpot else ()
+        events.append(
+            ev.SummaryPot(
+                self.span("pots"),
+                total=sum(gross),
+                main=net[0] if many else None,
+                side_pots=tuple(net[1:]) if many else (),
+                rake=rake,
+                fees=fees,
+            )
+        )
+
     def cards(self, texts: object, at: tuple[int, int]) -> tuple[Card, ...]:
         if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
             raise _Bad('cards must be a list of cards like "Ah"', at)
@@ -355,9 +396,3 @@ def _iso(currency: object) -> bool:
     if not isinstance(currency, str):
         return False
     return len(currency) == 3 and currency.isalpha() and currency.isupper()
-
-
-def _utc_naive(moment: datetime) -> datetime:
-    from datetime import UTC
-
-    return moment.astimezone(UTC).replace(tzinfo=None)

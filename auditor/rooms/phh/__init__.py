@@ -1,25 +1,17 @@
-"""PHH, pokerkit's Poker Hand History (TOML): one hand per ``.phh`` file, or several per
-``.phhs`` file under table headers ("[1]"). Its fields and actions are documented in
-:mod:`.reader`; where things are in the text, and the hand id, in :mod:`.document`.
-
-The room splits its files itself (a document is no run of header-started lines): each
-hand is a RawHand of the document's own lines from its first non-blank line. Its games
-are the variant codes (``variant = 'FO/8'``); Hold'em ("NT", "FT"), stud, draw... are
-skipped and counted. The corpus's hands (WSOP final tables, transcribed from the
-broadcast) are live tournament hands: the "phh" profile (auditor/profiles/phh.toml) is the
-Poker TDA's rules, which the WSOP follows, with the two points the records show argued;
-see tests/rooms/phh/test_corpus.py."""
+"""PHH, pokerkit's Poker Hand History (TOML): one hand per ``.phh`` file, or one per table
+header ("[1]") of a ``.phhs`` file. Its games are the variant codes (``variant = 'FO/8'``).
+The corpus's hands are WSOP final tables: the "phh" profile is the Poker TDA's rules, with
+the two points the records show argued (tests/rooms/phh/test_corpus.py)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import ClassVar
 
 from auditor.read.split import RawHand, StrayText
 from auditor.rooms import Room
 from auditor.rooms.phh import document
-from auditor.rooms.phh.games import NOT_A_CODE, OMAHA, is_omaha
+from auditor.rooms.phh.games import NOT_A_CODE, OMAHA
 
 _VARIANT_KEY = re.compile(r"\s*variant\s*=")
 _VARIANT = re.compile(r"""\s*variant\s*=\s*['"]([^'"]*)['"]""")
@@ -30,8 +22,6 @@ _SNIFF_FIELD = re.compile(
 
 
 class PhhRoom(Room, declared_in=__file__):
-    games: ClassVar[tuple[str, ...]] = tuple(dict.fromkeys(game.variant for game in OMAHA.values()))
-
     def sniff(self, head: str) -> bool:
         return bool(_SNIFF_VARIANT.search(head)) and bool(_SNIFF_FIELD.search(head))
 
@@ -41,24 +31,22 @@ class PhhRoom(Room, declared_in=__file__):
     def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
         """One hand per document: the whole file, or each ``[table]`` of a .phhs file
         (blank lines and comments before the first table are no hand)."""
+        text = [line.rstrip("\r\n") for line in lines]
+        if text:
+            text[0] = text[0].lstrip("\ufeff")
         current: list[str] = []
         start = 0
         tables = False
-        for number, line in enumerate(lines, start=1):
-            line = line.rstrip("\r\n")
-            if number == 1:
-                line = line.lstrip("\ufeff")
+        for number, line in enumerate(text, start=1):
             if document.TABLE_HEADER.match(line) and (tables or not _own(current)):
                 if tables:
                     yield self._hand(file, start, current)
                 tables = True
                 current, start = [line], number
-                continue
-            if not current and not line.strip():
-                continue
-            if not current:
-                start = number
-            current.append(line)
+            elif current or line.strip():
+                if not current:
+                    start = number
+                current.append(line)
         if tables or _own(current):
             yield self._hand(file, start, current)
 
@@ -77,7 +65,7 @@ class PhhRoom(Room, declared_in=__file__):
         return ""
 
     def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)
+        return game in OMAHA or game == NOT_A_CODE
 
     def hand_id(self, raw: RawHand) -> str:
         return document.hand_id(raw.lines, raw.file)

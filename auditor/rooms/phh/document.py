@@ -1,12 +1,6 @@
-"""A PHH document as text: which line each key is on, where each ``actions`` element
-starts, the hand's id read off the text, and the TOML read with the standard library.
-
-PHH (pokerkit's Poker Hand History, https://pokerkit.readthedocs.io, "Hand History") is
-TOML: one hand per ``.phh`` file, or several in a ``.phhs`` file, each under its own
-table header (``[1]``, ``[2]``...). tomllib gives values, not places, so the places are
-found in the text: a key's line by its ``key =`` at a line's start, an action's line and
-column by finding its quoted text in order after ``actions =``.
-"""
+"""A PHH document as text: the TOML read with the standard library, and what tomllib does
+not give: places (a key's line by its ``key =`` at a line's start, an action's line and
+column by its quoted text, in order after ``actions =``) and the id read off the text."""
 
 from __future__ import annotations
 
@@ -37,18 +31,11 @@ class DocumentError(ValueError):
         self.excerpt = excerpt  # show the line's text around the column, not all of it
 
 
-def body(lines: Sequence[str]) -> tuple[int, Sequence[str]]:
-    """The lines of the hand's own document: a .phhs hand's lines after its table header
-    (with how many lines were skipped)."""
-    if lines and TABLE_HEADER.match(lines[0]):
-        return 1, lines[1:]
-    return 0, lines
-
-
 def load(lines: Sequence[str]) -> dict[str, Any]:
-    """The document's values (decimals as Decimal: money stays exact); raises
-    DocumentError at the place tomllib names."""
-    skipped, own = body(lines)
+    """The document's values (decimals as Decimal: money stays exact), a .phhs hand's after
+    its table header; raises DocumentError at the place tomllib names."""
+    skipped = 1 if lines and TABLE_HEADER.match(lines[0]) else 0
+    own = lines[skipped:]
     try:
         return tomllib.loads("\n".join(own), parse_float=Decimal)
     except RecursionError:  # tomllib recurses per bracket: the bound is the stack's
@@ -62,9 +49,7 @@ def load(lines: Sequence[str]) -> dict[str, Any]:
         raise DocumentError(problem, line + skipped, column) from None
 
 
-MAX_DEPTH = 100
-"""Arrays and inline tables inside each other past which a hand is told as too deep (a
-PHH hand nests two; tomllib stops with a RecursionError some hundreds deep)."""
+MAX_DEPTH = 100  # a PHH hand nests two; tomllib stops with a RecursionError far deeper
 
 # what can hold a bracket that is none: strings (multi-line ones first) and comments
 _BRACKET_OR_TEXT = re.compile(
@@ -74,8 +59,7 @@ _BRACKET_OR_TEXT = re.compile(
 
 
 def too_deep(lines: Sequence[str]) -> tuple[int, int]:
-    """Where (line, column, 1-based) the brackets of ``lines`` first open more than
-    MAX_DEPTH deep, outside strings and comments; (1, 1) when they never do."""
+    """Where (line, column) brackets first open more than MAX_DEPTH deep; else (1, 1)."""
     text = "\n".join(lines)
     depth = 0
     for token in _BRACKET_OR_TEXT.finditer(text):
@@ -91,8 +75,7 @@ def too_deep(lines: Sequence[str]) -> tuple[int, int]:
 
 
 def key_lines(lines: Sequence[str]) -> dict[str, int]:
-    """Each top-level key's line (1-based, in the hand's lines); a key written twice is a
-    TOML error tomllib reports."""
+    """Each top-level key's line (1-based, in the hand's lines)."""
     found: dict[str, int] = {}
     for number, line in enumerate(lines, start=1):
         key = _KEY.match(line)
@@ -102,9 +85,8 @@ def key_lines(lines: Sequence[str]) -> dict[str, int]:
 
 
 def element_places(lines: Sequence[str], key: str, texts: Sequence[str]) -> list[tuple[int, int]]:
-    """Where each of ``texts`` (the strings of array ``key``, in order) is written: (line,
-    column of its opening quote), 1-based in the hand's lines. An element found nowhere
-    (written with escapes) takes the place of the element before it, else the key's."""
+    """Where each of ``texts`` (array ``key``'s strings, in order) is written: (line, column
+    of its opening quote). One found nowhere (written with escapes) takes the last place."""
     start = key_lines(lines).get(key)
     if start is None:
         return [(1, 1)] * len(texts)
@@ -112,39 +94,25 @@ def element_places(lines: Sequence[str], key: str, texts: Sequence[str]) -> list
     number, column = start, lines[start - 1].index("=") + 1
     last = (start, 1)
     for text in texts:
-        found = None
-        at_line, at_column = number, column
-        while at_line <= len(lines) and found is None:
-            line = lines[at_line - 1]
-            hits = [
-                hit
-                for quote in ("'", '"')
-                if (hit := line.find(f"{quote}{text}{quote}", at_column)) >= 0
-            ]
+        for at in range(number, len(lines) + 1):
+            after = column if at == number else 0
+            quoted = (f"'{text}'", f'"{text}"')
+            hits = [hit for q in quoted if (hit := lines[at - 1].find(q, after)) >= 0]
             if hits:
-                found = (at_line, min(hits))
-            else:
-                at_line, at_column = at_line + 1, 0
-        if found is None:
-            places.append(last)
-            continue
-        number, column = found[0], found[1] + len(text) + 2
-        last = (found[0], found[1] + 1)
+                last = (at, min(hits) + 1)
+                number, column = at, min(hits) + len(text) + 2
+                break
         places.append(last)
     return places
 
 
 def hand_id(lines: Sequence[str], file: str = "") -> str:
-    """The hand's id, from its text: ``hand`` (its number in the event), after the date
-    (``year``, ``month``, ``day``) and a digest of the ``event`` when they are written,
-    since the same number recurs in every event and day ("20230622-5e0c1a2b-12"). A .phhs
-    hand with no ``hand`` key is known by its file's name and its table's ("a.phhs[7]":
-    every .phhs file numbers its tables from 1); else "".
+    """``hand`` (its number in the event) after the date and a digest of the ``event``
+    when written, as the number recurs in every event and day ("20230622-5e0c1a2b-12"); a
+    .phhs hand with no ``hand``: its file's name and table ("a.phhs[7]"); else "".
 
     >>> hand_id(["hand = 12", "day = 22", "month = 6", "year = 2023"])
     '20230622-12'
-    >>> hand_id(["[7]", "variant = 'PO'"], "/data/a.phhs")
-    'a.phhs[7]'
     """
     values: dict[str, int] = {}
     event = ""
@@ -171,12 +139,7 @@ def hand_id(lines: Sequence[str], file: str = "") -> str:
 
 
 def table_name(lines: Sequence[str]) -> str:
-    """Where the hand was played, from its text alone: its ``event`` and ``table`` as
-    written ("" when neither is).
-
-    >>> table_name(["event = 'WSOP Event #43'", "table = 2"])
-    'WSOP Event #43, table 2'
-    """
+    """Its ``event`` and ``table`` as written ("WSOP Event #43, table 2"; "": neither)."""
     event = table = ""
     for line in lines:
         named = _EVENT.match(line)

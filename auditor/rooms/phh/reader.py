@@ -1,32 +1,19 @@
-"""PHH hands to events.
-
-A PHH hand is a TOML document of fields, not lines of play: the players in order of
+"""PHH hands to events. A hand is a TOML document of fields: the players in order of
 position (``p1`` the small blind, the last the button; heads-up, pokerkit's order: ``p1``
-the big blind and ``p2`` the button, who posts the small blind, so ``antes`` and
-``blinds_or_straddles`` are read swapped), their ``starting_stacks``, the forced bets, and
-``actions``, one string per deal or decision:
-
-- ``d dh p1 AcKd5s3d`` hole cards (``????????`` when not known), ``d db 3s7hKs`` board;
-- ``p3 f`` fold, ``p3 cc`` check or call (a check when nothing is bet in the round or
-  he made its bet, the order of the actions tells; else a call naming no chips, which the
-  replay makes what he owes, capped by his stack: all-in), ``p3 cbr 600`` complete, bet
-  or raise TO 600 (the player's total bet in the round: the replay tells a bet from a
-  raise);
-- ``p3 sm AhJh7s6d`` shows, ``p3 sm`` mucks, ``p3 sm -`` shows the cards he was dealt;
-- a ``# ...`` after an action is a comment (a lone comment: a Note).
-
-Each event's span is its element's line and column in the file (the ``actions`` array is
-often one line: the column tells its elements apart); the seats, forced bets and
-collections are spanned at their fields' lines. The record writes no uncalled-bet returns
-(the replay returns them by the rules) and no collections: the amounts collected are
-what ``finishing_stacks`` leaves once the stack, less the chips put in, plus the uncalled
-excess returned, is taken away (else the ``winnings``, when written). A hand of chips
-(no ``currency``) with an ``event`` is a tournament's: its pots are paid out whole.
+the big blind, so ``antes`` and ``blinds_or_straddles`` are read swapped), their
+``starting_stacks``, the forced bets, and ``actions``, one string per deal or decision:
+``d dh p1 AcKd5s3d`` hole cards (``????????`` unknown), ``d db 3s7hKs`` the board, ``p3 f``
+fold, ``p3 cc`` check or call (of what is owed: the replay tells the chips), ``p3 cbr 600``
+complete, bet or raise TO 600, ``p3 sm AhJh7s6d`` show (``sm`` muck, ``sm -`` the cards
+dealt); ``# ...`` a comment (alone: a Note). Each event is spanned at its element's line
+and column. No uncalled return and no collection is written: what each collected is what
+``finishing_stacks`` leaves (else the ``winnings``). A hand of chips (no ``currency``)
+with an ``event`` is a tournament's: its pots are paid out whole.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import datetime, time
 from decimal import Decimal
 from typing import Any
 
@@ -35,12 +22,12 @@ from auditor.cards import Card
 from auditor.findings import Code
 from auditor.money import AmountError, AmountOutOfRange, to_minor
 from auditor.parse.errors import HandParseError
-from auditor.parse.facts import SEAT_LIMIT, local_time
+from auditor.parse.facts import SEAT_LIMIT, local_time, variant
 from auditor.read.split import RawHand
 from auditor.rooms.phh import document
-from auditor.rooms.phh.games import OMAHA, Game
+from auditor.rooms.phh.games import OMAHA
 from auditor.rooms.phh.table import Table
-from auditor.rooms.phh.values import Bad, cards_of, player_of, scale_of, shown, toml_type
+from auditor.rooms.phh.values import Bad, cards_of, player_of, scale_of, toml_type
 from auditor.source import SourceSpan
 
 SITE = "PHH"
@@ -110,12 +97,12 @@ class _Hand:
         if not isinstance(code, str):
             raise Bad(
                 f"variant: expected a string (a variant code such as 'PO'),"
-                f" got {toml_type(code)} {shown(code)}",
+                f" got {toml_type(code)} {str(code)[:40]}",
                 "variant",
             )
         if code not in OMAHA:
             raise Bad(f"variant {code!r} is not an Omaha game this room reads", "variant")
-        game = OMAHA[code]
+        limit, hi_lo = OMAHA[code]
         stacks_written = doc.get("starting_stacks")
         if not isinstance(stacks_written, list) or not 2 <= len(stacks_written) <= SEAT_LIMIT:
             raise Bad("starting_stacks must list two players or more", "starting_stacks")
@@ -127,14 +114,14 @@ class _Hand:
         blinds = self.amounts("blinds_or_straddles", count, required=False) or [0] * count
         if count == 2:  # pokerkit's heads-up order: p2 (the button) posts the small blind
             antes, blinds = antes[::-1], blinds[::-1]
-        start = self.start(game, code, blinds, seats[-1], count)
+        start = self.start(limit, hi_lo, code, blinds, seats[-1])
         events: list[ev.Event] = [start]
         seat_span = self.span("players" if "players" in self.keys else "starting_stacks")
         for name, seat, stack in zip(names, seats, stacks, strict=True):
             events.append(ev.SeatTaken(seat_span, seat, name, stack))
         table = Table(list(stacks), [0] * count, [0] * count)
         self.post(events, table, names, antes, blinds, count, _big_blind(start))
-        self.play(events, table, names, game)
+        self.play(events, table, names)
         paid = self.collect(events, table, names, stacks)
         # a record with no payout (both fields are optional) does not say how the hand
         # ended: its betting is replayed, its pots are not weighed (no finding of its own)
@@ -165,10 +152,10 @@ class _Hand:
         return [int(s) for s in written]
 
     def start(
-        self, game: Game, code: str, blinds: list[int], button: int, count: int
+        self, limit: ev.Limit, hi_lo: bool, code: str, blinds: list[int], button: int
     ) -> ev.HandStarted:
         doc = self.doc
-        if game.fixed:
+        if limit is ev.Limit.FIXED:
             small = self.amount(doc.get("small_bet"), "small_bet")
             big = self.amount(doc.get("big_bet"), "big_bet")
         else:
@@ -176,7 +163,7 @@ class _Hand:
             small = posted[0] if posted else 0
             big = posted[1] if len(posted) > 1 else self.amount(doc.get("min_bet", 0), "min_bet")
         seat_count = doc.get("seat_count")
-        fits = type(seat_count) is int and count <= seat_count <= SEAT_LIMIT
+        fits = type(seat_count) is int and len(blinds) <= seat_count <= SEAT_LIMIT
         if seat_count is not None and not fits:
             raise Bad("seat_count is not a table size", "seat_count", code=Code.SEAT_INVALID)
         currency = doc.get("currency")
@@ -186,18 +173,18 @@ class _Hand:
             site=SITE,
             hand_id=document.hand_id(self.raw.lines, self.raw.file),
             game=code,
-            variant=game.variant,
-            limit=game.limit,
-            hi_lo=game.hi_lo,
-            hole_card_count=game.hole_cards,
             small_stake=small,
             big_stake=big,
+            limit=limit,
+            hi_lo=hi_lo,
+            variant=variant(limit, hi_lo, 4),
+            hole_card_count=4,
             currency=str(currency) if currency else "chips",
             scale=self.scale,
             started_at=self.started_at(),
             time_zone=str(doc.get("time_zone", "")),
             table_name=document.table_name(self.raw.lines),
-            max_seats=seat_count if seat_count is not None else None,
+            max_seats=seat_count,
             button_seat=button,
             level=str(level) if level is not None else None,
             tournament_id=self.tournament(),
@@ -205,9 +192,8 @@ class _Hand:
         )
 
     def tournament(self) -> str | None:
-        """The event, when its amounts are chips (no ``currency`` written): a tournament's
-        (a cash game's stakes are money, and PHH names their currency), whose pots are
-        paid out whole, no rake taken, so the replay weighs the payouts exactly."""
+        """The event, when its amounts are chips (no ``currency``: a cash game's stakes are
+        money, and PHH names their currency)."""
         event = self.doc.get("event")
         return str(event) if event and not self.doc.get("currency") else None
 
@@ -218,18 +204,11 @@ class _Hand:
         day = [doc.get(k) for k in ("year", "month", "day")]
         if not isinstance(when, time) or not all(type(v) is int for v in day):
             return None
+        year, month, on = (int(v) for v in day if isinstance(v, int))
+        zone = str(doc.get("time_zone", ""))
         try:
-            on = date(*(int(v) for v in day if isinstance(v, int)))
-            return local_time(
-                on.year,
-                on.month,
-                on.day,
-                when.hour,
-                when.minute,
-                when.second,
-                str(doc.get("time_zone", "")),
-            )
-        except (ValueError, OverflowError) as err:  # a year beyond C's int too
+            return local_time(year, month, on, when.hour, when.minute, when.second, zone)
+        except ValueError as err:
             raise Bad(f"the date: {err}", "day") from None
 
     def post(
@@ -250,10 +229,8 @@ class _Hand:
         for seat, ante in enumerate(antes):
             if ante:
                 paid = min(ante, table.stacks[seat])
-                table.stacks[seat] -= paid
-                table.put_in[seat] += paid
-                all_in = table.stacks[seat] == 0
-                events.append(ev.Posted(span, names[seat], kind, paid, all_in))
+                table.pay(seat, paid, dead=True)
+                events.append(ev.Posted(span, names[seat], kind, paid, table.stacks[seat] == 0))
         span = self.span("blinds_or_straddles")
         order = [1, 0] if count == 2 else list(range(count))  # heads-up: the button's first
         kinds = [ev.PostKind.SMALL_BLIND, ev.PostKind.BIG_BLIND]
@@ -271,7 +248,7 @@ class _Hand:
             table.raised(seat, paid)  # the top blind is the round's bet
             events.append(ev.Posted(span, names[seat], kind, paid, table.stacks[seat] == 0))
 
-    def play(self, events: list[ev.Event], table: Table, names: list[str], game: Game) -> None:
+    def play(self, events: list[ev.Event], table: Table, names: list[str]) -> None:
         actions = self.doc.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise Bad("actions must be a list of strings", "actions")
@@ -288,13 +265,12 @@ class _Hand:
                     events.append(ev.Note(span, comment.strip()))
                 continue
             if parts[0] == "d":
-                board = self.deal(events, table, names, parts, span, index, board, game)
+                board = self.deal(events, table, names, parts, span, index, board)
                 continue
             seat = player_of(parts[0], count, index)
             name = names[seat]
             match parts[1:]:
                 case ["f"]:
-                    table.folded.add(seat)
                     events.append(ev.Folded(span, name))
                 case ["cc"]:
                     if not table.bet or seat in table.level:
@@ -339,7 +315,6 @@ class _Hand:
         span: SourceSpan,
         index: int,
         board: list[Card],
-        game: Game,
     ) -> list[Card]:
         match parts[1:]:
             case ["dh", player, cards]:

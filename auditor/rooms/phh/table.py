@@ -1,6 +1,6 @@
-"""The chips of a PHH hand as its actions put them in: ``finishing_stacks``' arithmetic
-(what each player collected), and the round's bet and who has put it in, which tell
-"cc" a check or a call (the replay tells the chips of a call, a bet from a raise)."""
+"""The chips of a PHH hand as its actions put them in, for ``finishing_stacks``'
+arithmetic (what each player collected: :meth:`_Hand.collect`), and the round's bet as
+written and who has put it in, which tell "cc" a check or a call."""
 
 from __future__ import annotations
 
@@ -9,17 +9,11 @@ from dataclasses import dataclass, field
 
 @dataclass
 class Table:
-    """The chips of the hand, for ``finishing_stacks``' arithmetic (what each collected:
-    :meth:`_Hand.collect`), no action is told from them; and the round's bet as written
-    (the top blind, then each "cbr"'s total) and who has put it in (the last to bet or
-    raise, then each caller), the order of the actions that tells "cc" a check or a call."""
-
     stacks: list[int]
     put_in: list[int]
     round_chips: list[int]  # each seat's chips in the round: the uncalled bet's arithmetic
-    folded: set[int] = field(default_factory=set)
     last_round: list[int] = field(default_factory=list)  # the last round with chips in
-    bet: int = 0  # the round's bet, as the record writes it
+    bet: int = 0  # the round's bet, as the record writes it (the top blind, each "cbr")
     level: set[int] = field(default_factory=set)  # the seats that have put it in
 
     def new_street(self) -> None:
@@ -46,7 +40,9 @@ class Table:
             returned[ranked[0]] = bets[ranked[0]] - bets[ranked[1]]
         return returned
 
-    def pay(self, seat: int, amount: int) -> None:
+    def pay(self, seat: int, amount: int, dead: bool = False) -> None:
+        """``dead``: an ante, in the pot but no part of the round's bets."""
         self.stacks[seat] -= amount
         self.put_in[seat] += amount
-        self.round_chips[seat] += amount
+        if not dead:
+            self.round_chips[seat] += amount

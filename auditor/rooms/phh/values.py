@@ -1,10 +1,8 @@
 """A PHH document's values as the reader takes them: the error of a field or action it
-cannot take (:class:`Bad`), the chips' scale, the cards and players an action names,
-and TOML's names for what a field holds (for messages)."""
+cannot take (:class:`Bad`), the chips' scale, and the cards and players an action names."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
 from decimal import Decimal
 from typing import Any
 
@@ -35,22 +33,21 @@ def cards_of(text: str, index: int) -> tuple[Card, ...]:
     return tuple(LETTERS.card(text[i : i + 2]) for i in range(0, len(text), 2))
 
 
+_AMOUNTS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
+
+
 def scale_of(doc: dict[str, Any]) -> int:
     """Minor units per chip: 1 when every amount is whole, else 10 to the most decimals
     written (a cash game's 0.25): money stays exact."""
-    places = 0
-    for key in ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings"):
-        values = doc.get(key)
-        if isinstance(values, list):
-            places = max([places, *(_places(v) for v in values)])
-    for key in ("small_bet", "big_bet", "min_bet"):
-        places = max(places, _places(doc.get(key)))
+    values = [doc.get(key) for key in ("small_bet", "big_bet", "min_bet")]
+    for key in _AMOUNTS:
+        listed = doc.get(key)
+        values += listed if isinstance(listed, list) else []
     actions = doc.get("actions")
-    if isinstance(actions, list):
-        for action in actions:
-            if isinstance(action, str) and " cbr " in action:
-                places = max(places, _places(action.partition("#")[0].split()[-1]))
-    scale: int = 10 ** min(places, 8)
+    for action in actions if isinstance(actions, list) else []:
+        if isinstance(action, str) and " cbr " in action:
+            values.append(action.partition("#")[0].split()[-1])
+    scale: int = 10 ** min(max(map(_places, values)), 8)
     return scale
 
 
@@ -66,27 +63,11 @@ def _places(value: object) -> int:
     return 0
 
 
+_TOML_TYPES = ((bool, "a boolean"), (int, "an integer"), (Decimal, "a float"), (list, "an array"))
+
+
 def toml_type(value: object) -> str:
-    """The TOML name of a value's type ("an integer", "an array")."""
-    if value is None:
-        return "nothing"
-    kinds = [
-        (bool, "a boolean"),
-        (int, "an integer"),
-        (Decimal, "a float"),
-        (float, "a float"),
-        (datetime, "a date-time"),
-        (date, "a date"),
-        (time, "a time"),
-        (list, "an array"),
-        (dict, "a table"),
-    ]
-    return next((name for kind, name in kinds if isinstance(value, kind)), "a value")
-
-
-def shown(value: object) -> str:
-    """The value as TOML writes it, cut short."""
-    text = str(value).lower() if isinstance(value, bool) else repr(value)
-    if isinstance(value, Decimal | datetime | date | time):
-        text = str(value)
-    return text if len(text) <= 40 else text[:40] + "..."
+    """The TOML name of a value's type ("an integer", "an array"), for messages."""
+    if isinstance(value, dict):
+        return "a table"
+    return next((name for kind, name in _TOML_TYPES if isinstance(value, kind)), "a value")
