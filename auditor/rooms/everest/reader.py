@@ -1,7 +1,5 @@
 """Reads one Everest hand (a ``<HAND>`` element, its session's ``<SESSION>`` as context)
-into events, with the XML rooms' one reader (auditor/parse/xml_elements.py): the layout is
-the table below, each element read by the method named after it. Element and attribute
-meanings: README.md."""
+with the XML rooms' one reader (auditor/parse/xml_elements.py). Elements: README.md."""
 
 from __future__ import annotations
 
@@ -11,22 +9,12 @@ from auditor import events as ev
 from auditor.cards import Card, card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, variant
-from auditor.parse.xml_elements import (
-    ElementReader,
-    Node,
-    NodeError,
-    Tag,
-    start_attrs,
-)
+from auditor.parse.xml_elements import ElementReader, Node, NodeError, Tag, start_attrs
 from auditor.rooms.everest import SESSION_TAG, SITE, session_game
 from auditor.source import SourceSpan
 
-_LIMITS = {
-    "pot-limit": ev.Limit.POT,
-    "no-limit": ev.Limit.NO,
-    "fixed-limit": ev.Limit.FIXED,
-    "limit": ev.Limit.FIXED,
-}
+_LIMITS = {"pot-limit": ev.Limit.POT, "no-limit": ev.Limit.NO, "fixed-limit": ev.Limit.FIXED}
+_LIMITS["limit"] = ev.Limit.FIXED
 _STREETS = (ev.Street.FLOP, ev.Street.TURN, ev.Street.RIVER)
 _AT = ("position",)  # the seat an element is of
 ELEMENTS = {
@@ -102,9 +90,12 @@ class EverestReader(ElementReader):
         return SourceSpan(self.raw.file, node.line)
 
     def money(self, node: Node, name: str) -> int:
-        """An amount as written: already in the hand's minor unit (cents, or chips)."""
+        """An attribute's amount, as written: already in the minor unit (cents, or chips)."""
+        return self.amount(node, node.get(name) or "0")
+
+    def amount(self, node: Node, text: str, scale: int = 1) -> int:
         try:
-            return to_minor(node.get(name, "0") or "0", 1)
+            return to_minor(text, scale)
         except AmountError as err:
             raise NodeError.at(node, err) from None
 
@@ -127,7 +118,9 @@ class EverestReader(ElementReader):
         tournament = session.get("type", "ring") != "ring"
         currency = "chips" if tournament or not money else CURRENCY_OF_SYMBOL.get(money, money)
         scale = 1 if currency == "chips" else 100
-        small, big = self._stakes(hand, scale)
+        # "5 €/10 €", "0,01 €/0,02 €" (a decimal comma): in the hand's minor unit
+        stakes = [s.replace(",", ".").strip(" €$£") for s in hand.get("blinds").partition("/")]
+        small, big = self.amount(hand, stakes[0], scale), self.amount(hand, stakes[2], scale)
         when = hand.get("time")
         if not when.isdigit() or len(when) > 11:
             raise NodeError(hand, f"a start time the reader cannot read: {when!r}")
@@ -152,18 +145,7 @@ class EverestReader(ElementReader):
             tournament_id=session.get("id") if tournament else None,
         )
 
-    def _stakes(self, hand: Node, scale: int) -> tuple[int, int]:
-        """ "5 €/10 €", "0,01 €/0,02 €" (a decimal comma): in the hand's minor unit."""
-        small, _, big = hand.get("blinds").partition("/")
-        try:
-            return (
-                to_minor(small.replace(",", ".").strip(" €$£"), scale),
-                to_minor(big.replace(",", ".").strip(" €$£"), scale),
-            )
-        except AmountError as err:
-            raise NodeError.at(hand, err) from None
-
-    def _seat(self, node: Node, dealt: bool) -> None:
+    def _seat(self, node: Node, dealt: bool) -> None:  # positions are numbered from 0
         position = node.get("position")
         if not position.isdigit() or int(position) + 1 > SEAT_LIMIT:
             raise NodeError.at(node, SeatError(f"position {position!r} is not a seat"))
@@ -173,8 +155,7 @@ class EverestReader(ElementReader):
         stack = self.money(node, "balance")
         self.names[position] = name
         self.stacks[name] = stack
-        seat = int(position) + 1  # positions are numbered from 0
-        self.events.append(ev.SeatTaken(self.span(node), seat, name, stack, not dealt))
+        self.events.append(ev.SeatTaken(self.span(node), int(position) + 1, name, stack, not dealt))
 
     def _dealt(self, holes: dict[str, list[Node]]) -> None:
         # one <HOLE> per card per player, dealt round the table; "--": not shown
@@ -187,7 +168,10 @@ class EverestReader(ElementReader):
         # the first blind is the small one; later ones the big, or with a penalty (the
         # dead small blind a returning player owes) both
         player = self.player(node)
-        amount, penalty = self.money(node, "amount"), self.money(node, "penalty")
+        amount, penalty = (
+            self.money(node, "amount"),
+            self.money(node, "penalty"),
+        )
         if self.blinds == 0:
             kind = ev.PostKind.SMALL_BLIND
         elif penalty:
@@ -210,7 +194,11 @@ class EverestReader(ElementReader):
     def BET(self, node: Node) -> None:
         # every chip-moving action: the chips put in (0: a check); whether it bets, calls
         # or raises is the replay's to tell; all-in is written only sometimes
-        player, span, amount = self.player(node), self.span(node), self.money(node, "amount")
+        player, span, amount = (
+            self.player(node),
+            self.span(node),
+            self.money(node, "amount"),
+        )
         if amount == 0:
             self.events.append(ev.Checked(span, player))
             return
@@ -235,22 +223,14 @@ class EverestReader(ElementReader):
         if node is not self.last_sweep:
             return
         # the pot so far NET of the rake and tax taken from it: the gross adds them back
-        try:
-            net = to_minor(node.text or "0", 1)
-        except AmountError as err:
-            raise NodeError.at(node, err) from None
+        net = self.amount(node, node.text or "0")
         rake, tax = self.money(node, "rake"), self.money(node, "tax")
         fees = (("tax", tax),) if tax else ()
         pot = ev.SummaryPot(self.span(node), net + rake + tax, None, (), rake, fees)
         self.events.append(pot)
 
-    def SHOW(self, node: Node) -> None:
-        self._shown(node, ev.Shown)
-
-    def MUCK(self, node: Node) -> None:
-        self._shown(node, ev.Mucked)
-
-    def _shown(self, node: Node, kind: type[ev.Shown] | type[ev.Mucked]) -> None:
+    def SHOW(self, node: Node) -> None:  # cards shown, or mucked (MUCK)
+        kind = ev.Mucked if node.tag == "MUCK" else ev.Shown
         if not self.showdown:
             self.events.append(ev.ShowdownStarted(self.span(node), 1))
             self.showdown = True
@@ -275,3 +255,4 @@ class EverestReader(ElementReader):
         self.events.append(ev.Note(self.span(node), f"{node.tag} {words} {node.text}".strip()))
 
     PLACE = PRIZE
+    MUCK = SHOW
