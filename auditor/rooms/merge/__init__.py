@@ -1,6 +1,5 @@
 """Merge Gaming Network (Carbon Poker, Lock...): its XML exports, a ``<description>`` then
-one ``<game>`` element per hand (split and read with a streaming XML parser:
-auditor/parse/xml_split.py, then reader.py; element meanings in README.md), and the same
+one ``<game>`` element per hand (reader.py; element meanings in README.md), and the same
 hands as PokerTracker exports them in text ("MERGE_GAME #N: Omaha PL ...": text.py)."""
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from auditor import events as ev
 from auditor.parse.xml_split import XmlLayout, split_xml
 from auditor.read.split import RawHand, StrayText, split_hands
 from auditor.rooms import Reader, Room
-from auditor.rooms.merge.games import hand_game, is_omaha
+from auditor.rooms.merge.games import hand_game
 from auditor.rooms.merge.text import HEADER, HEADER_START, text_game
 
 # a Merge game's start tag: id "table-hand" then its start time (iPoker's and Everest's
@@ -30,17 +29,15 @@ class MergeRoom(Room, declared_in=__file__):
         return _XML_GAME.search(head) is not None or _TEXT_HEADER.search(head) is not None
 
     def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
-
         lines = iter(lines)
         head: list[str] = []
         for line in lines:
             head.append(line)
             if line.strip():
                 break
-        every = chain(head, lines)
         if head and _TEXT_HEADER.match(head[-1]):
-            return split_hands(every, file, (self,))
-        return split_xml(every, file, self.name, _LAYOUT)
+            return split_hands(chain(head, lines), file, (self,))
+        return split_xml(chain(head, lines), file, self.name, _LAYOUT)
 
     def is_header(self, line: str) -> bool:
         return line.startswith(HEADER_START)
@@ -53,9 +50,6 @@ class MergeRoom(Room, declared_in=__file__):
         described = description_of(raw)
         multi = game_attrs(raw).get("multigametype", "")
         return hand_game(described.get("type", ""), described.get("stakes", ""), multi)
-
-    def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)
 
     def reader(self) -> Reader:
         return _Reader()
@@ -89,6 +83,5 @@ class _Reader:
         self.text = MergeTextReader()
 
     def read(self, raw: RawHand) -> ev.Hand:
-        if raw.header.startswith(HEADER_START):
-            return self.text.read(raw)
-        return self.xml.read(raw)
+        reader = self.text if raw.header.startswith(HEADER_START) else self.xml
+        return reader.read(raw)

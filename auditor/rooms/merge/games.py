@@ -14,30 +14,15 @@ MIXES = frozenset({"HA", "RASH", "HO", "SHOE", "HORSE", "HOSE", "HAR"})
 
 # multigametype codes of a mixed session's hands
 MULTIGAME = {
-    "1": "Holdem",
-    "2": "Holdem",
-    "9": "Holdem",
-    "23": "Holdem",
+    **dict.fromkeys(("1", "2", "9", "23"), "Holdem"),
     "4": "Omaha",
-    "34": "Omaha H/L8",
-    "35": "Omaha H/L8",
-    "37": "Omaha H/L8",
-    "38": "7-Stud",
-    "39": "7-Stud",
-    "41": "7-Stud",
-    "42": "7-Stud",
-    "43": "7-Stud H/L8",
-    "45": "7-Stud H/L8",
-    "46": "Razz",
-    "47": "Razz",
-    "49": "Razz",
+    **dict.fromkeys(("34", "35", "37"), "Omaha H/L8"),
+    **dict.fromkeys(("38", "39", "41", "42"), "7-Stud"),
+    **dict.fromkeys(("43", "45"), "7-Stud H/L8"),
+    **dict.fromkeys(("46", "47", "49"), "Razz"),
 }
 
-LIMITS = {
-    "No Limit": ev.Limit.NO,
-    "Pot Limit": ev.Limit.POT,
-    "Limit": ev.Limit.FIXED,
-}
+LIMITS = {"No Limit": ev.Limit.NO, "Pot Limit": ev.Limit.POT, "Limit": ev.Limit.FIXED}
 
 _STAKES = re.compile(
     r"^(?P<limit>No Limit|Pot Limit|Half Pot Limit|Limit)\s*"
@@ -72,12 +57,3 @@ def hand_game(kind: str, stakes: str, multigametype: str) -> str:
         base = MULTIGAME.get(multigametype, f"{base} game {multigametype}")
     limit = limit_and_stakes(stakes)[0]
     return f"{base} {limit}".strip() if base else ""
-
-
-def is_omaha(game: str) -> bool:
-    """Merge's Omaha games, high and H/L8, in the limits the auditor replays.
-
-    >>> is_omaha("Omaha H/L8 Limit"), is_omaha("Holdem No Limit"), is_omaha("7-Stud Limit")
-    (True, False, False)
-    """
-    return game.startswith("Omaha")
