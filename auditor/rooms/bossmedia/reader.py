@@ -86,8 +86,9 @@ class BossMediaReader(ElementReader):
             raise HandParseError(raw.file, raw.first_line, 1, first, "<HISTORY> and <PLAYER>")
         button = self.button if self.button is not None else _button_of(self.seats, self.events)
         start = self._start(head, button)
-        pot = [self.pot] if self.pot is not None else []
-        events = [start, *self.seats, *self.events, *self.results, *self.wins, *pot]
+        events = [start, *self.seats, *self.events, *self.results, *self.wins]
+        if self.pot is not None:
+            events.append(self.pot)
         # no element returns a bet nobody called: POT and WIN leave it out (2085694142:
         # Supervic's uncalled 2200.00 flop bet is not in the 2985.00 he wins)
         return ev.Hand(start, tuple(events), uncalled_returns_written=False)

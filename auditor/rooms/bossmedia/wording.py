@@ -19,8 +19,9 @@ _CATEGORIES = {
     "STR_G_WIN_STRAIGHTFLUSH": (Category.STRAIGHT_FLUSH, ()),
     "STR_G_WIN_ROYALFLUSH": (Category.STRAIGHT_FLUSH, (12,)),
 }
-_NAMES = "TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN JACK QUEEN KING ACE".split()
-_WORDS = [(name, name + ("ES" if name == "SIX" else "S")) for name in _NAMES]
+_NAMES = ["TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN", "JACK"]
+_NAMES += ["QUEEN", "KING", "ACE"]
+_WORDS: list[tuple[str, ...]] = [(n, n + ("ES" if n == "SIX" else "S")) for n in _NAMES]
 _WORDS[0] += ("DEUCE", "DEUCES")
 # "$(STR_G_CARD_KING)" (a flush's or straight's top card), "$(STR_G_CARDS_KINGS)" (a pair's)
 _RANKS = {

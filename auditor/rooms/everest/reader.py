@@ -51,7 +51,6 @@ class EverestReader(ElementReader):
         raw = self.raw
         self.events: list[ev.Event] = []
         self.names: dict[str, str] = {}  # position -> name
-        self.stacks: dict[str, int] = {}  # what each has left after his posts
         self.board: tuple[Card, ...] = ()
         self.blinds = 0
         self.showdown = False
@@ -154,7 +153,6 @@ class EverestReader(ElementReader):
         name = node.get("name")
         stack = self.money(node, "balance")
         self.names[position] = name
-        self.stacks[name] = stack
         self.events.append(ev.SeatTaken(self.span(node), int(position) + 1, name, stack, not dealt))
 
     def _dealt(self, holes: dict[str, list[Node]]) -> None:
@@ -168,10 +166,8 @@ class EverestReader(ElementReader):
         # the first blind is the small one; later ones the big, or with a penalty (the
         # dead small blind a returning player owes) both
         player = self.player(node)
-        amount, penalty = (
-            self.money(node, "amount"),
-            self.money(node, "penalty"),
-        )
+        penalty = self.money(node, "penalty")
+        amount = self.money(node, "amount") + penalty
         if self.blinds == 0:
             kind = ev.PostKind.SMALL_BLIND
         elif penalty:
@@ -179,13 +175,10 @@ class EverestReader(ElementReader):
         else:
             kind = ev.PostKind.BIG_BLIND
         self.blinds += 1
-        self.stacks[player] -= amount + penalty
-        all_in = self.stacks[player] <= 0
-        self.events.append(ev.Posted(self.span(node), player, kind, amount + penalty, all_in))
+        self.events.append(ev.Posted(self.span(node), player, kind, amount, None))
 
     def ANTE(self, node: Node) -> None:
         player, amount = self.player(node), self.money(node, "amount")
-        self.stacks[player] -= amount
         self.events.append(ev.Posted(self.span(node), player, ev.PostKind.ANTE, amount))
 
     def XBLIND(self, node: Node) -> None:  # the blind refused: out of the hand (no cards)

@@ -93,7 +93,6 @@ class MergeXmlReader(ElementReader):
             raise LineError(self.raw.first_line, "a Merge hand starts with its <game> element")
         self.events: list[ev.Event] = []
         self.names: dict[str, str] = {}  # seat attribute -> nickname
-        self.stacks: dict[str, int] = {}  # what each has left after his posts
         self.board: tuple[Card, ...] = ()
         described = description_of(self.raw)
         tournament = described.get("type", "").endswith("Tournament")
@@ -175,7 +174,7 @@ class MergeXmlReader(ElementReader):
             if seat in self.names:
                 raise LineError.of(node.line, SeatError(f"seat {seat} is listed twice"))
             name = self.names[seat] = node.get("nickname")
-            stack = self.stacks[name] = self.money(node, "balance") + posted.get(seat, 0)
+            stack = self.money(node, "balance") + posted.get(seat, 0)
             span, out = self.span(node), node.get("dealtin") == "false"
             self.events.append(ev.SeatTaken(span, int(seat) + 1, name, stack, out))
 
@@ -240,9 +239,8 @@ class MergeXmlReader(ElementReader):
         player = self.player(node)
         amount = self.money(node, "amount") if "amount" in node.attrs else 0
         event: ev.Event
-        if kind in _POSTS:
-            self.stacks[player] = self.stacks.get(player, 0) - amount
-            event = ev.Posted(span, player, _POSTS[kind], amount, self.stacks[player] <= 0)
+        if kind in _POSTS:  # all-in never said: the replay tells it
+            event = ev.Posted(span, player, _POSTS[kind], amount, None)
         elif kind in _STATUSES:
             event = ev.PlayerStatus(span, player, _STATUSES[kind], kind)
         elif kind in _SILENT:

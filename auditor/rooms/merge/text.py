@@ -67,7 +67,6 @@ class MergeTextReader:
     def read(self, raw: RawHand) -> ev.Hand:
         self.raw = raw
         self.scale = 100
-        self.stacks: dict[str, int] = {}  # what each has left after his posts
         self.board: tuple[Card, ...] = ()
         self.big_blind_lines: set[int] = set()  # "Post SB" lines that are the big blind
         try:
@@ -103,12 +102,13 @@ class MergeTextReader:
                     amount = self.money(post["amount"], n)
                     posted[post["player"]] = posted.get(post["player"], 0) + amount
         button = None
+        stacks: dict[str, int] = {}
         seat_events: list[ev.Event] = []
         for n, seat in seats:
             if seat is None:
                 raise LineError(n, "expected a seat line: Seat N: name ($X in chips)")
             stack = self.money(seat["stack"], n) + posted.get(seat["player"], 0)
-            self.stacks[seat["player"]] = stack
+            stacks[seat["player"]] = stack
             if seat["btn"]:
                 button = int(seat["seat"])
             span = SourceSpan(raw.file, n)
@@ -125,7 +125,7 @@ class MergeTextReader:
             self.big_blind_lines.add(second_line)
             small = self.money(first["amount"], blinds[0][0])
             posted_big = self.money(second["amount"], second_line)
-            short = posted_big < 2 * small and self.stacks.get(second["player"], 1) <= posted_big
+            short = posted_big < 2 * small and stacks.get(second["player"], 1) <= posted_big
             # A big blind all-in for less leaves the blind where the level has it (Robert's
             # Rules of Poker, "Button and blind use", rule 1: the bring-in "remain[s] the
             # same even when the player in the blind does not have enough chips to post
@@ -147,7 +147,8 @@ class MergeTextReader:
         hi_lo = "H/L" in found["game"]
         tour = _TOUR_ID.search(table["tour"] or "") if tournament else None
         try:
-            started = local_time(*(int(found[k]) for k in ("y", "mo", "d", "h", "mi", "s")), "ET")
+            y, mo, d, h, mi, sec = (int(found[k]) for k in ("y", "mo", "d", "h", "mi", "s"))
+            started = local_time(y, mo, d, h, mi, sec, "ET")
         except ValueError:
             raise LineError(raw.first_line, "a date the reader cannot read") from None
         start = ev.HandStarted(
@@ -192,12 +193,10 @@ class MergeTextReader:
 
     def _post(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
         amount = self.money(found["amount"], span.line)
-        self.stacks[found["player"]] = self.stacks.get(found["player"], 0) - amount
-        all_in = self.stacks[found["player"]] <= 0
         kind = _POST_KINDS[found["kind"]]
         if span.line in self.big_blind_lines:
             kind = ev.PostKind.BIG_BLIND
-        return ev.Posted(span, found["player"], kind, amount, all_in)
+        return ev.Posted(span, found["player"], kind, amount, None)  # all-in: the replay tells
 
     def _dealt(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
         return ev.Dealt(span, found["player"], tuple(card(c) for c in found["cards"].split()))
