@@ -8,11 +8,10 @@ import re
 from collections.abc import Iterable, Iterator
 from itertools import chain
 
-from auditor import events as ev
 from auditor.parse.xml_split import XmlLayout, split_xml
 from auditor.read.split import RawHand, StrayText, split_hands
-from auditor.rooms import Reader, Room
-from auditor.rooms.merge.games import hand_game
+from auditor.rooms import Room
+from auditor.rooms.merge.games import data_fields, description_of, game_attrs, hand_game
 from auditor.rooms.merge.text import HEADER, HEADER_START, text_game
 
 # a Merge game's start tag: id "table-hand" then its start time (iPoker's and Everest's
@@ -45,43 +44,19 @@ class MergeRoom(Room, declared_in=__file__):
     def game(self, raw: RawHand) -> str:
         if raw.header.startswith(HEADER_START):
             return text_game(raw.header)
-        from auditor.rooms.merge.reader import description_of, game_attrs
-
         described = description_of(raw)
         multi = game_attrs(raw).get("multigametype", "")
         return hand_game(described.get("type", ""), described.get("stakes", ""), multi)
-
-    def reader(self) -> Reader:
-        return _Reader()
 
     def hand_id(self, raw: RawHand) -> str:
         if raw.header.startswith(HEADER_START):
             found = HEADER.match(raw.header)
             return found["id"] if found else ""
-        from auditor.rooms.merge.reader import game_attrs
-
         return game_attrs(raw).get("id", "")
 
     def table_name(self, raw: RawHand) -> str:
         if raw.header.startswith(HEADER_START):
             line = raw.lines[1] if len(raw.lines) > 1 else ""
             return line.removeprefix("Table ").split(" (Tournament:")[0]
-        from auditor.rooms.merge.reader import data_fields, game_attrs
-
         data = data_fields(game_attrs(raw).get("data", ""))
         return data[1] if len(data) > 1 else ""
-
-
-class _Reader:
-    """The XML reader, or the text one for a PokerTracker "MERGE_GAME" hand."""
-
-    def __init__(self) -> None:
-        from auditor.rooms.merge.reader import MergeXmlReader
-        from auditor.rooms.merge.text import MergeTextReader
-
-        self.xml = MergeXmlReader()
-        self.text = MergeTextReader()
-
-    def read(self, raw: RawHand) -> ev.Hand:
-        reader = self.text if raw.header.startswith(HEADER_START) else self.xml
-        return reader.read(raw)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 from auditor import events as ev
+from auditor.parse.xml_elements import start_attrs
+from auditor.read.split import RawHand
 
 MIXES = frozenset({"HA", "RASH", "HO", "SHOE", "HORSE", "HOSE", "HAR"})
 
@@ -57,3 +59,17 @@ def hand_game(kind: str, stakes: str, multigametype: str) -> str:
         base = MULTIGAME.get(multigametype, f"{base} game {multigametype}")
     limit = limit_and_stakes(stakes)[0]
     return f"{base} {limit}".strip() if base else ""
+
+
+def data_fields(data: str) -> list[str]:
+    """A game's ``data`` attribute, "date|table|session|hand|tournament?": divided by "|",
+    or by ":" in the exports of 2010 (a colon in a name is written %3A)."""
+    return re.split(r"[|:]", data)
+
+
+def description_of(raw: RawHand) -> dict[str, str]:
+    return start_attrs(raw.context, "description")
+
+
+def game_attrs(raw: RawHand) -> dict[str, str]:
+    return start_attrs(raw.lines, "game")

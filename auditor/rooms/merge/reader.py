@@ -4,16 +4,22 @@ meanings: README.md."""
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 
 from auditor import events as ev
 from auditor.cards import Card, card
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time, variant
-from auditor.parse.xml_elements import ElementReader, Node, Tag, start_attrs
+from auditor.parse.xml_elements import ElementReader, Node, Tag
 from auditor.read.split import RawHand
-from auditor.rooms.merge.games import LIMITS, hand_game, limit_and_stakes
+from auditor.rooms.merge.games import (
+    LIMITS,
+    data_fields,
+    description_of,
+    hand_game,
+    limit_and_stakes,
+)
+from auditor.rooms.merge.text import HEADER_START, MergeTextReader
 from auditor.source import SourceSpan
 
 SITE = "Merge"
@@ -55,26 +61,18 @@ ELEMENTS = {
 }
 
 
-def data_fields(data: str) -> list[str]:
-    """A game's ``data`` attribute, "date|table|session|hand|tournament?": divided by "|",
-    or by ":" in the exports of 2010 (a colon in a name is written %3A)."""
-    return re.split(r"[|:]", data)
-
-
-def description_of(raw: RawHand) -> dict[str, str]:
-    return start_attrs(raw.context, "description")
-
-
-def game_attrs(raw: RawHand) -> dict[str, str]:
-    return start_attrs(raw.lines, "game")
-
-
-class MergeXmlReader(ElementReader):
-    """Reads one XML hand; keeps no state between hands."""
+class MergeReader(ElementReader):
+    """Reads one XML hand, or hands a PokerTracker text one to the text reader."""
 
     ELEMENTS = ELEMENTS
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = MergeTextReader()
+
     def read(self, raw: RawHand) -> ev.Hand:
+        if raw.header.startswith(HEADER_START):
+            return self.text.read(raw)
         try:
             return super().read(raw)
         except (AmountError, SeatError, ValueError, KeyError) as err:
