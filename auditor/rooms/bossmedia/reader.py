@@ -93,9 +93,6 @@ class BossMediaReader(ElementReader):
         # Supervic's uncalled 2200.00 flop bet is not in the 2985.00 he wins)
         return ev.Hand(start, tuple(events), uncalled_returns_written=False)
 
-    def span(self, node: Node) -> SourceSpan:
-        return SourceSpan(self.raw.file, node.line)
-
     def amount(self, node: Node, name: str, default: str = "") -> int:
         text = node.get(name) or default
         if not text:

@@ -6,12 +6,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from auditor import events as ev
-from auditor.cards import Card, card
+from auditor.cards import Card, card, cards
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, variant
 from auditor.parse.xml_elements import ElementReader, Node, NodeError, Tag, start_attrs
 from auditor.rooms.everest import SESSION_TAG, SITE, session_game
-from auditor.source import SourceSpan
 
 _LIMITS = {"pot-limit": ev.Limit.POT, "no-limit": ev.Limit.NO, "fixed-limit": ev.Limit.FIXED}
 _LIMITS["limit"] = ev.Limit.FIXED
@@ -57,10 +56,9 @@ class EverestReader(ElementReader):
         if not nodes or nodes[0].tag != "HAND":
             raise LineError(raw.first_line, "an Everest hand is a <HAND> element")
         hand, play = nodes[0], nodes[1:]
-        for node in play:
-            self.check(node)  # every element known, with what it needs, before the play
         holes: dict[str, list[Node]] = {}
-        for node in play:
+        for node in play:  # every element known, with what it needs, before the play
+            self.check(node)
             if node.tag == "HOLE":
                 holes.setdefault(node.get("position"), []).append(node)
         # one <HOLE> per card: the most any player was dealt (a hand with none: 4)
@@ -71,8 +69,7 @@ class EverestReader(ElementReader):
         for node in play:
             if node.tag == "SEAT":
                 self._seat(node, node.get("position") in holes)
-        sweeps = [n for n in play if n.tag == "SWEEP"]
-        self.last_sweep = sweeps[-1] if sweeps else None
+        self.last_sweep = next((n for n in reversed(play) if n.tag == "SWEEP"), None)
         dealt = False
         for node in play:
             if self.ELEMENTS[node.tag].inside:
@@ -84,9 +81,6 @@ class EverestReader(ElementReader):
         if not dealt:
             self._dealt(holes)
         return ev.Hand(start, tuple(self.events))
-
-    def span(self, node: Node) -> SourceSpan:
-        return SourceSpan(self.raw.file, node.line)
 
     def money(self, node: Node, name: str) -> int:
         """An attribute's amount, as written: already in the minor unit (cents, or chips)."""
@@ -157,10 +151,9 @@ class EverestReader(ElementReader):
 
     def _dealt(self, holes: dict[str, list[Node]]) -> None:
         # one <HOLE> per card per player, dealt round the table; "--": not shown
-        for cards in holes.values():
-            player = self.player(cards[0])
-            known = tuple(card(c.text) for c in cards if c.text and c.text != "--")
-            self.events.append(ev.Dealt(self.span(cards[0]), player, known))
+        for held in holes.values():
+            known = tuple(card(c.text) for c in held if c.text and c.text != "--")
+            self.events.append(ev.Dealt(self.span(held[0]), self.player(held[0]), known))
 
     def BLIND(self, node: Node) -> None:
         # the first blind is the small one; later ones the big, or with a penalty (the
@@ -187,11 +180,8 @@ class EverestReader(ElementReader):
     def BET(self, node: Node) -> None:
         # every chip-moving action: the chips put in (0: a check); whether it bets, calls
         # or raises is the replay's to tell; all-in is written only sometimes
-        player, span, amount = (
-            self.player(node),
-            self.span(node),
-            self.money(node, "amount"),
-        )
+        player, amount = self.player(node), self.money(node, "amount")
+        span = self.span(node)
         if amount == 0:
             self.events.append(ev.Checked(span, player))
             return
@@ -202,15 +192,15 @@ class EverestReader(ElementReader):
         self.events.append(ev.Folded(self.span(node), self.player(node)))
 
     def COMMUNITY(self, node: Node) -> None:
-        new = tuple(card(c.strip()) for c in node.text.split(",") if c.strip())
+        new = cards(node.text.replace(",", " "))
         dealt = len(self.board)
         street = _STREETS[0] if dealt == 0 else _STREETS[min(dealt - 2, 2)]
         self.board = self.board + new
         self.events.append(ev.StreetDealt(self.span(node), street, 1, self.board, new))
 
     def PUSH(self, node: Node) -> None:  # the bet nobody called, given back
-        amount = self.money(node, "amount")
-        self.events.append(ev.UncalledReturned(self.span(node), self.player(node), amount))
+        player, amount = self.player(node), self.money(node, "amount")
+        self.events.append(ev.UncalledReturned(self.span(node), player, amount))
 
     def SWEEP(self, node: Node) -> None:
         if node is not self.last_sweep:
@@ -227,18 +217,16 @@ class EverestReader(ElementReader):
         if not self.showdown:
             self.events.append(ev.ShowdownStarted(self.span(node), 1))
             self.showdown = True
-        shown = tuple(card(c.strip()) for c in node.text.split(",") if c.strip())
+        shown = cards(node.text.replace(",", " "))
         self.events.append(kind(self.span(node), self.player(node), shown))
 
     def XSHOW(self, node: Node) -> None:  # a winner nobody called does not show
         self.events.append(ev.NotShown(self.span(node), self.player(node)))
 
     def WIN(self, node: Node) -> None:
-        amount = self.money(node, "amount")
-        pot = node.get("pot", "0")
+        player, amount, pot = self.player(node), self.money(node, "amount"), node.get("pot", "0")
         number = int(pot) if pot.isdigit() else 0
-        span = self.span(node)
-        self.events.append(ev.Collected(span, self.player(node), amount, number, True))
+        self.events.append(ev.Collected(self.span(node), player, amount, number, True))
 
     def CHAT(self, node: Node) -> None:  # by name: observers too
         self.events.append(ev.TableTalk(self.span(node), node.get("name"), node.text))

@@ -176,9 +176,6 @@ class MergeReader(ElementReader):
             span, out = self.span(node), node.get("dealtin") == "false"
             self.events.append(ev.SeatTaken(span, int(seat) + 1, name, stack, out))
 
-    def span(self, node: Node) -> SourceSpan:
-        return SourceSpan(self.raw.file, node.line)
-
     def player(self, node: Node) -> str:
         seat = node.get("player")
         name = self.names.get(seat)
