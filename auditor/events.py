@@ -160,7 +160,8 @@ class Posted(Event):
     player: str
     kind: PostKind
     amount: int
-    all_in: bool = False
+    # None where the layout never says: the replay tells it from the stack (the index)
+    all_in: bool | None = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from auditor.findings import Code
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import LineError
 from auditor.read.split import RawHand
+from auditor.source import SourceSpan
 
 _CUT_SHORT = expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS]  # "no element found"
 
@@ -195,6 +196,10 @@ class ElementReader:
     def _read(self, nodes: list[Node]) -> ev.Hand:
         """The hand ``nodes`` (the record's elements, in order) make."""
         raise NotImplementedError
+
+    def span(self, node: Node) -> SourceSpan:
+        """Where ``node`` is: its start tag's file line."""
+        return SourceSpan(self.raw.file, node.line)
 
     def check(self, node: Node) -> Tag:
         """What ``node`` is, once it is known to be in the table with what it needs."""

@@ -117,7 +117,7 @@ class Blinds(OrderOfPlay):
             # rooms write a straddle as the player's total bet ("straddle $0.50", then a
             # re-straddle "straddle $15.35 and is all-in" is 15.35 in all)
             amount = max(0, post.amount - self.street_bet[player])
-        self._put_in(player, amount, post.span, post.all_in)
+        self._put_in(player, amount, post.span, bool(post.all_in))
         live = amount
         if post.kind in _DEAD_POSTS:
             live = 0
@@ -151,7 +151,7 @@ class Blinds(OrderOfPlay):
                 _POST_WORD[post.kind],
                 post.amount,
                 self.street_bet[player],
-                post.all_in,
+                bool(post.all_in),
                 pot_before,
                 0,
                 None,

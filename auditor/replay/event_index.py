@@ -8,6 +8,7 @@ who was dealt in. The pipeline builds one :class:`EventIndex` per hand and passe
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -143,6 +144,15 @@ class EventIndex:
 _SEAT_NUMBER = attrgetter("seat")
 
 
+def _told_all_in(post: ev.Posted, index: EventIndex) -> ev.Posted:
+    """``post`` all-in where it spends what the player's seat line holds less his posts
+    before it (a post by a player with no seat line is left not all-in)."""
+    seated = [seat.stack for seat in index.seats if seat.player == post.player]
+    before = sum(p.amount for p in index.posts if p.player == post.player)
+    spent = bool(seated) and post.amount >= seated[-1] - before
+    return dataclasses.replace(post, all_in=spent)
+
+
 def index_events(events: Iterable[ev.Event]) -> EventIndex:
     index = EventIndex()
     replayed, active, away = index.replayed, index.active, index.away
@@ -166,6 +176,8 @@ def index_events(events: Iterable[ev.Event]) -> EventIndex:
         if kind in _PLAYING:
             active.add(cast(_PlayerEvent, event).player)
             if type(event) is ev.Posted:
+                if event.all_in is None:  # the layout never says: told from the stack
+                    event = replayed[-1] = _told_all_in(event, index)
                 index.posts.append(event)
         elif type(event) is ev.SeatTaken:
             index.seats.append(event)

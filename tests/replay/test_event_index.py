@@ -111,3 +111,50 @@ def test_settlement_and_continuity_read_the_index_they_are_given(
     assert table_hand(bare, ends, None, index) == table_hand(hand, ends)
     assert settle_hand(bare, replay, WINAMAX, index) == settle_hand(hand, replay, WINAMAX)
     assert _table_hand(result) == table_hand(hand, ends)
+
+
+def test_a_post_the_layout_never_says_all_in_of_is_told_from_the_stack() -> None:
+    """Posted(all_in=None): the index tells it, all-in where the post spends what the seat
+    line holds less the player's posts before it (a reader keeps no stack for it)."""
+    from datetime import datetime
+
+    from auditor.source import SourceSpan
+
+    at = SourceSpan("hand.txt", 1)
+    start = ev.HandStarted(
+        at,
+        site="Room",
+        hand_id="1",
+        game="Omaha",
+        variant="PLO",
+        limit=ev.Limit.POT,
+        hi_lo=False,
+        hole_card_count=4,
+        small_stake=100,
+        big_stake=200,
+        currency="chips",
+        scale=1,
+        started_at=datetime(2012, 2, 16),
+        time_zone="ET",
+        table_name="T",
+        max_seats=None,
+        button_seat=1,
+    )
+    seats = [ev.SeatTaken(at, 1, "A", 1000), ev.SeatTaken(at, 2, "B", 150)]
+    posts = [
+        ev.Posted(at, "B", ev.PostKind.ANTE, 15, None),
+        ev.Posted(at, "A", ev.PostKind.SMALL_BLIND, 100, None),
+        ev.Posted(at, "B", ev.PostKind.BIG_BLIND, 135, None),  # 150 less the ante: all of it
+        ev.Posted(at, "C", ev.PostKind.BIG_BLIND, 200, None),  # no seat: not all-in
+        ev.Posted(at, "A", ev.PostKind.ANTE, 10),  # as written
+    ]
+    index = index_events([start, *seats, *posts])
+    told = [(p.player, p.kind, p.all_in) for p in index.posts]
+    assert told == [
+        ("B", ev.PostKind.ANTE, False),
+        ("A", ev.PostKind.SMALL_BLIND, False),
+        ("B", ev.PostKind.BIG_BLIND, True),
+        ("C", ev.PostKind.BIG_BLIND, False),
+        ("A", ev.PostKind.ANTE, False),
+    ]
+    assert [e for e in index.replayed if type(e) is ev.Posted] == index.posts

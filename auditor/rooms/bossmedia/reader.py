@@ -1,6 +1,5 @@
-"""Boss Media's XML hands (``<HISTORY ...>``) read into events with the XML rooms' one
-reader (auditor/parse/xml_elements.py): the layout is the table below, each element read
-by the method named after it (the meanings of elements and attributes: README.md here)."""
+"""Boss Media's XML hands (``<HISTORY ...>``) read with the XML rooms' one reader
+(auditor/parse/xml_elements.py). Elements and attributes: README.md here."""
 
 from __future__ import annotations
 
@@ -13,21 +12,18 @@ from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, variant
 from auditor.parse.xml_elements import ElementReader, Node, NodeError, Tag
-from auditor.rooms.bossmedia.games import LIMITS, SITE, game_name, is_hi_lo, is_omaha
+from auditor.rooms.bossmedia import game_name
 from auditor.rooms.bossmedia.wording import claim
 from auditor.source import SourceSpan
 
+SITE = "BossMedia"
+LIMITS = {"PL": ev.Limit.POT, "NL": ev.Limit.NO, "FL": ev.Limit.FIXED}
+_HI_LO = {"GAME_OMA": False, "GAME_OMATU": False, "GAME_OMAHL": True}  # the Omaha games
 SCALE = 100  # every amount is written in major units with cents ("0.05", "100.00")
 # LINK 0-51: 13 ranks from the ace (A, 2, ..., K) of diamonds, clubs, hearts, spades;
 # "b" a card face down (HHSmithy's BossMediaFastParserImpl, BossCardLookup)
-_RANKS = "A23456789TJQK"
-_SUITS = "dchs"
-_DECK = {str(i): LETTERS.card(_RANKS[i % 13] + _SUITS[i // 13]) for i in range(52)}
-_STREETS = {
-    "BOARD_FLOP": ev.Street.FLOP,
-    "BOARD_TURN": ev.Street.TURN,
-    "BOARD_RIVER": ev.Street.RIVER,
-}
+_DECK = {str(i): LETTERS.card("A23456789TJQK"[i % 13] + "dchs"[i // 13]) for i in range(52)}
+_STREETS = {f"BOARD_{s.name}": s for s in (ev.Street.FLOP, ev.Street.TURN, ev.Street.RIVER)}
 _POSTS = {
     "HAND_SB": ev.PostKind.SMALL_BLIND,
     "HAND_BB": ev.PostKind.BIG_BLIND,
@@ -69,14 +65,6 @@ class BossMediaReader(ElementReader):
     ELEMENTS = ELEMENTS
 
     def _read(self, nodes: list[Node]) -> ev.Hand:
-        raw = self.raw
-        self.events: list[ev.Event] = []
-        self.seats: list[ev.SeatTaken] = []
-        self.players: set[str] = set()
-        self.button: int | None = None
-        self.results: list[ev.Event] = []
-        self.wins: list[ev.Collected] = []
-        self.pot: ev.SummaryPot | None = None
         head = nodes[0].attrs if nodes and nodes[0].tag == "HISTORY" else {}
         # the older layout (no POT: the corpus's 2009-2012 hands) writes a call as the
         # caller's total in the round: 2907049756's "CALL 1.15" by Player1, in for 0.35,
@@ -84,9 +72,16 @@ class BossMediaReader(ElementReader):
         # one (2014, 2017) the chips added: 2085694142's "CALL 1000.00" by Supervic, in
         # for 400.00, makes the 1400.00 raised (flop POT 3000.00)
         self.calls_total = "POT" not in head
-        for node in nodes[1:] if head else nodes:
-            self.visit(node)
+        self.seats: list[ev.SeatTaken] = []
+        self.players: set[str] = set()
+        self.button: int | None = None
+        self.events: list[ev.Event] = []
+        self.results: list[ev.Event] = []  # the shows, then what each won: after the play
+        self.wins: list[ev.Collected] = []
+        self.pot: ev.SummaryPot | None = None
+        self.visit_all(nodes[1:] if head else nodes)
         if not head or not self.seats:
+            raw = self.raw
             first = raw.lines[0] if raw.lines else ""
             raise HandParseError(raw.file, raw.first_line, 1, first, "<HISTORY> and <PLAYER>")
         button = self.button if self.button is not None else _button_of(self.seats, self.events)
@@ -97,9 +92,6 @@ class BossMediaReader(ElementReader):
         # no element returns a bet nobody called: POT and WIN leave it out (2085694142:
         # Supervic's uncalled 2200.00 flop bet is not in the 2985.00 he wins)
         return ev.Hand(start, tuple(events), uncalled_returns_written=False)
-
-    def span(self, node: Node) -> SourceSpan:
-        return SourceSpan(self.raw.file, node.line)
 
     def amount(self, node: Node, name: str, default: str = "") -> int:
         text = node.get(name) or default
@@ -112,24 +104,21 @@ class BossMediaReader(ElementReader):
 
     def _start(self, head: dict[str, str], button: int | None) -> ev.HandStarted:
         raw = self.raw
-        game = game_name(head.get("GAME", ""), head.get("LIMIT", ""))
-        limit = LIMITS.get(head.get("LIMIT", ""))
-        if limit is None or not is_omaha(game):
+        game, limit = game_name(head), LIMITS.get(head.get("LIMIT", ""))
+        hi_lo = _HI_LO.get(head.get("GAME", ""))
+        if limit is None or hi_lo is None:
             raise LineError(raw.first_line, f"an Omaha game Boss Media writes, not {game!r}")
         small, _, big = head.get("STAKES", "").partition("/")
-        hi_lo = is_hi_lo(game)
-        stamp = head.get("DATE", "")
+        stamp = head.get("DATE", "")  # a POSIX time: the instant in UTC
         if not stamp.isdigit():
             raise LineError(raw.first_line, f"a start time in seconds since 1970, not {stamp!r}")
-        # DATE is a POSIX time: the instant in UTC
-        try:
+        try:  # a problem with the stakes or the time is the header line's
             started = datetime.fromtimestamp(int(stamp), UTC).replace(tzinfo=None)
-        except (ValueError, OverflowError, OSError):  # beyond the years a datetime holds
-            raise LineError(raw.first_line, f"a start time no calendar holds: {stamp}") from None
-        try:  # the stakes: a problem with them is the header line's
             small_stake, big_stake = to_minor(small, SCALE), to_minor(big, SCALE)
         except AmountError as err:
             raise LineError.of(raw.first_line, err) from None
+        except (ValueError, OverflowError, OSError):  # beyond the years a datetime holds
+            raise LineError(raw.first_line, f"a start time no calendar holds: {stamp}") from None
         return ev.HandStarted(
             SourceSpan(raw.file, raw.first_line),
             site=SITE,

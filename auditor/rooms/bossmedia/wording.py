@@ -19,26 +19,15 @@ _CATEGORIES = {
     "STR_G_WIN_STRAIGHTFLUSH": (Category.STRAIGHT_FLUSH, ()),
     "STR_G_WIN_ROYALFLUSH": (Category.STRAIGHT_FLUSH, (12,)),
 }
-_NAMES = (
-    ("TWO", "TWOS", "DEUCE", "DEUCES"),
-    ("THREE", "THREES"),
-    ("FOUR", "FOURS"),
-    ("FIVE", "FIVES"),
-    ("SIX", "SIXES"),
-    ("SEVEN", "SEVENS"),
-    ("EIGHT", "EIGHTS"),
-    ("NINE", "NINES"),
-    ("TEN", "TENS"),
-    ("JACK", "JACKS"),
-    ("QUEEN", "QUEENS"),
-    ("KING", "KINGS"),
-    ("ACE", "ACES"),
-)
+_NAMES = ["TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN", "JACK"]
+_NAMES += ["QUEEN", "KING", "ACE"]
+_WORDS: list[tuple[str, ...]] = [(n, n + ("ES" if n == "SIX" else "S")) for n in _NAMES]
+_WORDS[0] += ("DEUCE", "DEUCES")
 # "$(STR_G_CARD_KING)" (a flush's or straight's top card), "$(STR_G_CARDS_KINGS)" (a pair's)
 _RANKS = {
-    f"STR_G_{kind}_{name}": rank
-    for rank, names in enumerate(_NAMES)
-    for name in names
+    f"STR_G_{kind}_{word}": rank
+    for rank, words in enumerate(_WORDS)
+    for word in words
     for kind in ("CARD", "CARDS")
 }
 _LOW_VALUES = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}

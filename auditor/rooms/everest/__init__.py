@@ -1,12 +1,10 @@
 """Everest Poker: its XML exports, a ``<SESSION>`` element (table, game, limit, currency)
-then one ``<HAND>`` element per hand, split and read with the XML rooms' one base
-(auditor/parse/xml_split.py, xml_elements.py) by reader.py; element meanings in README.md."""
+then one ``<HAND>`` element per hand, read by reader.py; element meanings in README.md."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import ClassVar
 
 from auditor.parse.xml_elements import start_attrs
 from auditor.parse.xml_split import XmlLayout, split_xml
@@ -14,25 +12,18 @@ from auditor.read.split import RawHand, StrayText
 from auditor.rooms import Room
 
 SITE = "Everest"
-HAND_TAG = "HAND"
 SESSION_TAG = "SESSION"
-LAYOUT = XmlLayout(HAND_TAG, SESSION_TAG, known=("<?xml",))
+LAYOUT = XmlLayout("HAND", SESSION_TAG, known=("<?xml",))
 # its session line or a hand's start tag (Merge's and iPoker's XML are lower case)
 _SNIFF = re.compile(r'<SESSION time="[0-9]+" tableName="|<HAND time="[0-9]+" id="[0-9]+"')
 
 
 def session_game(session: dict[str, str]) -> str:
-    """The game a session names: its game and limit words ("omaha-hi pot-limit").
-
-    >>> session_game({"game": "omaha-hi", "gametype": "pot-limit"})
-    'omaha-hi pot-limit'
-    """
+    """The game a session names: its game and limit words ("omaha-hi pot-limit")."""
     return f"{session.get('game', '')} {session.get('gametype', '')}".strip()
 
 
 class EverestRoom(Room, declared_in=__file__):
-    sites: ClassVar[tuple[str, ...]] = (SITE,)
-
     def sniff(self, head: str) -> bool:
         return _SNIFF.search(head) is not None
 
@@ -45,11 +36,8 @@ class EverestRoom(Room, declared_in=__file__):
     def game(self, raw: RawHand) -> str:
         return session_game(start_attrs(raw.context, SESSION_TAG))
 
-    def is_omaha(self, game: str) -> bool:
-        return game.startswith("omaha")
-
     def hand_id(self, raw: RawHand) -> str:
-        return start_attrs(raw.lines, HAND_TAG).get("id", "")
+        return start_attrs(raw.lines, "HAND").get("id", "")
 
     def table_name(self, raw: RawHand) -> str:
         return start_attrs(raw.context, SESSION_TAG).get("tableName", "")

@@ -1,32 +1,19 @@
 """Reads one Everest hand (a ``<HAND>`` element, its session's ``<SESSION>`` as context)
-into events, with the XML rooms' one reader (auditor/parse/xml_elements.py): the layout is
-the table below, each element read by the method named after it. Element and attribute
-meanings: README.md."""
+with the XML rooms' one reader (auditor/parse/xml_elements.py). Elements: README.md."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 from auditor import events as ev
-from auditor.cards import Card, card
+from auditor.cards import Card, card, cards
 from auditor.money import AmountError, to_minor
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, variant
-from auditor.parse.xml_elements import (
-    ElementReader,
-    Node,
-    NodeError,
-    Tag,
-    start_attrs,
-)
+from auditor.parse.xml_elements import ElementReader, Node, NodeError, Tag, start_attrs
 from auditor.rooms.everest import SESSION_TAG, SITE, session_game
-from auditor.source import SourceSpan
 
-_LIMITS = {
-    "pot-limit": ev.Limit.POT,
-    "no-limit": ev.Limit.NO,
-    "fixed-limit": ev.Limit.FIXED,
-    "limit": ev.Limit.FIXED,
-}
+_LIMITS = {"pot-limit": ev.Limit.POT, "no-limit": ev.Limit.NO, "fixed-limit": ev.Limit.FIXED}
+_LIMITS["limit"] = ev.Limit.FIXED
 _STREETS = (ev.Street.FLOP, ev.Street.TURN, ev.Street.RIVER)
 _AT = ("position",)  # the seat an element is of
 ELEMENTS = {
@@ -63,17 +50,15 @@ class EverestReader(ElementReader):
         raw = self.raw
         self.events: list[ev.Event] = []
         self.names: dict[str, str] = {}  # position -> name
-        self.stacks: dict[str, int] = {}  # what each has left after his posts
         self.board: tuple[Card, ...] = ()
         self.blinds = 0
         self.showdown = False
         if not nodes or nodes[0].tag != "HAND":
             raise LineError(raw.first_line, "an Everest hand is a <HAND> element")
         hand, play = nodes[0], nodes[1:]
-        for node in play:
-            self.check(node)  # every element known, with what it needs, before the play
         holes: dict[str, list[Node]] = {}
-        for node in play:
+        for node in play:  # every element known, with what it needs, before the play
+            self.check(node)
             if node.tag == "HOLE":
                 holes.setdefault(node.get("position"), []).append(node)
         # one <HOLE> per card: the most any player was dealt (a hand with none: 4)
@@ -84,8 +69,7 @@ class EverestReader(ElementReader):
         for node in play:
             if node.tag == "SEAT":
                 self._seat(node, node.get("position") in holes)
-        sweeps = [n for n in play if n.tag == "SWEEP"]
-        self.last_sweep = sweeps[-1] if sweeps else None
+        self.last_sweep = next((n for n in reversed(play) if n.tag == "SWEEP"), None)
         dealt = False
         for node in play:
             if self.ELEMENTS[node.tag].inside:
@@ -98,13 +82,13 @@ class EverestReader(ElementReader):
             self._dealt(holes)
         return ev.Hand(start, tuple(self.events))
 
-    def span(self, node: Node) -> SourceSpan:
-        return SourceSpan(self.raw.file, node.line)
-
     def money(self, node: Node, name: str) -> int:
-        """An amount as written: already in the hand's minor unit (cents, or chips)."""
+        """An attribute's amount, as written: already in the minor unit (cents, or chips)."""
+        return self.amount(node, node.get(name) or "0")
+
+    def amount(self, node: Node, text: str, scale: int = 1) -> int:
         try:
-            return to_minor(node.get(name, "0") or "0", 1)
+            return to_minor(text, scale)
         except AmountError as err:
             raise NodeError.at(node, err) from None
 
@@ -127,7 +111,9 @@ class EverestReader(ElementReader):
         tournament = session.get("type", "ring") != "ring"
         currency = "chips" if tournament or not money else CURRENCY_OF_SYMBOL.get(money, money)
         scale = 1 if currency == "chips" else 100
-        small, big = self._stakes(hand, scale)
+        # "5 €/10 €", "0,01 €/0,02 €" (a decimal comma): in the hand's minor unit
+        stakes = [s.replace(",", ".").strip(" €$£") for s in hand.get("blinds").partition("/")]
+        small, big = self.amount(hand, stakes[0], scale), self.amount(hand, stakes[2], scale)
         when = hand.get("time")
         if not when.isdigit() or len(when) > 11:
             raise NodeError(hand, f"a start time the reader cannot read: {when!r}")
@@ -152,18 +138,7 @@ class EverestReader(ElementReader):
             tournament_id=session.get("id") if tournament else None,
         )
 
-    def _stakes(self, hand: Node, scale: int) -> tuple[int, int]:
-        """ "5 €/10 €", "0,01 €/0,02 €" (a decimal comma): in the hand's minor unit."""
-        small, _, big = hand.get("blinds").partition("/")
-        try:
-            return (
-                to_minor(small.replace(",", ".").strip(" €$£"), scale),
-                to_minor(big.replace(",", ".").strip(" €$£"), scale),
-            )
-        except AmountError as err:
-            raise NodeError.at(hand, err) from None
-
-    def _seat(self, node: Node, dealt: bool) -> None:
+    def _seat(self, node: Node, dealt: bool) -> None:  # positions are numbered from 0
         position = node.get("position")
         if not position.isdigit() or int(position) + 1 > SEAT_LIMIT:
             raise NodeError.at(node, SeatError(f"position {position!r} is not a seat"))
@@ -172,22 +147,20 @@ class EverestReader(ElementReader):
         name = node.get("name")
         stack = self.money(node, "balance")
         self.names[position] = name
-        self.stacks[name] = stack
-        seat = int(position) + 1  # positions are numbered from 0
-        self.events.append(ev.SeatTaken(self.span(node), seat, name, stack, not dealt))
+        self.events.append(ev.SeatTaken(self.span(node), int(position) + 1, name, stack, not dealt))
 
     def _dealt(self, holes: dict[str, list[Node]]) -> None:
         # one <HOLE> per card per player, dealt round the table; "--": not shown
-        for cards in holes.values():
-            player = self.player(cards[0])
-            known = tuple(card(c.text) for c in cards if c.text and c.text != "--")
-            self.events.append(ev.Dealt(self.span(cards[0]), player, known))
+        for held in holes.values():
+            known = tuple(card(c.text) for c in held if c.text and c.text != "--")
+            self.events.append(ev.Dealt(self.span(held[0]), self.player(held[0]), known))
 
     def BLIND(self, node: Node) -> None:
         # the first blind is the small one; later ones the big, or with a penalty (the
         # dead small blind a returning player owes) both
         player = self.player(node)
-        amount, penalty = self.money(node, "amount"), self.money(node, "penalty")
+        penalty = self.money(node, "penalty")
+        amount = self.money(node, "amount") + penalty
         if self.blinds == 0:
             kind = ev.PostKind.SMALL_BLIND
         elif penalty:
@@ -195,13 +168,10 @@ class EverestReader(ElementReader):
         else:
             kind = ev.PostKind.BIG_BLIND
         self.blinds += 1
-        self.stacks[player] -= amount + penalty
-        all_in = self.stacks[player] <= 0
-        self.events.append(ev.Posted(self.span(node), player, kind, amount + penalty, all_in))
+        self.events.append(ev.Posted(self.span(node), player, kind, amount, None))
 
     def ANTE(self, node: Node) -> None:
         player, amount = self.player(node), self.money(node, "amount")
-        self.stacks[player] -= amount
         self.events.append(ev.Posted(self.span(node), player, ev.PostKind.ANTE, amount))
 
     def XBLIND(self, node: Node) -> None:  # the blind refused: out of the hand (no cards)
@@ -210,7 +180,8 @@ class EverestReader(ElementReader):
     def BET(self, node: Node) -> None:
         # every chip-moving action: the chips put in (0: a check); whether it bets, calls
         # or raises is the replay's to tell; all-in is written only sometimes
-        player, span, amount = self.player(node), self.span(node), self.money(node, "amount")
+        player, amount = self.player(node), self.money(node, "amount")
+        span = self.span(node)
         if amount == 0:
             self.events.append(ev.Checked(span, player))
             return
@@ -221,51 +192,41 @@ class EverestReader(ElementReader):
         self.events.append(ev.Folded(self.span(node), self.player(node)))
 
     def COMMUNITY(self, node: Node) -> None:
-        new = tuple(card(c.strip()) for c in node.text.split(",") if c.strip())
+        new = cards(node.text.replace(",", " "))
         dealt = len(self.board)
         street = _STREETS[0] if dealt == 0 else _STREETS[min(dealt - 2, 2)]
         self.board = self.board + new
         self.events.append(ev.StreetDealt(self.span(node), street, 1, self.board, new))
 
     def PUSH(self, node: Node) -> None:  # the bet nobody called, given back
-        amount = self.money(node, "amount")
-        self.events.append(ev.UncalledReturned(self.span(node), self.player(node), amount))
+        player, amount = self.player(node), self.money(node, "amount")
+        self.events.append(ev.UncalledReturned(self.span(node), player, amount))
 
     def SWEEP(self, node: Node) -> None:
         if node is not self.last_sweep:
             return
         # the pot so far NET of the rake and tax taken from it: the gross adds them back
-        try:
-            net = to_minor(node.text or "0", 1)
-        except AmountError as err:
-            raise NodeError.at(node, err) from None
+        net = self.amount(node, node.text or "0")
         rake, tax = self.money(node, "rake"), self.money(node, "tax")
         fees = (("tax", tax),) if tax else ()
         pot = ev.SummaryPot(self.span(node), net + rake + tax, None, (), rake, fees)
         self.events.append(pot)
 
-    def SHOW(self, node: Node) -> None:
-        self._shown(node, ev.Shown)
-
-    def MUCK(self, node: Node) -> None:
-        self._shown(node, ev.Mucked)
-
-    def _shown(self, node: Node, kind: type[ev.Shown] | type[ev.Mucked]) -> None:
+    def SHOW(self, node: Node) -> None:  # cards shown, or mucked (MUCK)
+        kind = ev.Mucked if node.tag == "MUCK" else ev.Shown
         if not self.showdown:
             self.events.append(ev.ShowdownStarted(self.span(node), 1))
             self.showdown = True
-        shown = tuple(card(c.strip()) for c in node.text.split(",") if c.strip())
+        shown = cards(node.text.replace(",", " "))
         self.events.append(kind(self.span(node), self.player(node), shown))
 
     def XSHOW(self, node: Node) -> None:  # a winner nobody called does not show
         self.events.append(ev.NotShown(self.span(node), self.player(node)))
 
     def WIN(self, node: Node) -> None:
-        amount = self.money(node, "amount")
-        pot = node.get("pot", "0")
+        player, amount, pot = self.player(node), self.money(node, "amount"), node.get("pot", "0")
         number = int(pot) if pot.isdigit() else 0
-        span = self.span(node)
-        self.events.append(ev.Collected(span, self.player(node), amount, number, True))
+        self.events.append(ev.Collected(self.span(node), player, amount, number, True))
 
     def CHAT(self, node: Node) -> None:  # by name: observers too
         self.events.append(ev.TableTalk(self.span(node), node.get("name"), node.text))
@@ -275,3 +236,4 @@ class EverestReader(ElementReader):
         self.events.append(ev.Note(self.span(node), f"{node.tag} {words} {node.text}".strip()))
 
     PLACE = PRIZE
+    MUCK = SHOW

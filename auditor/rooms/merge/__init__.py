@@ -1,6 +1,5 @@
 """Merge Gaming Network (Carbon Poker, Lock...): its XML exports, a ``<description>`` then
-one ``<game>`` element per hand (split and read with a streaming XML parser:
-auditor/parse/xml_split.py, then reader.py; element meanings in README.md), and the same
+one ``<game>`` element per hand (reader.py; element meanings in README.md), and the same
 hands as PokerTracker exports them in text ("MERGE_GAME #N: Omaha PL ...": text.py)."""
 
 from __future__ import annotations
@@ -9,11 +8,10 @@ import re
 from collections.abc import Iterable, Iterator
 from itertools import chain
 
-from auditor import events as ev
 from auditor.parse.xml_split import XmlLayout, split_xml
 from auditor.read.split import RawHand, StrayText, split_hands
-from auditor.rooms import Reader, Room
-from auditor.rooms.merge.games import hand_game, is_omaha
+from auditor.rooms import Room
+from auditor.rooms.merge.games import data_fields, description_of, game_attrs, hand_game
 from auditor.rooms.merge.text import HEADER, HEADER_START, text_game
 
 # a Merge game's start tag: id "table-hand" then its start time (iPoker's and Everest's
@@ -30,17 +28,15 @@ class MergeRoom(Room, declared_in=__file__):
         return _XML_GAME.search(head) is not None or _TEXT_HEADER.search(head) is not None
 
     def split_file(self, lines: Iterable[str], file: str) -> Iterator[RawHand | StrayText]:
-
         lines = iter(lines)
         head: list[str] = []
         for line in lines:
             head.append(line)
             if line.strip():
                 break
-        every = chain(head, lines)
         if head and _TEXT_HEADER.match(head[-1]):
-            return split_hands(every, file, (self,))
-        return split_xml(every, file, self.name, _LAYOUT)
+            return split_hands(chain(head, lines), file, (self,))
+        return split_xml(chain(head, lines), file, self.name, _LAYOUT)
 
     def is_header(self, line: str) -> bool:
         return line.startswith(HEADER_START)
@@ -48,47 +44,19 @@ class MergeRoom(Room, declared_in=__file__):
     def game(self, raw: RawHand) -> str:
         if raw.header.startswith(HEADER_START):
             return text_game(raw.header)
-        from auditor.rooms.merge.reader import description_of, game_attrs
-
         described = description_of(raw)
         multi = game_attrs(raw).get("multigametype", "")
         return hand_game(described.get("type", ""), described.get("stakes", ""), multi)
-
-    def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)
-
-    def reader(self) -> Reader:
-        return _Reader()
 
     def hand_id(self, raw: RawHand) -> str:
         if raw.header.startswith(HEADER_START):
             found = HEADER.match(raw.header)
             return found["id"] if found else ""
-        from auditor.rooms.merge.reader import game_attrs
-
         return game_attrs(raw).get("id", "")
 
     def table_name(self, raw: RawHand) -> str:
         if raw.header.startswith(HEADER_START):
             line = raw.lines[1] if len(raw.lines) > 1 else ""
             return line.removeprefix("Table ").split(" (Tournament:")[0]
-        from auditor.rooms.merge.reader import data_fields, game_attrs
-
         data = data_fields(game_attrs(raw).get("data", ""))
         return data[1] if len(data) > 1 else ""
-
-
-class _Reader:
-    """The XML reader, or the text one for a PokerTracker "MERGE_GAME" hand."""
-
-    def __init__(self) -> None:
-        from auditor.rooms.merge.reader import MergeXmlReader
-        from auditor.rooms.merge.text import MergeTextReader
-
-        self.xml = MergeXmlReader()
-        self.text = MergeTextReader()
-
-    def read(self, raw: RawHand) -> ev.Hand:
-        if raw.header.startswith(HEADER_START):
-            return self.text.read(raw)
-        return self.xml.read(raw)

@@ -9,35 +9,22 @@ from __future__ import annotations
 import re
 
 from auditor import events as ev
+from auditor.parse.xml_elements import start_attrs
+from auditor.read.split import RawHand
 
 MIXES = frozenset({"HA", "RASH", "HO", "SHOE", "HORSE", "HOSE", "HAR"})
 
 # multigametype codes of a mixed session's hands
 MULTIGAME = {
-    "1": "Holdem",
-    "2": "Holdem",
-    "9": "Holdem",
-    "23": "Holdem",
+    **dict.fromkeys(("1", "2", "9", "23"), "Holdem"),
     "4": "Omaha",
-    "34": "Omaha H/L8",
-    "35": "Omaha H/L8",
-    "37": "Omaha H/L8",
-    "38": "7-Stud",
-    "39": "7-Stud",
-    "41": "7-Stud",
-    "42": "7-Stud",
-    "43": "7-Stud H/L8",
-    "45": "7-Stud H/L8",
-    "46": "Razz",
-    "47": "Razz",
-    "49": "Razz",
+    **dict.fromkeys(("34", "35", "37"), "Omaha H/L8"),
+    **dict.fromkeys(("38", "39", "41", "42"), "7-Stud"),
+    **dict.fromkeys(("43", "45"), "7-Stud H/L8"),
+    **dict.fromkeys(("46", "47", "49"), "Razz"),
 }
 
-LIMITS = {
-    "No Limit": ev.Limit.NO,
-    "Pot Limit": ev.Limit.POT,
-    "Limit": ev.Limit.FIXED,
-}
+LIMITS = {"No Limit": ev.Limit.NO, "Pot Limit": ev.Limit.POT, "Limit": ev.Limit.FIXED}
 
 _STAKES = re.compile(
     r"^(?P<limit>No Limit|Pot Limit|Half Pot Limit|Limit)\s*"
@@ -74,10 +61,15 @@ def hand_game(kind: str, stakes: str, multigametype: str) -> str:
     return f"{base} {limit}".strip() if base else ""
 
 
-def is_omaha(game: str) -> bool:
-    """Merge's Omaha games, high and H/L8, in the limits the auditor replays.
+def data_fields(data: str) -> list[str]:
+    """A game's ``data`` attribute, "date|table|session|hand|tournament?": divided by "|",
+    or by ":" in the exports of 2010 (a colon in a name is written %3A)."""
+    return re.split(r"[|:]", data)
 
-    >>> is_omaha("Omaha H/L8 Limit"), is_omaha("Holdem No Limit"), is_omaha("7-Stud Limit")
-    (True, False, False)
-    """
-    return game.startswith("Omaha")
+
+def description_of(raw: RawHand) -> dict[str, str]:
+    return start_attrs(raw.context, "description")
+
+
+def game_attrs(raw: RawHand) -> dict[str, str]:
+    return start_attrs(raw.lines, "game")

@@ -1,29 +1,25 @@
 """Reads one Merge hand (a ``<game>`` element, its session's ``<description>`` as context)
-into events. The hand's lines are fed to a streaming XML parser line by line, so each
-element's events carry the file line it ends on; a document that is not XML is a
-PARSE_ERROR at the parser's line and column. Element and attribute meanings: README.md.
-"""
+with the XML rooms' one reader (auditor/parse/xml_elements.py). Element and attribute
+meanings: README.md."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from datetime import datetime
 
 from auditor import events as ev
 from auditor.cards import Card, card
 from auditor.money import AmountError, to_minor
-from auditor.parse.facts import LineError, SeatError, local_time, variant
-from auditor.parse.xml_elements import (
-    ElementReader,
-    NodeError,
-    Tag,
-    hand_error,
-    read_elements,
-    start_attrs,
-)
+from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time, variant
+from auditor.parse.xml_elements import ElementReader, Node, Tag
 from auditor.read.split import RawHand
-from auditor.rooms.merge.games import LIMITS, hand_game, limit_and_stakes
+from auditor.rooms.merge.games import (
+    LIMITS,
+    data_fields,
+    description_of,
+    hand_game,
+    limit_and_stakes,
+)
+from auditor.rooms.merge.text import HEADER_START, MergeTextReader
 from auditor.source import SourceSpan
 
 SITE = "Merge"
@@ -52,17 +48,7 @@ _STATUSES = {
 # the chips lines by their type (before September 2010 a RAISE is by the chips it adds)
 _CHIPS = {"CALL": ev.Verb.CALL, "BET": ev.Verb.BET, "RAISE": ev.Verb.RAISE}
 _SILENT = frozenset({"SHOW", "MUCK"})  # their cards elements say what was shown or mucked
-
-
-@dataclass(frozen=True, slots=True)
-class Item:
-    """One element of the hand as read: its tag, attributes and file line."""
-
-    tag: str
-    attrs: dict[str, str]
-    line: int
-    round: str
-
+_PLAY = frozenset({"event", "cards", "winner"})
 
 ELEMENTS = {
     "game": Tag("the hand", ("id",), ("starttime", "numholecards", "data", "dealer", "seats")),
@@ -75,144 +61,85 @@ ELEMENTS = {
 }
 
 
-class _Layout(ElementReader):
-    """The layout's table, to check each element against (the hand reads them by round)."""
+class MergeReader(ElementReader):
+    """Reads one XML hand, or hands a PokerTracker text one to the text reader."""
 
     ELEMENTS = ELEMENTS
 
-
-def items_of(raw: RawHand) -> list[Item]:
-    """The hand's elements in document order, each with the round it is in (checked
-    against the layout's table)."""
-    reader = _Layout()
-    found: list[Item] = []
-    round_id = ""
-    try:
-        for node in read_elements(raw.lines, raw.first_line, raw.file).nodes:
-            reader.check(node)
-            if node.tag == "round":
-                round_id = node.get("id")
-            found.append(Item(node.tag, node.attrs, node.line, round_id))
-    except NodeError as err:
-        raise hand_error(raw, err) from None
-    return found
-
-
-def data_fields(data: str) -> list[str]:
-    """A game's ``data`` attribute, "date|table|session|hand|tournament?": divided by "|",
-    or by ":" in the exports of 2010 (a colon in a name is written %3A)."""
-    return re.split(r"[|:]", data)
-
-
-def description_of(raw: RawHand) -> dict[str, str]:
-    """The session's ``<description>`` attributes (empty when it has none)."""
-    return start_attrs(raw.context, "description")
-
-
-def game_attrs(raw: RawHand) -> dict[str, str]:
-    """The ``<game>`` start tag's attributes, read without the rest of the hand."""
-    return start_attrs(raw.lines, "game")
-
-
-class MergeXmlReader:
-    """Reads one XML hand; keeps no state between hands."""
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = MergeTextReader()
 
     def read(self, raw: RawHand) -> ev.Hand:
-        items = items_of(raw)
+        if raw.header.startswith(HEADER_START):
+            return self.text.read(raw)
         try:
-            return _Hand(raw, items).read()
+            return super().read(raw)
         except (AmountError, SeatError, ValueError, KeyError) as err:
-            line = getattr(err, "line", raw.first_line)
-            raise hand_error(raw, LineError.of(line, err)) from None
-        except LineError as err:
-            raise hand_error(raw, err) from None
+            raise self.error(LineError.of(raw.first_line, err)) from None
 
-
-class _Hand:
-    """The events of one hand, built from its elements in order."""
-
-    def __init__(self, raw: RawHand, items: list[Item]) -> None:
-        self.raw = raw
-        self.items = items
+    def _read(self, nodes: list[Node]) -> ev.Hand:
+        rounds: dict[str, list[Node]] = {}  # the play by round id, in the record's order
+        round_id = ""
+        for node in nodes:
+            self.check(node)
+            if node.tag == "round":
+                round_id = node.get("id")
+            elif node.tag in _PLAY and round_id:
+                rounds.setdefault(round_id, []).append(node)
+        if not nodes or nodes[0].tag != "game":
+            raise LineError(self.raw.first_line, "a Merge hand starts with its <game> element")
         self.events: list[ev.Event] = []
         self.names: dict[str, str] = {}  # seat attribute -> nickname
-        self.stacks: dict[str, int] = {}  # what each has left after his posts
         self.board: tuple[Card, ...] = ()
-
-    def span(self, line: int) -> SourceSpan:
-        return SourceSpan(self.raw.file, line)
-
-    def read(self) -> ev.Hand:
-        if not self.items or self.items[0].tag != "game":
-            raise LineError(self.raw.first_line, "a Merge hand starts with its <game> element")
-        game = self.items[0]
         described = description_of(self.raw)
         tournament = described.get("type", "").endswith("Tournament")
         self.scale = 1 if tournament else 100
-        start_time, zone = _start_time(game.attrs.get("starttime", ""), game.line)
-        self.raise_to = start_time is None or start_time >= RAISE_TO_SINCE
-        seats = [i for i in self.items if i.tag == "player"]
-        posts = [i for i in self.items if i.round == "BLINDS" and i.tag == "event"]
-        start = self._start(game, described, seats, posts, tournament, start_time, zone)
+        posts = [n for n in rounds.get("BLINDS", ()) if n.tag == "event"]
+        start = self._start(nodes, described, posts, tournament)
         self.events.append(start)
-        self._seats(seats, posts, tournament)
-        rounds: dict[str, list[Item]] = {}
-        order: list[str] = []
-        for item in self.items:
-            if item.tag in ("event", "cards", "winner") and item.round:
-                if item.round not in rounds:
-                    order.append(item.round)
-                rounds.setdefault(item.round, []).append(item)
-        for name in order:
-            self._round(name, rounds[name])
+        self._seats([n for n in nodes if n.tag == "player"], posts, tournament)
+        for name, play in rounds.items():
+            self._round(name, play)
         return ev.Hand(start, tuple(self.events), uncalled_returns_written=False)
 
-    def money(self, text: str, line: int) -> int:
+    def money(self, node: Node, name: str) -> int:
         try:
-            return to_minor(text, self.scale)
+            return to_minor(node.get(name, "0"), self.scale)
         except AmountError as err:
-            raise LineError.of(line, err) from None
+            raise LineError.of(node.line, err) from None
 
     def _start(
-        self,
-        game: Item,
-        described: dict[str, str],
-        seats: list[Item],
-        posts: list[Item],
-        tournament: bool,
-        start_time: datetime | None,
-        zone: str,
+        self, nodes: list[Node], described: dict[str, str], posts: list[Node], tournament: bool
     ) -> ev.HandStarted:
-        attrs = game.attrs
-        words = hand_game(
-            described.get("type", ""), described.get("stakes", ""), attrs.get("multigametype", "")
-        )
-        limit_words, small_text, big_text = limit_and_stakes(described.get("stakes", ""))
+        game = nodes[0]
+        start_time, zone = _start_time(game.get("starttime"), game.line)
+        self.raise_to = start_time is None or start_time >= RAISE_TO_SINCE
+        stakes = described.get("stakes", "")
+        words = hand_game(described.get("type", ""), stakes, game.get("multigametype"))
+        limit_words, small_text, big_text = limit_and_stakes(stakes)
         limit = LIMITS.get(limit_words)
         if limit is None:
             raise LineError(game.line, f"a game the auditor does not replay: {words!r}")
         hi_lo = "H/L" in words
-        holes = int(attrs.get("numholecards", "4"))
-        small = self.money(small_text, game.line) if small_text else 0
-        big = self.money(big_text, game.line) if big_text else 0
+        holes = int(game.get("numholecards", "4"))
+        small = to_minor(small_text, self.scale) if small_text else 0
+        big = to_minor(big_text, self.scale) if big_text else 0
         if not big:  # a tournament's stakes are its blinds of the level
-            blinds = {i.attrs.get("type"): i for i in posts}
+            blinds = {n.get("type"): n for n in posts}
             sb, bb = blinds.get("SMALL_BLIND"), blinds.get("BIG_BLIND")
-            big = self.money(bb.attrs.get("amount", "0"), bb.line) if bb else 0
-            small = self.money(sb.attrs.get("amount", "0"), sb.line) if sb else big // 2
+            big = self.money(bb, "amount") if bb else 0
+            small = self.money(sb, "amount") if sb else big // 2
             big = big or 2 * small
             if limit is ev.Limit.FIXED:  # fixed limit: the small bet is the big blind
                 small, big = big, 2 * big
-        data = data_fields(attrs.get("data", ""))
-        table = data[1] if len(data) > 1 else ""
-        dealer = attrs.get("dealer") or next(
-            (i.attrs.get("dealer", "") for i in self.items if i.tag == "players"), ""
-        )
-        seats_attr = attrs.get("seats", "")
+        data = data_fields(game.get("data"))
+        players = next((n.get("dealer") for n in nodes if n.tag == "players"), "")
+        dealer, seats = game.get("dealer") or players, game.get("seats")
         return ev.HandStarted(
-            self.span(game.line),
+            SourceSpan(self.raw.file, game.line),
             site=SITE,
-            hand_id=attrs.get("id", ""),
+            hand_id=game.get("id"),
             game=words,
             variant=variant(limit, hi_lo, holes),
             limit=limit,
@@ -220,113 +147,95 @@ class _Hand:
             hole_card_count=holes,
             small_stake=small,
             big_stake=big,
-            currency="chips" if tournament or attrs.get("realmoney") == "false" else "USD",
+            currency="chips" if tournament or game.get("realmoney") == "false" else "USD",
             scale=self.scale,
             started_at=start_time,
             time_zone=zone,
-            table_name=table,
-            max_seats=int(seats_attr) if seats_attr.isdigit() else None,
+            table_name=data[1] if len(data) > 1 else "",
+            max_seats=int(seats) if seats.isdigit() else None,
             button_seat=int(dealer) + 1 if dealer.isdigit() else None,
             tournament_id=(data[2] if len(data) > 2 else "") if tournament else None,
         )
 
-    def _seats(self, seats: list[Item], posts: list[Item], tournament: bool) -> None:
+    def _seats(self, seats: list[Node], posts: list[Node], tournament: bool) -> None:
         # a tournament's balance is what the player has left AFTER the blinds and antes
         # (fpdb-3 adds them back: adjustMergeTourneyStack); a cash game's is before them
         posted: dict[str, int] = {}
-        if tournament:
-            for post in posts:
-                if post.attrs.get("type") in _POSTS:
-                    seat = post.attrs.get("player", "")
-                    amount = self.money(post.attrs.get("amount", "0"), post.line)
-                    posted[seat] = posted.get(seat, 0) + amount
-        for item in seats:
-            seat = item.attrs.get("seat", "")
-            if not seat.isdigit() or int(seat) + 1 > 2**15 - 1:
-                raise LineError.of(item.line, SeatError(f"seat {seat!r} is not a seat number"))
-            name = item.attrs.get("nickname", "")
+        for post in posts if tournament else ():
+            if post.get("type") in _POSTS:
+                seat = post.get("player")
+                posted[seat] = posted.get(seat, 0) + self.money(post, "amount")
+        for node in seats:
+            seat = node.get("seat")
+            if not seat.isdigit() or int(seat) + 1 > SEAT_LIMIT:
+                raise LineError.of(node.line, SeatError(f"seat {seat!r} is not a seat number"))
             if seat in self.names:
-                raise LineError.of(item.line, SeatError(f"seat {seat} is listed twice"))
-            self.names[seat] = name
-            stack = self.money(item.attrs.get("balance", "0"), item.line) + posted.get(seat, 0)
-            out = item.attrs.get("dealtin") == "false"
-            self.stacks[name] = stack
-            self.events.append(ev.SeatTaken(self.span(item.line), int(seat) + 1, name, stack, out))
+                raise LineError.of(node.line, SeatError(f"seat {seat} is listed twice"))
+            name = self.names[seat] = node.get("nickname")
+            stack = self.money(node, "balance") + posted.get(seat, 0)
+            span, out = self.span(node), node.get("dealtin") == "false"
+            self.events.append(ev.SeatTaken(span, int(seat) + 1, name, stack, out))
 
-    def player(self, item: Item) -> str:
-        seat = item.attrs.get("player", "")
+    def player(self, node: Node) -> str:
+        seat = node.get("player")
         name = self.names.get(seat)
         if name is None:
-            raise LineError(item.line, f"no player sits at seat {seat!r}")
+            raise LineError(node.line, f"no player sits at seat {seat!r}")
         return name
 
-    def _round(self, name: str, items: list[Item]) -> None:
+    def _round(self, name: str, play: list[Node]) -> None:
         street = _STREETS.get(name)
         if street is not None:
-            for item in items:  # cards are written at the round's end; dealt before its play
-                if item.tag == "cards":
-                    self._cards(item, street)
-        shown: dict[str, Item] = {}  # a showdown's cards by seat: shown at its SHOW or MUCK
+            for node in play:  # cards are written at the round's end; dealt before its play
+                if node.tag == "cards":
+                    self._cards(node, street)
+        shown: dict[str, Node] = {}  # a showdown's cards by seat: shown at its SHOW or MUCK
         if name == "SHOWDOWN":
-            first = items[0].line if items else 0
-            self.events.append(ev.ShowdownStarted(self.span(first), 1))
-            shown = {i.attrs.get("player", ""): i for i in items if i.tag == "cards"}
-        for item in items:
-            seat = item.attrs.get("player", "")
-            if item.tag == "event" and item.attrs.get("type") in _SILENT and seat in shown:
-                cards = shown.pop(seat)
-                self._shown(Item(cards.tag, cards.attrs, item.line, cards.round))
-            elif item.tag == "event":
-                self._event(item)
-            elif item.tag == "cards" and name == "SHOWDOWN" and seat not in shown:
+            self.events.append(ev.ShowdownStarted(self.span(play[0]), 1))
+            shown = {n.get("player"): n for n in play if n.tag == "cards"}
+        for node in play:
+            seat = node.get("player")
+            if node.tag == "event" and node.get("type") in _SILENT and seat in shown:
+                self._cards(shown.pop(seat), None, node.line)
+            elif node.tag == "event":
+                self._event(node)
+            elif node.tag == "cards" and name == "SHOWDOWN" and seat not in shown:
                 continue  # shown above, at its player's SHOW or MUCK
-            elif item.tag == "winner":
-                self._winner(item)
-            elif item.tag == "cards" and street is None:
-                self._shown(item)
+            elif node.tag == "winner":
+                self._winner(node)
+            elif node.tag == "cards" and street is None:
+                self._cards(node, None)
 
-    def _cards(self, item: Item, street: ev.Street) -> None:
-        kind = item.attrs.get("type", "")
-        dealt = tuple(card(c) for c in item.attrs.get("cards", "").split(",") if c)
-        span = self.span(item.line)
+    def _cards(self, node: Node, street: ev.Street | None, line: int = 0) -> None:
+        """Cards dealt in ``street`` (COMMUNITY ones only there), or shown or mucked at
+        ``line`` (a showdown's are, at its SHOW or MUCK)."""
+        kind = node.get("type")
+        cards = tuple(card(c) for c in node.get("cards").split(",") if c)
+        span = SourceSpan(self.raw.file, line or node.line)
         if kind == "HOLE":
-            self.events.append(ev.Dealt(span, self.player(item), dealt))
-        elif kind == "COMMUNITY":
-            new = dealt[len(self.board) :]
-            self.board = dealt
-            self.events.append(ev.StreetDealt(span, street, 1, dealt, new))
-        elif kind in ("SHOWN", "MUCKED"):
-            self._shown(item)
-
-    def _shown(self, item: Item) -> None:
-        kind = item.attrs.get("type", "")
-        shown = tuple(card(c) for c in item.attrs.get("cards", "").split(",") if c)
-        span = self.span(item.line)
-        if kind == "SHOWN":
-            self.events.append(ev.Shown(span, self.player(item), shown))
+            self.events.append(ev.Dealt(span, self.player(node), cards))
+        elif kind == "COMMUNITY" and street is not None:
+            new = cards[len(self.board) :]
+            self.board = cards
+            self.events.append(ev.StreetDealt(span, street, 1, cards, new))
+        elif kind == "SHOWN":
+            self.events.append(ev.Shown(span, self.player(node), cards))
         elif kind == "MUCKED":
-            self.events.append(ev.Mucked(span, self.player(item), shown))
-        elif kind == "HOLE":
-            self.events.append(ev.Dealt(span, self.player(item), shown))
+            self.events.append(ev.Mucked(span, self.player(node), cards))
 
-    def _event(self, item: Item) -> None:
-        kind = item.attrs.get("type", "")
-        span = self.span(item.line)
+    def _event(self, node: Node) -> None:
+        kind, span = node.get("type"), self.span(node)
         if kind == "CHAT":  # by nickname (observers too), not by seat
-            text = item.attrs.get("text", "")
-            self.events.append(ev.TableTalk(span, item.attrs.get("player", ""), text))
+            self.events.append(ev.TableTalk(span, node.get("player"), node.get("text")))
             return
         if kind == "GAME_CANCELLED":
             self.events.append(ev.HandCancelled(span))
             return
-        player = self.player(item)
-        amount_text = item.attrs.get("amount")
-        amount = self.money(amount_text, item.line) if amount_text is not None else 0
+        player = self.player(node)
+        amount = self.money(node, "amount") if "amount" in node.attrs else 0
         event: ev.Event
-        if kind in _POSTS:
-            self.stacks[player] = self.stacks.get(player, 0) - amount
-            all_in = self.stacks[player] <= 0
-            event = ev.Posted(span, player, _POSTS[kind], amount, all_in)
+        if kind in _POSTS:  # all-in never said: the replay tells it
+            event = ev.Posted(span, player, _POSTS[kind], amount, None)
         elif kind in _STATUSES:
             event = ev.PlayerStatus(span, player, _STATUSES[kind], kind)
         elif kind in _SILENT:
@@ -342,17 +251,15 @@ class _Hand:
         elif kind == "ALL_IN":  # the chips put in, whether they bet, call or raise
             event = ev.ChipsIn(span, player, ev.Verb.ALL_IN, amount, all_in=True)
         else:
-            raise LineError(item.line, f"an event type the reader does not know: {kind!r}")
+            raise LineError(node.line, f"an event type the reader does not know: {kind!r}")
         self.events.append(event)
 
-    def _winner(self, item: Item) -> None:
-        player = self.player(item)
-        amount = self.money(item.attrs.get("amount", "0"), item.line)
-        span = self.span(item.line)
-        if item.attrs.get("uncalled") == "true":  # the bet nobody called, given back
+    def _winner(self, node: Node) -> None:
+        player, amount, span = self.player(node), self.money(node, "amount"), self.span(node)
+        if node.get("uncalled") == "true":  # the bet nobody called, given back
             self.events.append(ev.UncalledReturned(span, player, amount))
             return
-        pot = item.attrs.get("potnumber", "1")
+        pot = node.get("potnumber", "1")
         number = int(pot) - 1 if pot.isdigit() and int(pot) > 0 else 0
         self.events.append(ev.Collected(span, player, amount, number, True))
 

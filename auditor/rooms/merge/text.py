@@ -1,18 +1,12 @@
 """Merge hands as PokerTracker exports them in text ("MERGE_GAME #N: Omaha PL Tournament
-02/16/2012 04:27:31"): a header, the table line, "Seat N: name ($X in chips)[ DEALER]",
-"name: Post SB $X", "*** HOLE CARDS ***", "Dealt to name [..]", "name: Fold|Check|Call
-$X|Bet $X|Raise $X", street lines "*** FLOP *** [..]", and after "*** SUMMARY ***" the
-shows and "name: wins $X". The seat balances are copied from Merge's XML: a tournament's
-is what the player has left after posting (so a player all in on his blind has "$0.00").
-
-Each line kind is one named-group pattern, tried in a table (no string slicing per kind).
+02/16/2012 04:27:31"), one pattern a line kind. The seat balances are copied from Merge's
+XML: a tournament's is what the player has left after posting (all in on his blind: "$0.00").
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime
 
 from auditor import events as ev
 from auditor.cards import Card, card
@@ -58,25 +52,28 @@ def text_game(header: str) -> str:
 
 
 class MergeTextReader:
-    """Reads one PokerTracker text hand of Merge; keeps no state between hands."""
+    """Reads one PokerTracker text hand of Merge at a time."""
+
+    def __init__(self) -> None:
+        self.kinds: tuple[tuple[re.Pattern[str], _Build], ...] = (
+            (_POST, self._post),
+            (_DEALT, self._dealt),
+            (_STREET, self._street),
+            (_SHOWS, self._shows),
+            (_WINS, self._wins),
+            (_ACTION, self._action),
+        )
 
     def read(self, raw: RawHand) -> ev.Hand:
+        self.raw = raw
+        self.scale = 100
+        self.board: tuple[Card, ...] = ()
+        self.big_blind_lines: set[int] = set()  # "Post SB" lines that are the big blind
         try:
-            return _TextHand(raw).read()
+            return self._read()
         except LineError as err:
             text = raw.lines[err.line - raw.first_line]
             raise HandParseError(raw.file, err.line, 1, text, err.problem, err.code) from None
-
-
-class _TextHand:
-    def __init__(self, raw: RawHand) -> None:
-        self.raw = raw
-        self.events: list[ev.Event] = []
-        self.scale = 100
-        self.stacks: dict[str, int] = {}  # what each has left after his posts
-        self.board: tuple[Card, ...] = ()
-        self.summary = False
-        self.big_blind_lines: set[int] = set()  # "Post SB" lines that are the big blind
 
     def money(self, text: str, line: int) -> int:
         try:
@@ -84,7 +81,7 @@ class _TextHand:
         except AmountError as err:
             raise LineError.of(line, err) from None
 
-    def read(self) -> ev.Hand:
+    def _read(self) -> ev.Hand:
         raw = self.raw
         found = HEADER.match(raw.lines[0])
         if found is None:
@@ -105,12 +102,13 @@ class _TextHand:
                     amount = self.money(post["amount"], n)
                     posted[post["player"]] = posted.get(post["player"], 0) + amount
         button = None
+        stacks: dict[str, int] = {}
         seat_events: list[ev.Event] = []
         for n, seat in seats:
             if seat is None:
                 raise LineError(n, "expected a seat line: Seat N: name ($X in chips)")
             stack = self.money(seat["stack"], n) + posted.get(seat["player"], 0)
-            self.stacks[seat["player"]] = stack
+            stacks[seat["player"]] = stack
             if seat["btn"]:
                 button = int(seat["seat"])
             span = SourceSpan(raw.file, n)
@@ -127,7 +125,7 @@ class _TextHand:
             self.big_blind_lines.add(second_line)
             small = self.money(first["amount"], blinds[0][0])
             posted_big = self.money(second["amount"], second_line)
-            short = posted_big < 2 * small and self.stacks.get(second["player"], 1) <= posted_big
+            short = posted_big < 2 * small and stacks.get(second["player"], 1) <= posted_big
             # A big blind all-in for less leaves the blind where the level has it (Robert's
             # Rules of Poker, "Button and blind use", rule 1: the bring-in "remain[s] the
             # same even when the player in the blind does not have enough chips to post
@@ -148,6 +146,11 @@ class _TextHand:
         limit = _LIMITS[found["limit"]]
         hi_lo = "H/L" in found["game"]
         tour = _TOUR_ID.search(table["tour"] or "") if tournament else None
+        try:
+            y, mo, d, h, mi, sec = (int(found[k]) for k in ("y", "mo", "d", "h", "mi", "s"))
+            started = local_time(y, mo, d, h, mi, sec, "ET")
+        except ValueError:
+            raise LineError(raw.first_line, "a date the reader cannot read") from None
         start = ev.HandStarted(
             SourceSpan(raw.file, raw.first_line),
             site=SITE,
@@ -161,7 +164,7 @@ class _TextHand:
             big_stake=big,
             currency="chips" if tournament else "USD",
             scale=self.scale,
-            started_at=_time(found, raw.first_line),
+            started_at=started,
             time_zone="ET",
             table_name=table["table"],
             max_seats=None,
@@ -174,7 +177,6 @@ class _TextHand:
         for n, text in lines[2:]:
             if not text.strip() or text.startswith("Seat ") or text in _MARKERS:
                 if text == "*** SUMMARY ***":
-                    self.summary = True
                     self.events.append(ev.ShowdownStarted(SourceSpan(raw.file, n), 1))
                 continue
             self._line(n, text)
@@ -182,31 +184,19 @@ class _TextHand:
 
     def _line(self, n: int, text: str) -> None:
         span = SourceSpan(self.raw.file, n)
-        for pattern, build in self._kinds():
+        for pattern, build in self.kinds:
             found = pattern.match(text)
             if found is not None:
                 self.events.append(build(span, found))
                 return
         raise LineError(n, "this line is not one the reader knows")
 
-    def _kinds(self) -> tuple[tuple[re.Pattern[str], _Build], ...]:
-        return (
-            (_POST, self._post),
-            (_DEALT, self._dealt),
-            (_STREET, self._street),
-            (_SHOWS, self._shows),
-            (_WINS, self._wins),
-            (_ACTION, self._action),
-        )
-
     def _post(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
         amount = self.money(found["amount"], span.line)
-        self.stacks[found["player"]] = self.stacks.get(found["player"], 0) - amount
-        all_in = self.stacks[found["player"]] <= 0
         kind = _POST_KINDS[found["kind"]]
         if span.line in self.big_blind_lines:
             kind = ev.PostKind.BIG_BLIND
-        return ev.Posted(span, found["player"], kind, amount, all_in)
+        return ev.Posted(span, found["player"], kind, amount, None)  # all-in: the replay tells
 
     def _dealt(self, span: SourceSpan, found: re.Match[str]) -> ev.Event:
         return ev.Dealt(span, found["player"], tuple(card(c) for c in found["cards"].split()))
@@ -236,12 +226,3 @@ class _TextHand:
         # the chips put in ("Raise $X" too: the chips it adds); all-in where the stack is
         # spent, as the replay tells
         return ev.ChipsIn(span, player, _VERBS[verb], self.money(found["amount"], span.line))
-
-
-def _time(found: re.Match[str], line: int) -> datetime:
-    try:
-        parts = (found[k] for k in ("y", "mo", "d", "h", "mi", "s"))
-        y, mo, d, h, mi, s = (int(p) for p in parts)
-        return local_time(y, mo, d, h, mi, s, "ET")
-    except ValueError:
-        raise LineError(line, "a date the reader cannot read") from None

@@ -18,6 +18,7 @@ from auditor.pipeline import HandAuditor
 from auditor.read.split import RawHand, StrayText
 from auditor.replay.continuity import table_hand, unexplained_stack_differences
 from auditor.replay.engine import replay_hand
+from auditor.replay.event_index import index_events
 from auditor.replay.profile import load_profile
 from auditor.results import FileSummary, HandResult, Status
 from auditor.rooms import REGISTRY
@@ -306,7 +307,8 @@ def test_an_all_in_big_blind_written_post_sb_with_a_dead_button() -> None:
         200,
         3,
     )
-    posts = [(e.player, e.kind, e.amount, e.all_in) for e in hand.events if type(e) is ev.Posted]
+    # the record never says a post is all-in: the replay tells it from the stacks
+    posts = [(e.player, e.kind, e.amount, e.all_in) for e in index_events(hand.events).posts]
     assert posts == [
         ("JustJay4Reals", ev.PostKind.SMALL_BLIND, 100, False),
         ("Dispicable", ev.PostKind.BIG_BLIND, 135, True),
