@@ -473,6 +473,10 @@ class Hand:
     # True for a room whose records write an uncalled bet's return at the showdown, after
     # the streets still dealt: a return is due by the end of the hand
     uncalled_returns_late: bool = False
+    # True for a room whose win lines (and the pot its summary states) hold a bet nobody
+    # called that no line returns: the replay, which returns it by the rules, takes it out
+    # of its bettor's win that holds it, and out of the pot
+    wins_hold_returns: bool = False
     # False for a room whose records never say in which order hands were shown (its
     # shown cards come in seat order): the showdown order is not judged
     show_order_written: bool = True

@@ -11,4 +11,5 @@ from auditor.replay.profile import load_profile
 
 def as_replayed(hand: ev.Hand, profile: str = "seeds") -> ev.Hand:
     """``hand`` with its chips lines told by the replay under ``profile``."""
-    return with_classified(hand, replay_hand(hand, load_profile(profile)).classified)
+    replayed = replay_hand(hand, load_profile(profile))
+    return with_classified(hand, replayed.classified, replayed.netted)

@@ -91,6 +91,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
         self.in_summary = False
         self.timed_out = set()
         self.returned_by_rule = {}
+        self.netted = []
         self.chips_in = None  # set when the hand is finished (_finish)
         self.classified = []  # each chips line and the action the replay made of it
         self.paid_out = None
@@ -188,6 +189,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
             paid_out=self.paid_out,
             unwritten_returns=self.unwritten_returns,
             classified=tuple(self.classified),
+            netted=tuple(self.netted),
         )
 
     def _replay_events(self) -> None:
@@ -393,6 +395,8 @@ class _Replay(Blinds, Sizing, UncalledBets):
         if first_summary is None:
             first_summary = self.hand.events[-1].span
         self._check_excess_returned(first_summary, None)
+        if self.hand.wins_hold_returns:
+            self._net_wins_of_returns()
         self.pots = self._pots()
         summary = self._with_unwritten_fee(getattr(self, "summary_pot", None))
         not_awarded = {e.player: e.amount for e in self.index.not_awarded}

@@ -77,3 +77,6 @@ class ReplayResult:
     classified: tuple[tuple[ev.ChipsIn, ev.Called | ev.Bet | ev.RaisedTo], ...] = field(
         default=(), compare=False
     )
+    # a hand whose wins hold the bets nobody called (Hand.wins_hold_returns): each win and
+    # pot line that held one, and the line without it (None: the win was that bet alone)
+    netted: tuple[tuple[ev.Event, ev.Event | None], ...] = field(default=(), compare=False)

@@ -77,6 +77,7 @@ class ReplayState(FindingLog):
         "last_aggressor",
         "last_raise",
         "live_now",
+        "netted",
         "opener",
         "owed_at_return",
         "paid_out",
@@ -149,6 +150,7 @@ class ReplayState(FindingLog):
     recorded_rake: int
     reopen_count: int  # full raises so far: who acted before the last one may raise again
     returned_by_rule: dict[str, int]  # uncalled bets the rules returned, no line written
+    netted: list[tuple[ev.Event, ev.Event | None]]  # wins_hold_returns: each line, without it
     returns_settled: Settled  # how the record's totals account for them
     classified: list[tuple[ev.ChipsIn, ev.Called | ev.Bet | ev.RaisedTo]]
     chips_in: int | None  # a finished hand's money (ReplayResult's, for an unwritten rake)
