@@ -214,11 +214,8 @@ class _Game(ElementReader):
         self.shown: list[tuple[Node, str, tuple[Card, ...]]] = []
         self.board: tuple[Card, ...] = ()
         rounds = [e for e in self.found if e.tag == "round"]
-        rounds_from: list[int] = []  # where each betting round's events start
         for round_at in rounds:
             self.round = round_at.attrs.get("no", "")
-            if self.round not in ("0", "1") or not rounds_from:  # the blinds count preflop
-                rounds_from.append(len(self.events))
             for node in round_at.children:
                 if node.tag == "cards":
                     self.cards(node)
@@ -227,9 +224,6 @@ class _Game(ElementReader):
         if not any(r.attrs.get("no", "0") != "0" for r in rounds):
             # only the blinds (the "partial" exports): the record stops before the deal
             self.truncated = True
-        # the wins: net of the rake; with no <uncalled_bet_enabled>, a bet nobody called
-        # is in its bettor's win as well (README.md)
-        uncalled = {} if session.uncalled_bet_enabled else _uncalled(self._last_bets(rounds_from))
         standing = [n for n in self.names if n not in self.folded]
         shown = [(item, whose, cards) for item, whose, cards in self.shown if whose in standing]
         if len(standing) > 1 and shown:
@@ -237,7 +231,6 @@ class _Game(ElementReader):
             for item, whose, cards in shown:
                 self.events.append(ev.Shown(self.span(item), whose, cards))
         for player_at, name, won in self.wins:
-            won -= uncalled.get(name, 0)
             if won > 0:
                 self.events.append(ev.Collected(self.span(player_at), name, won))
         last = SourceSpan(self.raw.file, self.raw.first_line + len(self.raw.lines) - 1)
@@ -247,6 +240,9 @@ class _Game(ElementReader):
             truncated=self.truncated,
             truncated_at=last if self.truncated else None,
             uncalled_returns_written=False,
+            # the wins are net of the rake; with no <uncalled_bet_enabled>, a bet nobody
+            # called is in its bettor's win as well (README.md)
+            wins_hold_returns=not session.uncalled_bet_enabled,
             show_order_written=False,
         )
 
@@ -294,25 +290,6 @@ class _Game(ElementReader):
         else:
             raise NodeError(node, f"cards of type {kind!r}")
 
-    def _last_bets(self, rounds_from: list[int]) -> dict[str, int]:
-        """The bets of the last round anyone put chips in, as its posts and chips lines
-        write them (live chips only: a dead small blind matches nothing)."""
-        last: dict[str, int] = {}
-        for begin, end in zip(rounds_from, [*rounds_from[1:], len(self.events)], strict=False):
-            bets: dict[str, int] = {}
-            for event in self.events[begin:end]:
-                if isinstance(event, ev.Posted) and event.kind is not ev.PostKind.ANTE:
-                    live = self.big if event.kind is ev.PostKind.SMALL_AND_BIG else event.amount
-                    bets[event.player] = bets.get(event.player, 0) + live
-                elif isinstance(event, ev.ChipsIn):
-                    so_far = bets.get(event.player, 0)
-                    bets[event.player] = (
-                        event.to if event.to is not None else so_far + (event.added or 0)
-                    )
-            if any(bets.values()):
-                last = bets
-        return last
-
     def action(self, at: Node) -> None:
         kind, player, folded = at.get("type"), at.get("player"), self.folded
         span = self.span(at)
@@ -358,12 +335,3 @@ class _Game(ElementReader):
 def _order(at: Node) -> int:
     number = at.attrs.get("no", "")
     return int(number) if number.isdecimal() else 0
-
-
-def _uncalled(bets: dict[str, int]) -> dict[str, int]:
-    """The part of the last bet nobody matched (in its bettor's win in the old layout):
-    the biggest bet of the hand's last betting round less the next biggest (live chips
-    only: a dead small blind matches nothing)."""
-    ranked = [*sorted(bets.items(), key=lambda item: item[1], reverse=True), ("", 0), ("", 0)]
-    (top, most), (_, next_most) = ranked[0], ranked[1]
-    return {top: most - next_most} if most > next_most else {}

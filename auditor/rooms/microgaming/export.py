@@ -19,7 +19,6 @@ What the export means:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 
 from auditor import events as ev
@@ -29,7 +28,6 @@ from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, SeatError, varian
 from auditor.parse.text_reader import Fields, FieldsReader
 from auditor.read.split import RawHand
 from auditor.rooms.microgaming.games import LIMITS, SITE, is_hi_lo
-from auditor.rooms.microgaming.reader import last_round_bets
 from auditor.source import SourceSpan
 
 NOTATION = CardNotation("tens as 10", ten="10")
@@ -197,25 +195,11 @@ class ExportReader(FieldsReader):
             table_span=self.table_span,
         )
         wins = self.collected
-        if not self.showdown:
-            wins = _net_of_return(wins, last_round_bets(self.events))
         won = sum(win.amount for win in wins)
         span = self.rake_span or (wins[-1].span if wins else self.head_span)
         pot = ev.SummaryPot(span, won + self.rake_taken, None, (), self.rake_taken)
         events = (start, *self.events, *wins, pot)
-        return ev.Hand(start, events, uncalled_returns_written=False)
-
-
-def _net_of_return(wins: list[ev.Collected], bets: dict[str, int]) -> list[ev.Collected]:
-    """The winner's "wins" without his unmatched bet (see the module's docstring)."""
-    ranked = sorted(bets.values(), reverse=True)
-    if not ranked:
-        return wins
-    unmatched = ranked[0] - (ranked[1] if len(ranked) > 1 else 0)
-    top = max(bets, key=lambda name: bets[name])
-    return [
-        replace(win, amount=win.amount - unmatched)
-        if win.player == top and unmatched > 0 and win.amount >= unmatched
-        else win
-        for win in wins
-    ]
+        # with no showdown, the winner's "wins" holds his unmatched bet (the docstring)
+        return ev.Hand(
+            start, events, uncalled_returns_written=False, wins_hold_returns=not self.showdown
+        )

@@ -94,14 +94,19 @@ class MicrogamingReader(ElementReader):
         ]
         events: list[ev.Event] = [start, *seats, *self.events]
         returned = any(isinstance(event, ev.UncalledReturned) for event in events)
-        wins = self.wins if returned else _net_of_return(self.wins, last_round_bets(events))
-        events.extend(wins)
+        events.extend(self.wins)
         # the Win amounts are what each player took, after the rake ("rake", in cents):
         # the gross pot is both
-        won = sum(win.amount for win in wins)
+        won = sum(win.amount for win in self.wins)
         span = SourceSpan(raw.file, self.win_line)
         events.append(ev.SummaryPot(span, won + rake, None, (), rake))
-        return ev.Hand(start, tuple(events), uncalled_returns_written=returned)
+        # with no MoneyReturned, a Win holds its bettor's chips nobody called (README.md)
+        return ev.Hand(
+            start,
+            tuple(events),
+            uncalled_returns_written=returned,
+            wins_hold_returns=not returned,
+        )
 
     def span(self, node: Node) -> SourceSpan:
         return SourceSpan(self.raw.file, node.line)
@@ -225,43 +230,6 @@ class MicrogamingReader(ElementReader):
 
 def _cards(node: Node) -> tuple[Card, ...]:
     return tuple(NOTATION.card(c.get("value") + c.get("suit")) for c in node.iter("Card"))
-
-
-def last_round_bets(events: list[ev.Event]) -> dict[str, int]:
-    """Each player's bet in the last round the hand's events deal, as its chips lines
-    and posts write it: what a Win holds of a bet nobody called (:func:`_net_of_return`)."""
-    bets: dict[str, int] = {}
-    for event in events:
-        if isinstance(event, ev.StreetDealt):
-            bets = {}
-        elif isinstance(event, ev.Posted):
-            bets[event.player] = bets.get(event.player, 0) + event.amount
-        elif isinstance(event, ev.ChipsIn):
-            added = event.added or 0
-            total = event.to if event.to is not None else bets.get(event.player, 0) + added
-            bets[event.player] = total
-    return bets
-
-
-def _net_of_return(wins: list[ev.Collected], bets: dict[str, int]) -> list[ev.Collected]:
-    """The Win amounts without the chips of a bet no one called, when the record writes
-    no MoneyReturned for them: then the Win is all the bettor took back, his unmatched
-    chips with it (endbalance = balance - chips put in + Win, in every such hand); the
-    replay returns them by the rules (Hand.uncalled_returns_written False)."""
-    if len(bets) < 1:
-        return wins
-    ranked = sorted(bets.items(), key=lambda item: item[1], reverse=True)
-    top_player, top = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else 0
-    unmatched = top - second
-    if unmatched <= 0:
-        return wins
-    return [
-        replace(win, amount=win.amount - unmatched)
-        if win.player == top_player and win.amount >= unmatched
-        else win
-        for win in wins
-    ]
 
 
 def _cents(text: str) -> int:
