@@ -24,14 +24,13 @@ from datetime import datetime
 from auditor import events as ev
 from auditor.cards import Card, CardNotation
 from auditor.money import to_minor
-from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, SeatError, variant
+from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, SeatError
 from auditor.parse.text_reader import Fields, FieldsReader
 from auditor.read.split import RawHand
-from auditor.rooms.microgaming.games import LIMITS, SITE, is_hi_lo
+from auditor.rooms.microgaming.games import SCALE, hand_started
 from auditor.source import SourceSpan
 
 NOTATION = CardNotation("tens as 10", ten="10")
-SCALE = 100
 _STREETS = {"flop": ev.Street.FLOP, "turn": ev.Street.TURN, "river": ev.Street.RIVER}
 _BLINDS = {"small blind": ev.PostKind.SMALL_BLIND, "big blind": ev.PostKind.BIG_BLIND}
 _WORDS = {
@@ -167,33 +166,18 @@ class ExportReader(FieldsReader):
     def _hand(self, raw: RawHand) -> ev.Hand:
         head = self.head
         try:  # the header's stakes: a problem with them is the header line's
-            small = to_minor(head["small"], SCALE)
-            big = to_minor(head["big"], SCALE)
+            start = hand_started(
+                self.head_span,
+                head["game"],
+                head["limit"],
+                (head["small"], head["big"]),
+                (head["hand_id"], head["name"], self.started),
+                (None, self.button),
+                CURRENCY_OF_SYMBOL.get(self.symbol, "chips"),
+                self.table_span,
+            )
         except ValueError as err:
             raise LineError.of(raw.first_line, err) from None
-        limit = LIMITS[head["limit"]]
-        game = head["game"]
-        hi_lo = is_hi_lo(game)
-        start = ev.HandStarted(
-            self.head_span,
-            site=SITE,
-            hand_id=head["hand_id"],
-            game=f"{game} {head['limit']}",
-            variant=variant(limit, hi_lo, 4),
-            limit=limit,
-            hi_lo=hi_lo,
-            hole_card_count=4,
-            small_stake=small,
-            big_stake=big,
-            currency=CURRENCY_OF_SYMBOL.get(self.symbol, "chips"),
-            scale=SCALE,
-            started_at=self.started,
-            time_zone="",
-            table_name=head["name"],
-            max_seats=None,
-            button_seat=self.button,
-            table_span=self.table_span,
-        )
         wins = self.collected
         won = sum(win.amount for win in wins)
         span = self.rake_span or (wins[-1].span if wins else self.head_span)

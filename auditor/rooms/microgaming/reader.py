@@ -14,13 +14,12 @@ from auditor.cards import Card, CardNotation
 from auditor.findings import Code
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
-from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, variant
+from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError
 from auditor.parse.xml_elements import ElementReader, Node, NodeError, Tag
-from auditor.rooms.microgaming.games import LIMITS, SITE, is_hi_lo
+from auditor.rooms.microgaming.games import LIMITS, SCALE, hand_started
 from auditor.source import SourceSpan
 
 NOTATION = CardNotation("tens as 10", ten="10")
-SCALE = 100  # amounts are written in major units with cents; "rake" and "betamount" in cents
 _STREETS = {"DealFlop": ev.Street.FLOP, "DealTurn": ev.Street.TURN, "DealRiver": ev.Street.RIVER}
 _POSTS = {
     "SmallBlind": ev.PostKind.SMALL_BLIND,
@@ -81,7 +80,7 @@ class MicrogamingReader(ElementReader):
             raise HandParseError(
                 raw.file, raw.first_line, 1, raw.lines[0] if raw.lines else "", "<Seats>"
             )
-        start = self._start(nodes[0], game)
+        start = self._start(game)
         try:
             rake = _cents(game.get("rake", "0"))
         except ValueError as err:
@@ -120,34 +119,23 @@ class MicrogamingReader(ElementReader):
         except AmountError as err:
             raise NodeError.at(node, err) from None
 
-    def _start(self, node: Node, game: dict[str, str]) -> ev.HandStarted:
+    def _start(self, game: dict[str, str]) -> ev.HandStarted:
         raw = self.raw
-        limit = LIMITS.get(game.get("betlimit", ""))
-        name = game.get("gametype", "")
-        if limit is None or "Omaha" not in name:
+        limit, name = game.get("betlimit", ""), game.get("gametype", "")
+        if limit not in LIMITS or "Omaha" not in name:
             raise LineError(raw.first_line, f"a game Microgaming's reader knows, not {name!r}")
         small, _, big = game.get("stakes", "").partition("|")
-        hi_lo = is_hi_lo(name)
         size = game.get("tablesize", "")
         try:
-            return ev.HandStarted(
+            started = datetime.strptime(game.get("date", ""), "%Y-%m-%d %H:%M:%S")
+            return hand_started(
                 SourceSpan(raw.file, raw.first_line),
-                site=SITE,
-                hand_id=game.get("id", ""),
-                game=f"{name} {game.get('betlimit', '')}",
-                variant=variant(limit, hi_lo, 4),
-                limit=limit,
-                hi_lo=hi_lo,
-                hole_card_count=4,
-                small_stake=to_minor(small, SCALE),
-                big_stake=to_minor(big, SCALE),
-                currency=currency(game.get("currencysymbol", "")),
-                scale=SCALE,
-                started_at=datetime.strptime(game.get("date", ""), "%Y-%m-%d %H:%M:%S"),
-                time_zone="",  # the export names no zone
-                table_name=game.get("tablename", ""),
-                max_seats=int(size) if size.isdigit() else None,
-                button_seat=self.button,
+                name,
+                limit,
+                (small, big),
+                (game.get("id", ""), game.get("tablename", ""), started),
+                (int(size) if size.isdigit() else None, self.button),
+                currency(game.get("currencysymbol", "")),
             )
         except (AmountError, ValueError) as err:  # read at the end of the seats, as before
             raise NodeError.at(self.seats_node, err) from None
