@@ -1,14 +1,9 @@
-"""iPoker XML games to events (the element and attribute meanings: README.md here).
-
-The game's own lines (one ``<game>`` element) and the session's ``<general>`` block
-(its context) are each read with expat, whose handlers note every element with its line
-and column; the events are then built from those elements, actions in the order of their
-``no`` attribute (iPoker writes a round's actions out of order).
-"""
+"""iPoker XML games to events (the element and attribute meanings: README.md here): the
+game (one ``<game>``) and its session's ``<general>`` block (its context) are each read
+into elements, actions in the order of their ``no`` (iPoker writes them out of order)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from auditor import events as ev
@@ -39,16 +34,8 @@ if TYPE_CHECKING:
     from auditor.rooms.ipoker.text_reader import IPokerTextReader
 
 # action type codes (README.md): what each becomes
-FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE_BY, ALL_IN = [
-    "0",
-    "1",
-    "2",
-    "3",
-    "4",
-    "5",
-    "6",
-    "7",
-]
+# the codes 0 to 7, in order
+FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE_BY, ALL_IN = "01234567"
 SITTING_OUT, SITS_OUT, ANTE, BRING_IN, RAISE_TO = "8", "9", "15", "16", "23"
 _POSTS = {
     SMALL_BLIND: ev.PostKind.SMALL_BLIND,
@@ -115,12 +102,8 @@ class IPokerReader:
     def _read(self, raw: RawHand) -> ev.Hand:
         session = self._session(raw)
         document = read_elements(raw.lines, raw.first_line, raw.file, partial=True)
-        found, cut_short = document.nodes, document.cut_short
-        hand = _Game(raw, session, found).hand()
-        if cut_short:  # the file ends inside the game: read as far as it goes
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1)
-            hand = replace(hand, truncated=True, truncated_at=last)
-        return hand
+        # cut short: the file ends inside the game, read as far as it goes
+        return _Game(raw, session, document.nodes).hand(document.cut_short)
 
 
 class _Game(ElementReader):
@@ -136,7 +119,6 @@ class _Game(ElementReader):
         self.found = found
         self.scale = 100 if session.currency != "chips" else 1
         self.events: list[ev.Event] = []
-        self.truncated = False
         self.pocketed: set[str] = set()
         self.big = self._stake(session.big)
 
@@ -152,7 +134,7 @@ class _Game(ElementReader):
         except AmountError as err:
             raise LineError.of(at.line, err) from None
 
-    def hand(self) -> ev.Hand:
+    def hand(self, cut_short: bool) -> ev.Hand:
         game = self.found[0]
         if game.tag != "game":
             raise LineError(game.line, f"a <game> element, not <{game.tag}>")
@@ -221,9 +203,8 @@ class _Game(ElementReader):
                     self.cards(node)
             for node in sorted((e for e in round_at.children if e.tag == "action"), key=_order):
                 self.action(node)
-        if not any(r.attrs.get("no", "0") != "0" for r in rounds):
-            # only the blinds (the "partial" exports): the record stops before the deal
-            self.truncated = True
+        # only the blinds (the "partial" exports): the record stops before the deal
+        truncated = cut_short or not any(r.attrs.get("no", "0") != "0" for r in rounds)
         standing = [n for n in self.names if n not in self.folded]
         shown = [(item, whose, cards) for item, whose, cards in self.shown if whose in standing]
         if len(standing) > 1 and shown:
@@ -237,8 +218,8 @@ class _Game(ElementReader):
         return ev.Hand(
             start,
             tuple(self.events),
-            truncated=self.truncated,
-            truncated_at=last if self.truncated else None,
+            truncated=truncated,
+            truncated_at=last if truncated else None,
             uncalled_returns_written=False,
             # the wins are net of the rake; with no <uncalled_bet_enabled>, a bet nobody
             # called is in its bettor's win as well (README.md)

@@ -1,9 +1,5 @@
 """PokerTracker's text of Microgaming hands ("** Hand # N starting - ..."), read with its
-grammar (``grammars/microgaming_export.lark``) by the text rooms' one driver
-(:class:`~auditor.parse.text_reader.FieldsReader`): one method per line terminal, named
-after it, reading the line's fields by name.
-
-What the export means:
+grammar (``grammars/microgaming_export.lark``), one method per line terminal. Its meaning:
 
 - "raised to €1.25", "called - €1.00", "bet - €1.50", "went all-in - €21.26": the chips
   the player puts in with this action (in 5029053937 the €0.25 small blind "raised to
@@ -14,7 +10,6 @@ What the export means:
   winner's "wins" is all he took back, his unmatched bet with it (5029053937: €4.35 + the
   €0.15 rake = the €3.00 pot + his uncalled €1.50 flop bet); after a showdown it is the
   pots only (5870377181: €96.77 + €1.50 = the €98.27 the three players matched).
-- The time has no zone.
 """
 
 from __future__ import annotations
@@ -53,7 +48,6 @@ class ExportReader(FieldsReader):
     def __init__(self) -> None:
         self._wire("microgaming_export")
 
-    # ------------------------------------------------------------ driving
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
@@ -79,7 +73,6 @@ class ExportReader(FieldsReader):
             text = text.lstrip(text[0])
         return to_minor(text, SCALE)
 
-    # ------------------------------------------------------------ the head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
         try:
             self.started = datetime.strptime(
@@ -93,7 +86,6 @@ class ExportReader(FieldsReader):
         self.head.update({k.removeprefix("table_"): v for k, v in f.groupdict().items() if v})
         self.table_span = span
 
-    # ------------------------------------------------------------ the lines
     def BLANK(self, f: Fields, span: SourceSpan) -> None:
         pass  # a blank line: the export writes one after every line in some files
 
@@ -162,7 +154,6 @@ class ExportReader(FieldsReader):
     def RAKE(self, f: Fields, span: SourceSpan) -> None:
         self.rake_taken, self.rake_span = self._money(f["rake_amount"]), span
 
-    # ------------------------------------------------------------ the hand
     def _hand(self, raw: RawHand) -> ev.Hand:
         head = self.head
         try:  # the header's stakes: a problem with them is the header line's
