@@ -107,8 +107,8 @@ class IPokerReader:
 
 
 class _Game(ElementReader):
-    """One game's events, each element read by the method named after it (a layout
-    whose exports add elements of no use to the reader: others are let be)."""
+    """One game's events (elements of no use to the reader, that some exports add, are
+    let be)."""
 
     ELEMENTS = ELEMENTS
 
