@@ -478,6 +478,10 @@ class Hand:
     # its owner's win line ("wins $14.26": the $7.13 pot net of its rake, and his $7.13 that
     # nobody called): the replay reads that part of the line as the return
     uncalled_returns_in_wins: bool = False
+    # True for a room whose win lines (and the pot its summary states) hold a bet nobody
+    # called that no line returns: the replay, which returns it by the rules, takes it out
+    # of its bettor's win that holds it, and out of the pot
+    wins_hold_returns: bool = False
     # False for a room whose records never say in which order hands were shown (its
     # shown cards come in seat order): the showdown order is not judged
     show_order_written: bool = True

@@ -103,9 +103,8 @@ class HandAuditor:
         profile = self.profile(self.profile_key(hand.start.site))
         index = index_events(hand.events)  # once: the replay, settlement, rows, continuity
         replayed = replay_hand(hand, profile, index)
-        told = replayed.classified + replayed.returned_in_wins
-        if told:  # chips lines the replay told: the rest sees the actions
-            hand = with_classified(hand, told)
+        if replayed.classified or replayed.netted:  # the rest sees what the replay told
+            hand = with_classified(hand, replayed.classified, replayed.netted)
             index = index_events(hand.events)
         settled = settle_hand(hand, replayed, profile, index)
         return HandResult(

@@ -10,7 +10,6 @@ from auditor.replay.profile import load_profile
 
 
 def as_replayed(hand: ev.Hand, profile: str = "seeds") -> ev.Hand:
-    """``hand`` with its chips lines told by the replay under ``profile`` (and the win lines
-    that pay an uncalled bet back, as the replay read them), as the pipeline hands it on."""
+    """``hand`` with its chips lines told by the replay under ``profile``."""
     replayed = replay_hand(hand, load_profile(profile))
-    return with_classified(hand, replayed.classified + replayed.returned_in_wins)
+    return with_classified(hand, replayed.classified, replayed.netted)

@@ -17,7 +17,6 @@ no chips (MATCH) is what the player owes, capped by his stack.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 
 from auditor import events as ev
 
@@ -70,11 +69,17 @@ def two_readings(event: ev.ChipsIn, own: int) -> tuple[int, int] | None:
     return own + event.added, event.to
 
 
-def with_classified(hand: ev.Hand, classified: Sequence[tuple[ev.Event, ev.Event]]) -> ev.Hand:
-    """``hand`` with each chips line replaced by the action the replay made of it (and each
-    win line by what it paid, ReplayResult.returned_in_wins)."""
-    if not classified:
+def with_classified(
+    hand: ev.Hand,
+    classified: tuple[tuple[ev.ChipsIn, Classified], ...],
+    netted: tuple[tuple[ev.Event, ev.Event | None], ...] = (),
+) -> ev.Hand:
+    """``hand`` with each chips line replaced by the action the replay made of it, and
+    each win or pot line that held a bet nobody called by the line without it (``netted``,
+    ReplayResult's: None drops the line)."""
+    if not classified and not netted:
         return hand
-    made = {id(line): action for line, action in classified}
-    events = tuple([made.get(id(event), event) for event in hand.events])
-    return dataclasses.replace(hand, events=events)
+    made: dict[int, ev.Event | None] = {id(line): action for line, action in classified}
+    made.update((id(line), without) for line, without in netted)
+    events = [made.get(id(event), event) for event in hand.events]
+    return dataclasses.replace(hand, events=tuple([e for e in events if e is not None]))

@@ -91,7 +91,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
         self.in_summary = False
         self.timed_out = set()
         self.returned_by_rule = {}
-        self.returned_in_wins = []
+        self.netted = []
         self.chips_in = None  # set when the hand is finished (_finish)
         self.classified = []  # each chips line and the action the replay made of it
         self.paid_out = None
@@ -189,7 +189,7 @@ class _Replay(Blinds, Sizing, UncalledBets):
             paid_out=self.paid_out,
             unwritten_returns=self.unwritten_returns,
             classified=tuple(self.classified),
-            returned_in_wins=tuple(self.returned_in_wins),
+            netted=tuple(self.netted),
         )
 
     def _replay_events(self) -> None:
@@ -395,6 +395,8 @@ class _Replay(Blinds, Sizing, UncalledBets):
         if first_summary is None:
             first_summary = self.hand.events[-1].span
         self._check_excess_returned(first_summary, None)
+        if self.hand.wins_hold_returns:
+            self._net_wins_of_returns()
         if self.hand.uncalled_returns_in_wins:
             self._take_returns_from_wins()
         self.pots = self._pots()

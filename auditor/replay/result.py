@@ -77,6 +77,7 @@ class ReplayResult:
     classified: tuple[tuple[ev.ChipsIn, ev.Called | ev.Bet | ev.RaisedTo], ...] = field(
         default=(), compare=False
     )
-    # each win line that paid an uncalled bet back (Hand.uncalled_returns_in_wins) and what
-    # the replay made of it: the line less the return, or the return if that is all it paid
-    returned_in_wins: tuple[tuple[ev.Collected, ev.Event], ...] = field(default=(), compare=False)
+    # a hand whose wins hold the bets nobody called (Hand.wins_hold_returns,
+    # uncalled_returns_in_wins): each win and pot line that held one, and what the replay
+    # made of it (the line without it, the return itself; None: the win was that bet alone)
+    netted: tuple[tuple[ev.Event, ev.Event | None], ...] = field(default=(), compare=False)

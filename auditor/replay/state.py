@@ -77,6 +77,7 @@ class ReplayState(FindingLog):
         "last_aggressor",
         "last_raise",
         "live_now",
+        "netted",
         "opener",
         "owed_at_return",
         "paid_out",
@@ -91,7 +92,6 @@ class ReplayState(FindingLog):
         "recorded_rake",
         "reopen_count",
         "returned_by_rule",
-        "returned_in_wins",
         "returns_settled",
         "round_players",
         "seat_of",
@@ -150,9 +150,10 @@ class ReplayState(FindingLog):
     recorded_rake: int
     reopen_count: int  # full raises so far: who acted before the last one may raise again
     returned_by_rule: dict[str, int]  # uncalled bets the rules returned, no line written
+    netted: list[
+        tuple[ev.Event, ev.Event | None]
+    ]  # a win (or pot) line that held an uncalled bet, as the replay read it
     returns_settled: Settled  # how the record's totals account for them
-    # each win line that paid a return back (Hand.uncalled_returns_in_wins), as read
-    returned_in_wins: list[tuple[ev.Collected, ev.Event]]
     classified: list[tuple[ev.ChipsIn, ev.Called | ev.Bet | ev.RaisedTo]]
     chips_in: int | None  # a finished hand's money (ReplayResult's, for an unwritten rake)
     paid_out: int | None

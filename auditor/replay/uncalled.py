@@ -14,8 +14,8 @@ A bet nobody called that the record does not return is given back by the rules a
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import replace
 
 from auditor import events as ev
 from auditor.findings import Code
@@ -122,15 +122,40 @@ class UncalledBets(OrderOfPlay):
             whole = next((e for e in lines if e.amount == amount and e.pot > 0), None)
             part = next((e for e in lines if not e.names_pot and e.amount > amount), None)
             if whole is not None:
-                self.returned_in_wins.append(
-                    (whole, ev.UncalledReturned(whole.span, player, amount))
-                )
+                self.netted.append((whole, ev.UncalledReturned(whole.span, player, amount)))
             elif part is not None:
-                self.returned_in_wins.append((part, replace(part, amount=part.amount - amount)))
+                self.netted.append((part, dataclasses.replace(part, amount=part.amount - amount)))
             else:
                 continue  # no win line holds it: the totals judge it
             self.collected[player] -= amount
             del self.returned_by_rule[player]
+
+    def _net_wins_of_returns(self) -> None:
+        """A layout whose win lines hold the bets nobody called (Hand.wins_hold_returns):
+        the rules returned each, so the bettor's first win that holds it is the rest of
+        it (none, when it was the bet alone), and the summary's pot holds it no more."""
+        netted = 0
+        for player, amount in self.returned_by_rule.items():
+            win = next(
+                (
+                    e
+                    for e in self.hand.events
+                    if type(e) is ev.Collected and e.player == player and e.amount >= amount
+                ),
+                None,
+            )
+            if win is None:
+                continue  # no win holds it: the record paid the pot alone
+            left = win.amount - amount
+            self.netted.append((win, dataclasses.replace(win, amount=left) if left else None))
+            self.collected[player] -= amount
+            if not self.collected[player]:
+                del self.collected[player]
+            netted += amount
+        pot = getattr(self, "summary_pot", None)
+        if netted and pot is not None:
+            self.summary_pot = dataclasses.replace(pot, total=pot.total - netted)
+            self.netted.append((pot, self.summary_pot))
 
     def _settle_unwritten_returns(
         self,

@@ -49,8 +49,9 @@ def test_the_return_inside_a_win_line_is_read_out_of_it() -> None:
     replayed = replay_hand(hand, load_profile("party"))
     assert [f.code for f in replayed.findings] == []
     assert dict(replayed.collected) == {"FlotFyr31aar": 713}  # 14.26 less the 7.13 returned
-    ((line, read),) = replayed.returned_in_wins
-    assert isinstance(read, ev.Collected) and (line.amount, read.amount) == (1426, 713)
+    ((line, read),) = replayed.netted
+    assert isinstance(line, ev.Collected) and isinstance(read, ev.Collected)
+    assert (line.amount, read.amount) == (1426, 713)
     # the implied rake is the pot's: 7.50 in, 7.13 paid
     assert (replayed.chips_in, replayed.paid_out, replayed.unwritten_returns) == (750, 713, 0)
     assert dict(replayed.ending_stacks)["FlotFyr31aar"] == 2000 - 350 + 713
@@ -60,7 +61,7 @@ def test_without_the_mark_the_win_line_is_the_pot_and_the_bet() -> None:
     # read as a walk's "won whole": the pot the totals are weighed against holds the bet
     hand = replace(_hand(NO_SHOWDOWN), uncalled_returns_in_wins=False)
     replayed = replay_hand(hand, load_profile("party"))
-    assert replayed.returned_in_wins == ()
+    assert replayed.netted == ()
     assert dict(replayed.collected) == {"FlotFyr31aar": 1426}
     assert replayed.chips_in == 750 + 713
 
@@ -76,7 +77,8 @@ def test_a_side_pot_only_its_bettor_was_in_is_his_return() -> None:
         "FlotFyr31aar wins $38.50 USD from the main pot with three of a kind, Aces.\n"
     )
     replayed = replay_hand(_hand(text), load_profile("party"))
-    ((line, read),) = replayed.returned_in_wins
-    assert isinstance(read, ev.UncalledReturned) and (line.pot, read.amount) == (1, 3000)
+    ((line, read),) = replayed.netted
+    assert isinstance(line, ev.Collected) and isinstance(read, ev.UncalledReturned)
+    assert (line.pot, read.amount) == (1, 3000)
     assert dict(replayed.collected) == {"Ben": 0, "FlotFyr31aar": 3850}  # $40.50 less $2 rake
     assert Code.UNCALLED_WRONG not in [f.code for f in replayed.findings]

@@ -59,8 +59,8 @@ class _Hand:
             live = min(event.amount, self.big)
         if event.kind is ev.PostKind.BIG_BLIND and not self.big:
             self.big = event.amount
-        self._put(event.player, live, event.all_in)
-        self._put(event.player, event.amount - live, event.all_in, live=False)
+        self._put(event.player, live, bool(event.all_in))
+        self._put(event.player, event.amount - live, bool(event.all_in), live=False)
 
     def act(self, event: _Action) -> None:
         player = event.player

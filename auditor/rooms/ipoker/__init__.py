@@ -1,9 +1,6 @@
 """iPoker: the network's XML session exports (``<session>`` with a ``<general>`` block,
-then one ``<game>`` per hand), as the client writes them and as PokerTracker / Holdem
-Manager keep them. The room splits its files itself (streaming) and
-reads each game (:mod:`.reader`), both with the XML rooms' one base (auditor/parse/xml_split.py,
-xml_elements.py); what the elements and attributes mean is in
-README.md here."""
+then one ``<game>`` per hand), split and read with the XML rooms' one base, and
+PokerTracker's text of its hands; the elements and attributes: README.md here."""
 
 from __future__ import annotations
 

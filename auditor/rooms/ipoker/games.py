@@ -25,19 +25,12 @@ _GAMETYPE = re.compile(
     r"\s+(?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?:\s+Ante\s+(?P<ante>\S+))?\s*$",
     re.IGNORECASE,
 )
-_LIMITS = {
-    "pl": ev.Limit.POT,
-    "lp": ev.Limit.POT,
-    "pot limit": ev.Limit.POT,
-    "nl": ev.Limit.NO,
-    "sl": ev.Limit.NO,
-    "lz": ev.Limit.NO,
-    "бл": ev.Limit.NO,
-    "no limit": ev.Limit.NO,
-    "l": ev.Limit.FIXED,
-    "fl": ev.Limit.FIXED,
-    "limit": ev.Limit.FIXED,
+_LIMIT_NAMES = {
+    ev.Limit.POT: ("pl", "lp", "pot limit"),
+    ev.Limit.NO: ("nl", "sl", "lz", "бл", "no limit"),
+    ev.Limit.FIXED: ("l", "fl", "limit"),
 }
+_LIMITS = {name: limit for limit, names in _LIMIT_NAMES.items() for name in names}
 _SIGNS = "$€£¥₹"
 # suit letter + rank ("10" for a ten), as iPoker writes them: "D10", "SQ", "H2"
 _CARDS = {c.text[1].upper() + ("10" if c.text[0] == "T" else c.text[0]): c for c in DECK}

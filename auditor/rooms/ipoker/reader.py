@@ -1,14 +1,9 @@
-"""iPoker XML games to events (the element and attribute meanings: README.md here).
-
-The game's own lines (one ``<game>`` element) and the session's ``<general>`` block
-(its context) are each read with expat, whose handlers note every element with its line
-and column; the events are then built from those elements, actions in the order of their
-``no`` attribute (iPoker writes a round's actions out of order).
-"""
+"""iPoker XML games to events (the element and attribute meanings: README.md here): the
+game (one ``<game>``) and its session's ``<general>`` block (its context) are each read
+into elements, actions in the order of their ``no`` (iPoker writes them out of order)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from auditor import events as ev
@@ -39,16 +34,8 @@ if TYPE_CHECKING:
     from auditor.rooms.ipoker.text_reader import IPokerTextReader
 
 # action type codes (README.md): what each becomes
-FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE_BY, ALL_IN = [
-    "0",
-    "1",
-    "2",
-    "3",
-    "4",
-    "5",
-    "6",
-    "7",
-]
+# the codes 0 to 7, in order
+FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE_BY, ALL_IN = "01234567"
 SITTING_OUT, SITS_OUT, ANTE, BRING_IN, RAISE_TO = "8", "9", "15", "16", "23"
 _POSTS = {
     SMALL_BLIND: ev.PostKind.SMALL_BLIND,
@@ -115,17 +102,13 @@ class IPokerReader:
     def _read(self, raw: RawHand) -> ev.Hand:
         session = self._session(raw)
         document = read_elements(raw.lines, raw.first_line, raw.file, partial=True)
-        found, cut_short = document.nodes, document.cut_short
-        hand = _Game(raw, session, found).hand()
-        if cut_short:  # the file ends inside the game: read as far as it goes
-            last = SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1)
-            hand = replace(hand, truncated=True, truncated_at=last)
-        return hand
+        # cut short: the file ends inside the game, read as far as it goes
+        return _Game(raw, session, document.nodes).hand(document.cut_short)
 
 
 class _Game(ElementReader):
-    """One game's events, each element read by the method named after it (a layout
-    whose exports add elements of no use to the reader: others are let be)."""
+    """One game's events (elements of no use to the reader, that some exports add, are
+    let be)."""
 
     ELEMENTS = ELEMENTS
 
@@ -136,7 +119,6 @@ class _Game(ElementReader):
         self.found = found
         self.scale = 100 if session.currency != "chips" else 1
         self.events: list[ev.Event] = []
-        self.truncated = False
         self.pocketed: set[str] = set()
         self.big = self._stake(session.big)
 
@@ -152,7 +134,7 @@ class _Game(ElementReader):
         except AmountError as err:
             raise LineError.of(at.line, err) from None
 
-    def hand(self) -> ev.Hand:
+    def hand(self, cut_short: bool) -> ev.Hand:
         game = self.found[0]
         if game.tag != "game":
             raise LineError(game.line, f"a <game> element, not <{game.tag}>")
@@ -214,22 +196,15 @@ class _Game(ElementReader):
         self.shown: list[tuple[Node, str, tuple[Card, ...]]] = []
         self.board: tuple[Card, ...] = ()
         rounds = [e for e in self.found if e.tag == "round"]
-        rounds_from: list[int] = []  # where each betting round's events start
         for round_at in rounds:
             self.round = round_at.attrs.get("no", "")
-            if self.round not in ("0", "1") or not rounds_from:  # the blinds count preflop
-                rounds_from.append(len(self.events))
             for node in round_at.children:
                 if node.tag == "cards":
                     self.cards(node)
             for node in sorted((e for e in round_at.children if e.tag == "action"), key=_order):
                 self.action(node)
-        if not any(r.attrs.get("no", "0") != "0" for r in rounds):
-            # only the blinds (the "partial" exports): the record stops before the deal
-            self.truncated = True
-        # the wins: net of the rake; with no <uncalled_bet_enabled>, a bet nobody called
-        # is in its bettor's win as well (README.md)
-        uncalled = {} if session.uncalled_bet_enabled else _uncalled(self._last_bets(rounds_from))
+        # only the blinds (the "partial" exports): the record stops before the deal
+        truncated = cut_short or not any(r.attrs.get("no", "0") != "0" for r in rounds)
         standing = [n for n in self.names if n not in self.folded]
         shown = [(item, whose, cards) for item, whose, cards in self.shown if whose in standing]
         if len(standing) > 1 and shown:
@@ -237,16 +212,18 @@ class _Game(ElementReader):
             for item, whose, cards in shown:
                 self.events.append(ev.Shown(self.span(item), whose, cards))
         for player_at, name, won in self.wins:
-            won -= uncalled.get(name, 0)
             if won > 0:
                 self.events.append(ev.Collected(self.span(player_at), name, won))
         last = SourceSpan(self.raw.file, self.raw.first_line + len(self.raw.lines) - 1)
         return ev.Hand(
             start,
             tuple(self.events),
-            truncated=self.truncated,
-            truncated_at=last if self.truncated else None,
+            truncated=truncated,
+            truncated_at=last if truncated else None,
             uncalled_returns_written=False,
+            # the wins are net of the rake; with no <uncalled_bet_enabled>, a bet nobody
+            # called is in its bettor's win as well (README.md)
+            wins_hold_returns=not session.uncalled_bet_enabled,
             show_order_written=False,
         )
 
@@ -294,25 +271,6 @@ class _Game(ElementReader):
         else:
             raise NodeError(node, f"cards of type {kind!r}")
 
-    def _last_bets(self, rounds_from: list[int]) -> dict[str, int]:
-        """The bets of the last round anyone put chips in, as its posts and chips lines
-        write them (live chips only: a dead small blind matches nothing)."""
-        last: dict[str, int] = {}
-        for begin, end in zip(rounds_from, [*rounds_from[1:], len(self.events)], strict=False):
-            bets: dict[str, int] = {}
-            for event in self.events[begin:end]:
-                if isinstance(event, ev.Posted) and event.kind is not ev.PostKind.ANTE:
-                    live = self.big if event.kind is ev.PostKind.SMALL_AND_BIG else event.amount
-                    bets[event.player] = bets.get(event.player, 0) + live
-                elif isinstance(event, ev.ChipsIn):
-                    so_far = bets.get(event.player, 0)
-                    bets[event.player] = (
-                        event.to if event.to is not None else so_far + (event.added or 0)
-                    )
-            if any(bets.values()):
-                last = bets
-        return last
-
     def action(self, at: Node) -> None:
         kind, player, folded = at.get("type"), at.get("player"), self.folded
         span = self.span(at)
@@ -358,12 +316,3 @@ class _Game(ElementReader):
 def _order(at: Node) -> int:
     number = at.attrs.get("no", "")
     return int(number) if number.isdecimal() else 0
-
-
-def _uncalled(bets: dict[str, int]) -> dict[str, int]:
-    """The part of the last bet nobody matched (in its bettor's win in the old layout):
-    the biggest bet of the hand's last betting round less the next biggest (live chips
-    only: a dead small blind matches nothing)."""
-    ranked = [*sorted(bets.items(), key=lambda item: item[1], reverse=True), ("", 0), ("", 0)]
-    (top, most), (_, next_most) = ranked[0], ranked[1]
-    return {top: most - next_most} if most > next_most else {}

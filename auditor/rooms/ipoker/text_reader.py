@@ -8,8 +8,8 @@ What this layout means (worked out on its hands: each one's "Total pot" adds up 
   "Allin $x" names no call, bet or raise: the replay tells it by the bet faced. Only
   "Allin" says all-in (a call, bet or raise line is not all in).
 - "Total pot" and "wins" both keep a bet nobody called (its bettor's win holds it), and
-  are net of the rake: the pot was "Total pot" + "Rake" less that bet. The reader takes
-  the uncalled part back out (the replay returns it by the rules: no line is written).
+  are net of the rake: the pot was "Total pot" + "Rake" less that bet (the replay returns
+  it by the rules and takes it out of both: Hand.wins_hold_returns).
 - Cards are written suit first, as in the XML ("C7 SQ HJ CK"); no time zone.
 """
 
@@ -169,28 +169,12 @@ class IPokerTextReader(CommonLines, FieldsReader):
             max_seats=None,
             button_seat=self._heads_up_button(),
         )
-        # the bet nobody called is in "Total pot" and in its bettor's "wins" (docstring)
-        ranked = sorted(_put_in(self._events).items(), key=lambda item: item[1], reverse=True)
-        uncalled: dict[str, int] = {}
-        if len(ranked) > 1 and ranked[0][1] > ranked[1][1]:
-            uncalled[ranked[0][0]] = ranked[0][1] - ranked[1][1]
         events: list[ev.Event] = [start, *self._events]
-        if self._pot is not None:
+        if self._pot is not None:  # "Total pot" is net of the rake
             span, total, rake = self._pot
-            gross = total - sum(uncalled.values()) + (rake or 0)
+            gross = total + (rake or 0)
             events += [ev.SummaryStarted(span), ev.SummaryPot(span, gross, None, (), rake)]
         for span, player, won in self._won:
-            events.append(ev.Collected(span, player, won - uncalled.get(player, 0)))
-        return ev.Hand(start, tuple(events), uncalled_returns_written=False)
-
-
-def _put_in(events: list[ev.Event]) -> dict[str, int]:
-    """Each player's chips put in over the hand, as its lines write them (every chips line
-    gives the chips added): the bet nobody called is the most put in past the next."""
-    put_in: dict[str, int] = {}
-    for event in events:
-        if isinstance(event, ev.Posted):
-            put_in[event.player] = put_in.get(event.player, 0) + event.amount
-        elif isinstance(event, ev.ChipsIn):
-            put_in[event.player] = put_in.get(event.player, 0) + (event.added or 0)
-    return put_in
+            events.append(ev.Collected(span, player, won))
+        # the bet nobody called is in "Total pot" and in its bettor's "wins" (docstring)
+        return ev.Hand(start, tuple(events), uncalled_returns_written=False, wins_hold_returns=True)

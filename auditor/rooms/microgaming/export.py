@@ -1,9 +1,5 @@
 """PokerTracker's text of Microgaming hands ("** Hand # N starting - ..."), read with its
-grammar (``grammars/microgaming_export.lark``) by the text rooms' one driver
-(:class:`~auditor.parse.text_reader.FieldsReader`): one method per line terminal, named
-after it, reading the line's fields by name.
-
-What the export means:
+grammar (``grammars/microgaming_export.lark``), one method per line terminal. Its meaning:
 
 - "raised to €1.25", "called - €1.00", "bet - €1.50", "went all-in - €21.26": the chips
   the player puts in with this action (in 5029053937 the €0.25 small blind "raised to
@@ -14,26 +10,22 @@ What the export means:
   winner's "wins" is all he took back, his unmatched bet with it (5029053937: €4.35 + the
   €0.15 rake = the €3.00 pot + his uncalled €1.50 flop bet); after a showdown it is the
   pots only (5870377181: €96.77 + €1.50 = the €98.27 the three players matched).
-- The time has no zone.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 
 from auditor import events as ev
 from auditor.cards import Card, CardNotation
 from auditor.money import to_minor
-from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, SeatError, variant
+from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, SeatError
 from auditor.parse.text_reader import Fields, FieldsReader
 from auditor.read.split import RawHand
-from auditor.rooms.microgaming.games import LIMITS, SITE, is_hi_lo
-from auditor.rooms.microgaming.reader import last_round_bets
+from auditor.rooms.microgaming.games import SCALE, hand_started
 from auditor.source import SourceSpan
 
 NOTATION = CardNotation("tens as 10", ten="10")
-SCALE = 100
 _STREETS = {"flop": ev.Street.FLOP, "turn": ev.Street.TURN, "river": ev.Street.RIVER}
 _BLINDS = {"small blind": ev.PostKind.SMALL_BLIND, "big blind": ev.PostKind.BIG_BLIND}
 _WORDS = {
@@ -56,7 +48,6 @@ class ExportReader(FieldsReader):
     def __init__(self) -> None:
         self._wire("microgaming_export")
 
-    # ------------------------------------------------------------ driving
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file
         self._offset = raw.first_line - 1
@@ -82,7 +73,6 @@ class ExportReader(FieldsReader):
             text = text.lstrip(text[0])
         return to_minor(text, SCALE)
 
-    # ------------------------------------------------------------ the head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
         try:
             self.started = datetime.strptime(
@@ -96,7 +86,6 @@ class ExportReader(FieldsReader):
         self.head.update({k.removeprefix("table_"): v for k, v in f.groupdict().items() if v})
         self.table_span = span
 
-    # ------------------------------------------------------------ the lines
     def BLANK(self, f: Fields, span: SourceSpan) -> None:
         pass  # a blank line: the export writes one after every line in some files
 
@@ -165,57 +154,27 @@ class ExportReader(FieldsReader):
     def RAKE(self, f: Fields, span: SourceSpan) -> None:
         self.rake_taken, self.rake_span = self._money(f["rake_amount"]), span
 
-    # ------------------------------------------------------------ the hand
     def _hand(self, raw: RawHand) -> ev.Hand:
         head = self.head
         try:  # the header's stakes: a problem with them is the header line's
-            small = to_minor(head["small"], SCALE)
-            big = to_minor(head["big"], SCALE)
+            start = hand_started(
+                self.head_span,
+                head["game"],
+                head["limit"],
+                (head["small"], head["big"]),
+                (head["hand_id"], head["name"], self.started),
+                (None, self.button),
+                CURRENCY_OF_SYMBOL.get(self.symbol, "chips"),
+                self.table_span,
+            )
         except ValueError as err:
             raise LineError.of(raw.first_line, err) from None
-        limit = LIMITS[head["limit"]]
-        game = head["game"]
-        hi_lo = is_hi_lo(game)
-        start = ev.HandStarted(
-            self.head_span,
-            site=SITE,
-            hand_id=head["hand_id"],
-            game=f"{game} {head['limit']}",
-            variant=variant(limit, hi_lo, 4),
-            limit=limit,
-            hi_lo=hi_lo,
-            hole_card_count=4,
-            small_stake=small,
-            big_stake=big,
-            currency=CURRENCY_OF_SYMBOL.get(self.symbol, "chips"),
-            scale=SCALE,
-            started_at=self.started,
-            time_zone="",
-            table_name=head["name"],
-            max_seats=None,
-            button_seat=self.button,
-            table_span=self.table_span,
-        )
         wins = self.collected
-        if not self.showdown:
-            wins = _net_of_return(wins, last_round_bets(self.events))
         won = sum(win.amount for win in wins)
         span = self.rake_span or (wins[-1].span if wins else self.head_span)
         pot = ev.SummaryPot(span, won + self.rake_taken, None, (), self.rake_taken)
         events = (start, *self.events, *wins, pot)
-        return ev.Hand(start, events, uncalled_returns_written=False)
-
-
-def _net_of_return(wins: list[ev.Collected], bets: dict[str, int]) -> list[ev.Collected]:
-    """The winner's "wins" without his unmatched bet (see the module's docstring)."""
-    ranked = sorted(bets.values(), reverse=True)
-    if not ranked:
-        return wins
-    unmatched = ranked[0] - (ranked[1] if len(ranked) > 1 else 0)
-    top = max(bets, key=lambda name: bets[name])
-    return [
-        replace(win, amount=win.amount - unmatched)
-        if win.player == top and unmatched > 0 and win.amount >= unmatched
-        else win
-        for win in wins
-    ]
+        # with no showdown, the winner's "wins" holds his unmatched bet (the docstring)
+        return ev.Hand(
+            start, events, uncalled_returns_written=False, wins_hold_returns=not self.showdown
+        )

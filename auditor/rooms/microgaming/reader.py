@@ -14,13 +14,12 @@ from auditor.cards import Card, CardNotation
 from auditor.findings import Code
 from auditor.money import AmountError, to_minor
 from auditor.parse.errors import HandParseError
-from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, variant
+from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError
 from auditor.parse.xml_elements import ElementReader, Node, NodeError, Tag
-from auditor.rooms.microgaming.games import LIMITS, SITE, is_hi_lo
+from auditor.rooms.microgaming.games import LIMITS, SCALE, hand_started
 from auditor.source import SourceSpan
 
 NOTATION = CardNotation("tens as 10", ten="10")
-SCALE = 100  # amounts are written in major units with cents; "rake" and "betamount" in cents
 _STREETS = {"DealFlop": ev.Street.FLOP, "DealTurn": ev.Street.TURN, "DealRiver": ev.Street.RIVER}
 _POSTS = {
     "SmallBlind": ev.PostKind.SMALL_BLIND,
@@ -81,7 +80,7 @@ class MicrogamingReader(ElementReader):
             raise HandParseError(
                 raw.file, raw.first_line, 1, raw.lines[0] if raw.lines else "", "<Seats>"
             )
-        start = self._start(nodes[0], game)
+        start = self._start(game)
         try:
             rake = _cents(game.get("rake", "0"))
         except ValueError as err:
@@ -94,14 +93,19 @@ class MicrogamingReader(ElementReader):
         ]
         events: list[ev.Event] = [start, *seats, *self.events]
         returned = any(isinstance(event, ev.UncalledReturned) for event in events)
-        wins = self.wins if returned else _net_of_return(self.wins, last_round_bets(events))
-        events.extend(wins)
+        events.extend(self.wins)
         # the Win amounts are what each player took, after the rake ("rake", in cents):
         # the gross pot is both
-        won = sum(win.amount for win in wins)
+        won = sum(win.amount for win in self.wins)
         span = SourceSpan(raw.file, self.win_line)
         events.append(ev.SummaryPot(span, won + rake, None, (), rake))
-        return ev.Hand(start, tuple(events), uncalled_returns_written=returned)
+        # with no MoneyReturned, a Win holds its bettor's chips nobody called (README.md)
+        return ev.Hand(
+            start,
+            tuple(events),
+            uncalled_returns_written=returned,
+            wins_hold_returns=not returned,
+        )
 
     def span(self, node: Node) -> SourceSpan:
         return SourceSpan(self.raw.file, node.line)
@@ -115,34 +119,23 @@ class MicrogamingReader(ElementReader):
         except AmountError as err:
             raise NodeError.at(node, err) from None
 
-    def _start(self, node: Node, game: dict[str, str]) -> ev.HandStarted:
+    def _start(self, game: dict[str, str]) -> ev.HandStarted:
         raw = self.raw
-        limit = LIMITS.get(game.get("betlimit", ""))
-        name = game.get("gametype", "")
-        if limit is None or "Omaha" not in name:
+        limit, name = game.get("betlimit", ""), game.get("gametype", "")
+        if limit not in LIMITS or "Omaha" not in name:
             raise LineError(raw.first_line, f"a game Microgaming's reader knows, not {name!r}")
         small, _, big = game.get("stakes", "").partition("|")
-        hi_lo = is_hi_lo(name)
         size = game.get("tablesize", "")
         try:
-            return ev.HandStarted(
+            started = datetime.strptime(game.get("date", ""), "%Y-%m-%d %H:%M:%S")
+            return hand_started(
                 SourceSpan(raw.file, raw.first_line),
-                site=SITE,
-                hand_id=game.get("id", ""),
-                game=f"{name} {game.get('betlimit', '')}",
-                variant=variant(limit, hi_lo, 4),
-                limit=limit,
-                hi_lo=hi_lo,
-                hole_card_count=4,
-                small_stake=to_minor(small, SCALE),
-                big_stake=to_minor(big, SCALE),
-                currency=currency(game.get("currencysymbol", "")),
-                scale=SCALE,
-                started_at=datetime.strptime(game.get("date", ""), "%Y-%m-%d %H:%M:%S"),
-                time_zone="",  # the export names no zone
-                table_name=game.get("tablename", ""),
-                max_seats=int(size) if size.isdigit() else None,
-                button_seat=self.button,
+                name,
+                limit,
+                (small, big),
+                (game.get("id", ""), game.get("tablename", ""), started),
+                (int(size) if size.isdigit() else None, self.button),
+                currency(game.get("currencysymbol", "")),
             )
         except (AmountError, ValueError) as err:  # read at the end of the seats, as before
             raise NodeError.at(self.seats_node, err) from None
@@ -225,43 +218,6 @@ class MicrogamingReader(ElementReader):
 
 def _cards(node: Node) -> tuple[Card, ...]:
     return tuple(NOTATION.card(c.get("value") + c.get("suit")) for c in node.iter("Card"))
-
-
-def last_round_bets(events: list[ev.Event]) -> dict[str, int]:
-    """Each player's bet in the last round the hand's events deal, as its chips lines
-    and posts write it: what a Win holds of a bet nobody called (:func:`_net_of_return`)."""
-    bets: dict[str, int] = {}
-    for event in events:
-        if isinstance(event, ev.StreetDealt):
-            bets = {}
-        elif isinstance(event, ev.Posted):
-            bets[event.player] = bets.get(event.player, 0) + event.amount
-        elif isinstance(event, ev.ChipsIn):
-            added = event.added or 0
-            total = event.to if event.to is not None else bets.get(event.player, 0) + added
-            bets[event.player] = total
-    return bets
-
-
-def _net_of_return(wins: list[ev.Collected], bets: dict[str, int]) -> list[ev.Collected]:
-    """The Win amounts without the chips of a bet no one called, when the record writes
-    no MoneyReturned for them: then the Win is all the bettor took back, his unmatched
-    chips with it (endbalance = balance - chips put in + Win, in every such hand); the
-    replay returns them by the rules (Hand.uncalled_returns_written False)."""
-    if len(bets) < 1:
-        return wins
-    ranked = sorted(bets.items(), key=lambda item: item[1], reverse=True)
-    top_player, top = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else 0
-    unmatched = top - second
-    if unmatched <= 0:
-        return wins
-    return [
-        replace(win, amount=win.amount - unmatched)
-        if win.player == top_player and win.amount >= unmatched
-        else win
-        for win in wins
-    ]
 
 
 def _cents(text: str) -> int:

@@ -142,3 +142,42 @@ def test_a_whole_run_finds_no_more_across_hands(corpus: Path, tmp_path: Path) ->
         )
     }
     assert found == EXPECTED.keys() | RUN_EXPECTED.keys()
+
+
+# Sessions of 2021 and 2022 write no <uncalled_bet_enabled>, yet their win already leaves
+# the bet nobody called out (each player's "bet" attribute holds it). The win is less than
+# that bet, so it does not hold it: it is the pot less the rake, paid as written (the
+# reader once took the bet out of it, leaving no win and the whole pot as the rake).
+_WIN_WITHOUT_THE_BET = {
+    # the turn's €2.40 pot (2 x €1.15 + the €0.10 big blind): Player1 bets €2.40, Player2
+    # folds; "win" €2.33 = €2.40 less a €0.07 rake (his "bet" €3.55 = €1.15 + €2.40)
+    ("iPoker/PLO5/5CPLO-EUR-0.05-0.10-202105.new.date.format.txt", "3595391256"): (
+        "Player1",
+        233,
+        7,
+    ),
+    # the river's €52.77 pot (€0.50 + 3 x €6.87 + 2 x €15.83): Player0 bets €52.77, Player4
+    # folds; "win" €51.18 = €52.77 less a €1.59 rake
+    ("iPoker/PLO5/5CPLO-EUR-0.50-1.00-202201.no.player.element.txt", "3651461297"): (
+        "Player0",
+        5118,
+        159,
+    ),
+}
+
+
+@pytest.mark.parametrize(("file", "hand_id"), sorted(_WIN_WITHOUT_THE_BET))
+def test_a_win_less_than_the_uncalled_bet_is_paid_as_written(
+    corpus: Path, file: str, hand_id: str
+) -> None:
+    from auditor.showdown.rake import hand_rake
+
+    player, won, rake = _WIN_WITHOUT_THE_BET[(file, hand_id)]
+    auditor = HandAuditor("auto")
+    summary = FileSummary(source_file=file)
+    results = auditor.audit_file(str(corpus / file), summary)
+    result = next(r for r in results if r.hand_id == hand_id)
+    assert result.replay is not None and result.hand is not None
+    assert dict(result.replay.collected) == {player: won}
+    assert hand_rake(None, result.replay).rake == rake
+    assert result.findings == ()

@@ -35,7 +35,7 @@ def _seats(result: HandResult) -> dict[str, bool]:
     return {e.player: e.out_of_hand for e in result.hand.events if type(e) is ev.SeatTaken}
 
 
-def _posts(result: HandResult) -> list[tuple[str, ev.PostKind, int, bool]]:
+def _posts(result: HandResult) -> list[tuple[str, ev.PostKind, int, bool | None]]:
     assert result.hand is not None
     return [
         (e.player, e.kind, e.amount, e.all_in) for e in result.hand.events if type(e) is ev.Posted
