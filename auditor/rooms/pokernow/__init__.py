@@ -27,7 +27,8 @@ class PokerNowRoom(Room, declared_in=__file__):
         return split_log(lines, file, self.name)
 
     def game(self, raw: RawHand) -> str:
-        return header_game(_entry(raw.lines[header_at(raw)]))
+        fields = row(raw.lines[header_at(raw)])
+        return header_game(fields[0] if fields else "")
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
@@ -43,8 +44,3 @@ class PokerNowRoom(Room, declared_in=__file__):
     def hand_id(self, raw: RawHand) -> str:
         fields = row(raw.lines[header_at(raw)])
         return hand_id(fields[0], fields[2]) if len(fields) == 3 else ""
-
-
-def _entry(line: str) -> str:
-    fields = row(line)
-    return fields[0] if fields else ""

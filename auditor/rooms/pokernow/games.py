@@ -1,10 +1,5 @@
 """What a Poker Now hand's header row says: its game, its number and id, its dealer.
-
-    -- starting hand #108 (id: yfxbi5dixbmw)  (Pot Limit Omaha Hi) (dealer: "reilly @ Fk..") --
-    -- starting hand #214  (Pot Limit Omaha Hi/Lo 8 or Better) (dead button) --
-
-Older logs write no "(id: ...)": their hands are told apart by the header row's `order`
-(unique in a log; the hand numbers restart at #1 in every log).
+Older logs write no "(id: ...)": their hands are told apart by the header row's `order`.
 """
 
 from __future__ import annotations
