@@ -16,24 +16,13 @@ _TABLE = re.compile(r"Hand #C?([0-9]+):? +(?:(Zone Poker ID|TBL)#([^ ]+) )?(?:.*
 def table_of_header(header: str) -> str:
     """The table a header names: the TBL# number (a tournament's own, after its number).
     A Zone Poker hand is dealt at a table of its own, drawn from the pool the header names:
-    its table is the pool and the hand (no two Zone hands are one table's).
-
-    >>> table_of_header("Bovada Hand #2601407546 TBL#1090318 OMAHA Pot Limit - 2012-04-24")
-    '1090318'
-    >>> table_of_header("Bovada Hand #2: OMAHA HiLo Tournament #12 TBL#13, Fixed Limit- Level 6")
-    '13'
-    >>> table_of_header("Bovada Hand #3054596325 Zone Poker ID#957 OMAHAZonePoker Pot Limit")
-    'Zone Poker ID#957 hand 3054596325'
-    """
+    its table is the pool and the hand (no two Zone hands are one table's). Examples:
+    tests/rooms/bovada/test_room.py, HEADERS."""
     found = _TABLE.search(header)
-    if found is None:
-        return ""
-    hand, kind, table, tournament_table = found.groups()
-    if tournament_table:
-        return tournament_table
-    if kind == "Zone Poker ID":
-        return f"Zone Poker ID#{table} hand {hand}"
-    return table or ""
+    hand, kind, table, tournament_table = found.groups() if found else ("", "", "", "")
+    if tournament_table or kind != "Zone Poker ID":
+        return tournament_table or table or ""
+    return f"Zone Poker ID#{table} hand {hand}"
 
 
 class BovadaRoom(Room, declared_in=__file__):
