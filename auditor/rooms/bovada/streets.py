@@ -38,9 +38,6 @@ class _Hand:
         """Players who may still bet: dealt in, not folded, not all in."""
         return self.dealt - self.folded - self.all_in
 
-    def live(self) -> int:
-        return len(self.dealt - self.folded)
-
     def closed(self) -> bool:
         """Whether every player able to bet has acted and matched the round's bet."""
         return bool(self.acted) and all(
@@ -110,7 +107,7 @@ def mark_streets(
             hand.post(event)
         elif isinstance(event, _SHOWING) and not showing:
             showing = True
-            if hand.live() >= 2:
+            if len(hand.dealt - hand.folded) >= 2:  # two hands or more to show
                 while streets < len(_NEXT) and len(board) >= _CARDS_AFTER[streets]:
                     deal(event.span)
         marked.append(event)

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from auditor.read.split import RawHand, StrayText
 from auditor.rooms import Reader, Room
-from auditor.rooms.pokernow.games import HEADER_START, hand_id, header_game, is_omaha, row
+from auditor.rooms.pokernow.games import HEADER_START, game_facts, hand_id, header_game, row
 from auditor.rooms.pokernow.log import COLUMNS, SITE, context_value, header_at, split_log
 
 
@@ -31,7 +31,7 @@ class PokerNowRoom(Room, declared_in=__file__):
         return header_game(fields[0] if fields else "")
 
     def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)
+        return game_facts(game) is not None
 
     def reader(self) -> Reader:
         from auditor.rooms.pokernow.reader import PokerNowReader  # lark: loaded when used

@@ -58,10 +58,6 @@ def game_facts(game: str) -> tuple[ev.Limit, bool, int, str] | None:
     return limit, hi_lo, cards, variant(limit, hi_lo, cards)
 
 
-def is_omaha(game: str) -> bool:
-    return game_facts(game) is not None
-
-
 def hand_id(entry: str, order: str) -> str:
     """The hand's id: Poker Now's "(id: ...)", or in an old header (none) "#N-order".
 
