@@ -1,5 +1,4 @@
-"""The game a Betfair hand's second line names ("PL $0.05/$0.10 Omaha - Sunday, ..."):
-the limit ("NL", "PL"; none: fixed limit) and the game ("Omaha Hi/Lo", "Texas Hold'em")."""
+"""The game a Betfair hand's second line names: "PL $0.05/$0.10 Omaha - Sunday, ..."."""
 
 from __future__ import annotations
 

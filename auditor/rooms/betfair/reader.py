@@ -1,16 +1,9 @@
-"""Betfair hands to events: one method per line terminal of ``grammars/betfair.lark``
-but the kinds every room reads alike (auditor/parse/lines.py; "Total number of active
-players : 6" is not read: the seat lines list them).
+"""Betfair hands to events, one method per line terminal of ``grammars/betfair.lark``.
 
-What Betfair's layout means, where it is not the Stars layout:
-
-- "raises to [$0.30]": the bet the raise makes; "calls [$0.20]", "bets [$0.10]": the
-  chips put in. "Hero goes all-in" comes before the action that puts his last chips in.
-- A second "posts big blind" in a hand is a player posting out of the blinds' seats to be
-  dealt in (Hero, seat 1, after Player4's big blind in #100000000; he then "checks" when
-  the action comes to him): live chips.
-- No summary, no rake, no uncalled bet returned: the hand ends with its pots won and
-  "Game N ends". The time is GMT, with the weekday ("Sunday, October 18, 20:00:00 GMT 2009").
+- "Hero goes all-in" comes before the action that puts his last chips in.
+- A second "posts big blind" is a player posting out of the blinds' seats to be dealt in
+  (Hero, seat 1, after Player4's big blind in #100000000; he then "checks"): live chips.
+- No summary, no rake, no uncalled bet returned: the hand ends with "Game N ends".
 """
 
 from __future__ import annotations
@@ -22,7 +15,6 @@ from typing import ClassVar
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.money import AmountError, to_minor
-from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, local_time
 from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, comma_cards, last_line
@@ -69,7 +61,7 @@ class BetfairReader(CommonLines, FieldsReader):
     def _reset(self, raw: RawHand) -> None:
         self._begin_reading(raw)
         self._start: ev.HandStarted | None = None
-        self._head: dict[str, str] = {}
+        self._head: dict[str, str] = {}  # the head lines' fields
         self._head_span = SourceSpan(raw.file, raw.first_line, 1)
         self._game_line = raw.first_line
         self._table_span: SourceSpan | None = None
@@ -79,8 +71,7 @@ class BetfairReader(CommonLines, FieldsReader):
         self._ended = False  # "Game N ends": the hand's end
 
     def _hand(self, raw: RawHand) -> ev.Hand:
-        if self._start is None:  # cannot be: the grammar wants a seat line
-            raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
+        assert self._start is not None  # the grammar wants a seat line
         cut = None if self._ended else last_line(raw)
         return ev.Hand(self._start, tuple(self._events), cut is not None, cut, False)
 
@@ -92,10 +83,9 @@ class BetfairReader(CommonLines, FieldsReader):
 
     def _all_in(self, player: str) -> bool:
         """Whether "goes all-in" came before this action of ``player``'s."""
-        if player not in self._going_all_in:
-            return False
+        said = player in self._going_all_in
         self._going_all_in.discard(player)
-        return True
+        return said
 
     # ------------------------------------------------------------ the hand's head
     def HEADER(self, f: Fields, span: SourceSpan) -> None:

@@ -1,10 +1,7 @@
 """Bovada, Ignition and Bodog (one network, one layout), and Zone Poker, their fast-fold
-tables: the header line, the game it names, the Lark reader (:mod:`.reader`).
-
-Players are anonymous: each line names a seat's *position* in the hand ("Small Blind",
-"UTG+1", "Dealer"), which moves every hand. The reader names each player by his seat
-("Seat 4"), which stays his while he sits at the table, so that the checks across hands
-(button, stacks) compare the same player; see tests/rooms/bovada/test_room.py."""
+tables. Players are anonymous: each line names a seat's position ("Small Blind", "UTG+1"),
+which moves every hand; the reader names each player by his seat ("Seat 4"), so that the
+checks across hands compare the same player (tests/rooms/bovada/test_room.py)."""
 
 from __future__ import annotations
 
@@ -18,28 +15,14 @@ _TABLE = re.compile(r"Hand #C?([0-9]+):? +(?:(Zone Poker ID|TBL)#([^ ]+) )?(?:.*
 
 def table_of_header(header: str) -> str:
     """The table a header names: the TBL# number (a tournament's own, after its number).
-
-    A Zone Poker hand is dealt at a table of its own, drawn from the pool the header
-    names ("Zone Poker ID#957"), with other players in the same seats the next hand:
-    its table is the pool and the hand, so that no two Zone hands are taken for hands of
-    one table (which would compare strangers' stacks).
-
-    >>> table_of_header("Bovada Hand #2601407546 TBL#1090318 OMAHA Pot Limit - 2012-04-24")
-    '1090318'
-    >>> table_of_header("Bovada Hand #2: OMAHA HiLo Tournament #12 TBL#13, Fixed Limit- Level 6")
-    '13'
-    >>> table_of_header("Bovada Hand #3054596325 Zone Poker ID#957 OMAHAZonePoker Pot Limit")
-    'Zone Poker ID#957 hand 3054596325'
-    """
+    A Zone Poker hand is dealt at a table of its own, drawn from the pool the header names:
+    its table is the pool and the hand (no two Zone hands are one table's). Examples:
+    tests/rooms/bovada/test_room.py, HEADERS."""
     found = _TABLE.search(header)
-    if found is None:
-        return ""
-    hand, kind, table, tournament_table = found.groups()
-    if tournament_table:
-        return tournament_table
-    if kind == "Zone Poker ID":
-        return f"Zone Poker ID#{table} hand {hand}"
-    return table or ""
+    hand, kind, table, tournament_table = found.groups() if found else ("", "", "", "")
+    if tournament_table or kind != "Zone Poker ID":
+        return tournament_table or table or ""
+    return f"Zone Poker ID#{table} hand {hand}"
 
 
 class BovadaRoom(Room, declared_in=__file__):

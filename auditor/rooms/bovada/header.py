@@ -1,7 +1,5 @@
-"""A Bovada hand's start, from its header's fields: its stakes (the header's level in a
-tournament, else the blinds posted: a cash game's header gives none; a fixed limit
-game's bets are the big blind and twice it) and its button (the Dealer's seat, or where a
-dead button stays). The header gives no time zone: kept as "", the local time as written."""
+"""A Bovada hand's start from its header's fields. The header gives no time zone: kept
+as "", the local time as written."""
 
 from __future__ import annotations
 
@@ -26,8 +24,7 @@ def hand_started(
     blinds: dict[ev.PostKind, int],
     button: int | None,
 ) -> ev.HandStarted:
-    """The hand's start from its header's fields (``h``), the blinds posted and the
-    button's seat; a problem with the header's facts is the header line's."""
+    """The hand's start; a problem with the header's facts is the header line's."""
     game, hi_lo = h.get("game", ""), is_hi_lo(h.get("game", ""))
     limit = LIMIT_OF_WORDS[h.get("limit", "")]
     try:
@@ -53,7 +50,8 @@ def hand_started(
 def stakes(
     h: dict[str, str], limit: ev.Limit, scale: int, blinds: dict[ev.PostKind, int]
 ) -> tuple[int, int]:
-    """The header's level blinds (tournaments), else the blinds posted."""
+    """The header's level blinds (tournaments), else the blinds posted (a cash game's
+    header gives none); a fixed limit game's bets are the big blind and twice it."""
     if "small" in h and "big" in h:
         small, big = to_minor(h["small"], scale), to_minor(h["big"], scale)
     else:

@@ -1,21 +1,14 @@
-"""Bovada / Ignition / Bodog hands to events: one method per line terminal of
-``grammars/bovada.lark`` (calls, bets and raises read as every room's:
-auditor/parse/lines.py).
-
-What the room's words mean, where the record alone says it:
+"""Bovada / Ignition / Bodog hands to events, one method per line terminal of
+``grammars/bovada.lark``.
 
 - a player is named by his seat ("Seat 4"): the lines name positions, which move every
-  hand, and the seat lines say whose seat each position is (see the package's doc);
-- "Calls $5" and "All-in $190" give the chips the player adds; "Raises $35" the total his
-  bet becomes, "Raises $14 to $15" the chips added and then the total: in
-  PLO-USD-5-10-201204.new.format.txt a small blind who posted $5 "Raises $115" and the
-  raiser before him, at $35, "Calls $80": $115 in all. Only "All-in" lines are all in;
-- "Showdown [five cards]" lists the best five (and, hi/lo, the low five after them), not
-  the hole cards, which the "Card dealt to a spot" lines give;
-- "Hand result" lines are what each player is paid, net of the rake; the summary's
-  "Total Pot($20) | Rake ($1)" is gross. Later records leave the rake out ("Total
-  Pot($98.52)" and a "Hand result $94.52"): see ``_hand`` (else unknown: conservation
-  reports it);
+  hand, and the seat lines say whose seat each position is;
+- "Raises $35" is the total his bet becomes, "Calls $5" and "All-in $190" the chips
+  added (PLO-USD-5-10-201204.new.format.txt: a small blind who posted $5 "Raises $115",
+  the raiser before him, at $35, "Calls $80"). Only "All-in" lines are all in;
+- "Showdown [five cards]" lists the best five, not the hole cards ("Card dealt to a spot");
+- "Hand result" is what a player is paid, net of the rake; later records write no rake
+  ("Total Pot($98.52)", a "Hand result $94.52"): see ``_hand``;
 - records before about 2014 mark no streets: :mod:`.streets` places them.
 """
 
@@ -98,8 +91,7 @@ class BovadaReader(CommonLines, FieldsReader):
         return LETTERS.cards(" ".join(text.split()))
 
     def _who(self, position: str | None) -> str:
-        """The player a line's position names: his seat ("Seat 4"), else the position.
-        (Only a dealer's, status or deposit line may name none: their methods see to it.)"""
+        """The player a line's position names: his seat ("Seat 4"), else the position."""
         if position is None:
             raise ValueError("this line names no player")
         seat = self._seat_of.get(position)

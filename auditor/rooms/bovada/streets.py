@@ -1,12 +1,7 @@
-"""Where the streets begin in a record that does not mark them.
-
-Bovada's layout before about 2014 writes no "*** FLOP ***" lines, and the board only in
-the summary ("Board [Td Ah Ad Th 4d]"). A street then begins where the record's own
-betting round closes (every player still able to bet has acted since the last bet or
-raise and matched it; the big blind's option counts): the next action opens it, dealt
-with the next board cards; streets the play never reached for want of bettors (all in)
-are dealt before the hands are shown. fpdb-3's BovadaToFpdb ``markStreets`` reads these
-records the same way. Nothing here judges the play: the replay does.
+"""Where the streets begin in a record before about 2014, which writes no "*** FLOP ***"
+lines and the board only in the summary: where the record's betting round closes (every
+player able to bet has acted since the last bet and matched it), as fpdb-3's
+BovadaToFpdb ``markStreets`` reads them. Nothing here judges the play: the replay does.
 """
 
 from __future__ import annotations
@@ -42,9 +37,6 @@ class _Hand:
     def able(self) -> set[str]:
         """Players who may still bet: dealt in, not folded, not all in."""
         return self.dealt - self.folded - self.all_in
-
-    def live(self) -> int:
-        return len(self.dealt - self.folded)
 
     def closed(self) -> bool:
         """Whether every player able to bet has acted and matched the round's bet."""
@@ -89,9 +81,9 @@ _ACTIONS = (ev.Folded, ev.Checked, ev.ChipsIn)
 def mark_streets(
     events: Sequence[ev.Event], board: tuple[Card, ...], board_span: SourceSpan | None
 ) -> list[ev.Event]:
-    """``events`` with a StreetDealt before the first action of each street after the
-    first, and before the showing for each street the board has and the play did not
-    reach. The dealt cards carry the summary board line's span (where they are written)."""
+    """``events`` with a StreetDealt before the first action of each later street, and
+    before the showing for each street the board has and the play did not reach (all
+    in); the cards carry the summary board line's span (where they are written)."""
     hand = _Hand(events)
     streets = 0  # streets dealt after the hole cards
     showing = False
@@ -115,7 +107,7 @@ def mark_streets(
             hand.post(event)
         elif isinstance(event, _SHOWING) and not showing:
             showing = True
-            if hand.live() >= 2:
+            if len(hand.dealt - hand.folded) >= 2:  # two hands or more to show
                 while streets < len(_NEXT) and len(board) >= _CARDS_AFTER[streets]:
                     deal(event.span)
         marked.append(event)

@@ -1,7 +1,4 @@
-"""What Bovada's words say: a post's kind, a status, a street; and what its words about a
-hand claim: "(Two pair)", "(Royal Straight Flush)" name a category only; a hi/lo showdown
-line lists the high five, then the low five, so the low is claimed by its cards.
-"""
+"""What Bovada's words say: a post's kind, a status, a street, a shown hand's claim."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from auditor.read.split import RawHand, StrayText
 from auditor.rooms import Reader, Room
-from auditor.rooms.pokernow.games import HEADER_START, hand_id, header_game, is_omaha, row
+from auditor.rooms.pokernow.games import HEADER_START, game_facts, hand_id, header_game, row
 from auditor.rooms.pokernow.log import COLUMNS, SITE, context_value, header_at, split_log
 
 
@@ -27,10 +27,11 @@ class PokerNowRoom(Room, declared_in=__file__):
         return split_log(lines, file, self.name)
 
     def game(self, raw: RawHand) -> str:
-        return header_game(_entry(raw.lines[header_at(raw)]))
+        fields = row(raw.lines[header_at(raw)])
+        return header_game(fields[0] if fields else "")
 
     def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)
+        return game_facts(game) is not None
 
     def reader(self) -> Reader:
         from auditor.rooms.pokernow.reader import PokerNowReader  # lark: loaded when used
@@ -43,8 +44,3 @@ class PokerNowRoom(Room, declared_in=__file__):
     def hand_id(self, raw: RawHand) -> str:
         fields = row(raw.lines[header_at(raw)])
         return hand_id(fields[0], fields[2]) if len(fields) == 3 else ""
-
-
-def _entry(line: str) -> str:
-    fields = row(line)
-    return fields[0] if fields else ""

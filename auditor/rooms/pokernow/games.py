@@ -1,10 +1,5 @@
 """What a Poker Now hand's header row says: its game, its number and id, its dealer.
-
-    -- starting hand #108 (id: yfxbi5dixbmw)  (Pot Limit Omaha Hi) (dealer: "reilly @ Fk..") --
-    -- starting hand #214  (Pot Limit Omaha Hi/Lo 8 or Better) (dead button) --
-
-Older logs write no "(id: ...)": their hands are told apart by the header row's `order`
-(unique in a log; the hand numbers restart at #1 in every log).
+Older logs write no "(id: ...)": their hands are told apart by the header row's `order`.
 """
 
 from __future__ import annotations
@@ -61,10 +56,6 @@ def game_facts(game: str) -> tuple[ev.Limit, bool, int, str] | None:
     limit, cards = _LIMITS[found["limit"]], int(found["cards"] or 4)
     hi_lo = (found["half"] or "").startswith("Hi/Lo")
     return limit, hi_lo, cards, variant(limit, hi_lo, cards)
-
-
-def is_omaha(game: str) -> bool:
-    return game_facts(game) is not None
 
 
 def hand_id(entry: str, order: str) -> str:

@@ -1,17 +1,12 @@
 """Poker Now's CSV game logs split into hands, in play order.
 
-A log (columns ``entry,at,order``: `at` in UTC, `order` the log's sequence number) is one
-table's whole session, written NEWEST ROW FIRST: every hand of every game, and the
-table's life between hands. Each hand gets its rows in play order, the cards shown after
-its ending row, before them its lead-ins (the other rows since the last hand), after the
-log's last hand the closing rows; and a context: the table (the log's file name,
-``poker_now_log_<game id>.csv``) and the blinds then in force ("The game's big blind was
-changed from 3 to 4.": before the first change, its "from" value).
-
-Memory: the rows are spooled a block (a hand, or the rows between two hands) at a time
-to a temporary file, indexed by 4 integers a block, and read back in play order. A
-hand's rows are contiguous in the log: its line i (play order) is the log's line
-``first_line - i``.
+A log (``entry,at,order``) is one table's whole session, written NEWEST ROW FIRST. Each
+hand gets its rows in play order, the cards shown after its ending row, before them its
+lead-ins (the rows since the last hand), after the log's last hand the closing rows; and
+a context: the table (``poker_now_log_<game id>.csv``) and the blinds then in force
+(before the first "The game's big blind was changed from 3 to 4.": its "from" value).
+The rows are spooled a block at a time to a temporary file and read back in play order:
+a hand's line i (play order) is the log's line ``first_line - i``.
 """
 
 from __future__ import annotations

@@ -1,23 +1,14 @@
 """Poker Now hands to events: the room (:mod:`.log`) gives a hand's CSV rows in play
-order; their entries, one per line, are lexed with ``grammars/pokernow.lark``, one method
-per row terminal (the kinds every room reads alike: auditor/parse/lines.py).
+order; their entries, one per line, are lexed with ``grammars/pokernow.lark``.
 
-What Poker Now's log means, where it is not the Stars layout:
-
-- No stakes in the hand: the blinds in force come from the session context (the room
-  follows "The game's big blind was changed" rows), else from the blinds posted. The
-  unit: two decimals in a cents game ("posts a big blind of 0.50"), else whole chips.
-- "bets X", "raises to X", and "calls X" too: the player's total bet in the round, not
-  the chips he adds (reilly's big blind of 3 "calls 9" a raise to 9: he adds 6); every
-  chips row says "and go all in" when it is.
-- "posts a missing small blind": a returning player's dead small blind; "posts a missed
-  big blind": his live big blind.
+- No stakes in the hand: the blinds in force come from the session context, else from
+  the blinds posted; cents where an amount has two decimals, else whole chips.
+- "bets X", "raises to X", and "calls X" too: the player's total bet in the round (the
+  big blind of 3 "calls 9" a raise to 9: he adds 6).
 - A bomb pot: everyone "posts a bet of X (bomb pot bet)" or "calls X (bomb pot bet)", an
-  ante in effect, and the hand may be dealt on two boards ("Flop (second board):"). Run
-  it twice: "Flop (second run):", its pots paid "... on the second run".
-- "collected X from pot" never names the pot, and hi/lo halves are two rows. No summary,
-  no rake: a home game takes none, and what a player collects is all the pot he wins.
-- The `at` column is UTC ("2024-12-27T01:16:40.039Z"): the start is written in UTC.
+  ante in effect, maybe on two boards ("Flop (second board):"); run it twice: "Flop
+  (second run):", its pots paid "... on the second run".
+- "collected X from pot" never names the pot. No summary, no rake. `at` is UTC.
 """
 
 from __future__ import annotations
