@@ -24,22 +24,12 @@ from auditor.source import SourceSpan
 
 SITE = "Betfair"
 
-_WORDS = {
-    "HEADER": "a hand header (***** Betfair Poker Hand History for Game N *****)",
-    "GAME_LINE": "the game line (PL $0.05/$0.10 Omaha - Sunday, October 18, 20:00:00 GMT 2009)",
-    "TABLE": "the table line (Table NAME 6-max (Real Money))",
-    "BUTTON": "Seat N is the button",
-    "PLAYERS": "Total number of active players : N",
-    "SEATS": "a seat line (Seat N: NAME ( $x ))",
-    "PLAY": "a line of play (NAME calls [$x], ** Dealing Flop ** [ .. ])",
-    "END": "the hand's end (Game N ends)",
-}
-
 
 class BetfairReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = _WORDS
+    GRAMMAR = "betfair"
+
     POSTS: ClassVar[Mapping[str, ev.PostKind]] = {
         "small blind": ev.PostKind.SMALL_BLIND,
         "big blind": ev.PostKind.BIG_BLIND,
@@ -51,9 +41,6 @@ class BetfairReader(CommonLines, FieldsReader):
         "Dealing Turn": ev.Street.TURN,
         "Dealing River": ev.Street.RIVER,
     }
-
-    def __init__(self) -> None:
-        self._wire("betfair")
 
     def _open(self) -> bool:
         return self._start is not None and not self._ended

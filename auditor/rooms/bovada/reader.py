@@ -33,7 +33,6 @@ from auditor.rooms.bovada.wording import (
     POST_KIND,
     STATUS,
     STREET,
-    WORDS,
     read_claim,
 )
 from auditor.source import SourceSpan
@@ -42,11 +41,9 @@ from auditor.source import SourceSpan
 class BovadaReader(CommonLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = WORDS
-    MISTAKES = MISTAKES
+    GRAMMAR = "bovada"
 
-    def __init__(self) -> None:
-        self._wire("bovada")
+    MISTAKES = MISTAKES
 
     def _open(self) -> bool:
         return bool(self._header) and not self._summary

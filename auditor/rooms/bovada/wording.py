@@ -52,14 +52,6 @@ MISTAKES = {
         _PLAY + "Dealer : Folds\n*** SUMMARY ***\nTotl Pot($0)\n"
     ],
 }
-# the grammar's tokens in words, for its errors (the lines of a run are no token of it)
-WORDS = {
-    "HEADER": "a hand header",
-    "SEATS": "a seat line (Seat n: Position ($x in chips))",
-    "PLAY": "a line of play",
-    "SUMMARY_MARKER": "*** SUMMARY ***",
-    "SUMMARY_BODY": "a summary line",
-}
 
 
 # the category words Bovada writes, lower-cased ("One pair", "Full house")

@@ -28,19 +28,6 @@ from auditor.read.split import RawHand
 from auditor.rooms.ipoker.games import SITE, card_of
 from auditor.source import SourceSpan
 
-_WORDS = {
-    "HEADER": "a hand header (GAME #N: Omaha 50/100 - 2013-08-01 22:16:18)",
-    "TABLE": "the table line (Table NAME)",
-    "SERVER": "the server line (Server NAME)",
-    "SEATS": "a seat line (Seat N: NAME ($x in chips))",
-    "BLINDS": "a blind (NAME: SB $x)",
-    "HOLE": "*** HOLE CARDS ***",
-    "DEALT": "Dealt to NAME [..]",
-    "PLAY": "a line of play (NAME: Call $x, *** FLOP *** [..])",
-    "SUMMARY": "*** SUMMARY ***",
-    "TOTAL": "the total pot (Total pot $x Rake $y)",
-    "WINNERS": "a win (NAME: wins $x)",
-}
 _POSTS = {"SB": ev.PostKind.SMALL_BLIND, "BB": ev.PostKind.BIG_BLIND, "Ante": ev.PostKind.ANTE}
 _STREETS = {"FLOP": ev.Street.FLOP, "TURN": ev.Street.TURN, "RIVER": ev.Street.RIVER}
 _NEW_FROM = {ev.Street.FLOP: 0, ev.Street.TURN: 3, ev.Street.RIVER: 4}  # a board's new cards
@@ -49,10 +36,7 @@ _NEW_FROM = {ev.Street.FLOP: 0, ev.Street.TURN: 3, ev.Street.RIVER: 4}  # a boar
 class IPokerTextReader(CommonLines, FieldsReader):
     """Reads one hand of the text layout into events; not thread-safe (one per process)."""
 
-    WORDS = _WORDS
-
-    def __init__(self) -> None:
-        self._wire("ipoker_text")
+    GRAMMAR = "ipoker_text"
 
     def _reset(self, raw: RawHand) -> None:
         self._begin_reading(raw)

@@ -28,12 +28,6 @@ from auditor.source import SourceSpan
 NOTATION = CardNotation("tens as 10", ten="10")
 _STREETS = {"flop": ev.Street.FLOP, "turn": ev.Street.TURN, "river": ev.Street.RIVER}
 _BLINDS = {"small blind": ev.PostKind.SMALL_BLIND, "big blind": ev.PostKind.BIG_BLIND}
-_WORDS = {
-    "HEADER": "the hand's header (** Hand # N starting - date time)",
-    "TABLE": "the table line (** name [game] (small|big limit - kind))",
-    "LINES": "a line of the hand",
-    "BLANKS": "a blank line",
-}
 
 
 def _cards(text: str) -> tuple[Card, ...]:
@@ -43,10 +37,7 @@ def _cards(text: str) -> tuple[Card, ...]:
 class ExportReader(FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = _WORDS
-
-    def __init__(self) -> None:
-        self._wire("microgaming_export")
+    GRAMMAR = "microgaming_export"
 
     def _reset(self, raw: RawHand) -> None:
         self._file = raw.file

@@ -30,18 +30,6 @@ from auditor.read.split import RawHand
 from auditor.rooms.party.conventions import InferredPost, blind_posts, seat_names, with_conventions
 from auditor.rooms.party.play import PlayLines
 
-_WORDS = {
-    "PREAMBLE": "a hand's lead-in (Game #n starts.)",
-    "HEADER": "a hand header (***** Hand History for Game n *****)",
-    "GAME": "the game line (stakes, game - date)",
-    "TABLE": "the table line (Table NAME (Real Money))",
-    "BUTTON": "the button line (Seat n is the button)",
-    "PLAYER_COUNT": "the player count (Total number of players : n/m)",
-    "SEATS": "a seat line (Seat n: NAME ( $x USD ))",
-    "PLAY": "a line of play",
-    "SUMMARY_MARKER": "** Summary **",
-    "SUMMARY_BODY": "a summary line",
-}
 _HEAD = "***** Hand History for Game 1 *****\n"
 # Mistakes seen in damaged records, by the place the grammar stops at: Lark's
 # match_examples labels an error with the first whose parser state it shares.
@@ -59,7 +47,6 @@ _MISTAKES: dict[str, list[str]] = {
 class PartyReader(PlayLines, FieldsReader):
     """Reads one hand at a time; not thread-safe (one per process)."""
 
-    WORDS = _WORDS
     MISTAKES = _MISTAKES
     MOST_WORDS = 6
 
