@@ -29,7 +29,7 @@ from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time
 from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
-from auditor.rooms.kingsclub.games import game_facts
+from auditor.rooms.kingsclub.games import GAMES
 from auditor.source import SourceSpan
 
 SITE = "KingsClub"
@@ -94,7 +94,7 @@ class KingsClubReader(CommonLines, FieldsReader):
         h = self._head
         game = h.get("game", "")
         try:  # the header's facts: a problem with them is the header line's
-            limit, hi_lo, hole, variant = game_facts(game)
+            limit, hi_lo, hole, variant = GAMES.of(game)
             started_at = self._time()
             small_stake = self._money(h.get("small", "0"))
             big_stake = self._money(h.get("big", "0"))
