@@ -9,7 +9,7 @@ import re
 
 from auditor.read.split import RawHand
 from auditor.rooms import Room
-from auditor.rooms.cake.games import HEADER, is_omaha, table_of
+from auditor.rooms.cake.games import header, is_omaha, table_of
 
 _ANY_HEADER = re.compile(r"^\ufeff?Hand#[0-9A-F]+ - [^\n]+ -- [0-9]{4}[/-]", re.MULTILINE)
 
@@ -19,15 +19,15 @@ class CakeRoom(Room, declared_in=__file__):
         return _ANY_HEADER.search(head) is not None
 
     def is_header(self, line: str) -> bool:
-        return HEADER.match(line) is not None
+        return header(line) is not None
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)
 
     def hand_id(self, raw: RawHand) -> str:
-        found = HEADER.match(raw.header)
-        return found["id"] if found else ""
+        found = header(raw.header)
+        return found["head_id"] if found else ""
 
     def table_name(self, raw: RawHand) -> str:
-        found = HEADER.match(raw.header)
+        found = header(raw.header)
         return table_of(found) if found else ""

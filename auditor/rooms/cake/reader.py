@@ -27,7 +27,7 @@ from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, local_time
 from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, comma_cards, last_line
 from auditor.read.split import RawHand
-from auditor.rooms.cake.games import TOURNAMENT, game_facts, table_of
+from auditor.rooms.cake.games import GAMES, TOURNAMENT, table_of
 from auditor.rooms.cake.wording import claim
 from auditor.source import SourceSpan
 
@@ -112,8 +112,8 @@ class CakeReader(CommonLines, FieldsReader):
     def HEADER(self, f: Fields, span: SourceSpan) -> None:
         self._head = {k.removeprefix("head_"): v for k, v in f.groupdict().items() if v}
         self._head_span = span
-        self._table = table_of(f, "head_")
-        self._hi_lo = self._head["game"].endswith(("Hi/Lo", "HiLo"))
+        self._table = table_of(f)
+        self._hi_lo = GAMES.of(self._head["game"]).hi_lo
 
     def _started(self) -> ev.HandStarted:
         """The head, with the stakes in the table's money (the blinds show them when the
@@ -121,7 +121,7 @@ class CakeReader(CommonLines, FieldsReader):
         h = self._head
         game = h["game"]
         try:
-            limit, hi_lo, hole, variant = game_facts(game)
+            limit, hi_lo, hole, variant = GAMES.of(game)
             symbols, numbers = zip(*map(_number, h["stakes"].split("/")[-2:]), strict=True)
             table_symbol = self._symbol if self._symbol is not None else symbols[0]
             scale = 100 if table_symbol else 1

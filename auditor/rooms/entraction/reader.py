@@ -24,7 +24,7 @@ from auditor.parse.facts import LineError, local_time
 from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
-from auditor.rooms.entraction.games import game_facts
+from auditor.rooms.entraction.games import GAMES
 from auditor.rooms.entraction.wording import high_claim
 from auditor.source import SourceSpan
 
@@ -102,7 +102,7 @@ class EntractionReader(CommonLines, FieldsReader):
         h = self._head
         game = h.get("game", "")
         try:
-            limit, hi_lo, hole, variant = game_facts(game)
+            limit, hi_lo, hole, variant = GAMES.of(game)
             small, big = self._money(h["small"]), self._money(h["big"])
         except (AmountError, ValueError) as err:
             raise LineError.of(self._head_span.line, err) from None

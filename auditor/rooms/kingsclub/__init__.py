@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-from auditor.read.split import RawHand
+from auditor.parse.runs import terminal_pattern
 from auditor.rooms import Room
-from auditor.rooms.kingsclub.games import HEADER, header_game, is_omaha
+from auditor.rooms.kingsclub.games import is_omaha
 
 _ANY_HEADER = re.compile(
     r"^\ufeff?#[0-9]+: (?:No Limit|Pot Limit|Limit) [^\n]+ - [0-9,.]+/[0-9,.]+[ \t]*\n"
@@ -24,10 +24,7 @@ class KingsClubRoom(Room, declared_in=__file__):
         return _ANY_HEADER.search(head) is not None
 
     def is_header(self, line: str) -> bool:
-        return line.startswith("#") and HEADER.match(line.rstrip()) is not None
-
-    def game(self, raw: RawHand) -> str:
-        return header_game(raw.header.lstrip("\ufeff"))
+        return terminal_pattern("kingsclub", "HEADER").match(line + "\n") is not None
 
     def is_omaha(self, game: str) -> bool:
         return is_omaha(game)

@@ -24,16 +24,15 @@ from datetime import datetime
 
 from auditor import events as ev
 from auditor.cards import LETTERS, Card
-from auditor.money import AmountError, to_minor
-from auditor.parse.facts import SEAT_LIMIT, LineError, SeatError, local_time
+from auditor.money import AmountError
+from auditor.parse.facts import SEAT_LIMIT, LineError, local_time
 from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
-from auditor.rooms.kingsclub.games import game_facts
+from auditor.rooms.kingsclub.games import GAMES
 from auditor.source import SourceSpan
 
 SITE = "KingsClub"
-_SCALE = 100  # cents: amounts have two decimals ("2,449.35")
 
 _POSTS = {
     "the small blind": ev.PostKind.SMALL_BLIND,
@@ -67,9 +66,6 @@ class KingsClubReader(CommonLines, FieldsReader):
         cut = None if self._summary else last_line(raw)
         return ev.Hand(start, events, cut is not None, cut, _RETURNS_WRITTEN)
 
-    def _money(self, text: str) -> int:
-        return to_minor(text, _SCALE)
-
     def _cards(self, text: str) -> tuple[Card, ...]:
         # "[X X X X]": hole cards not shown
         return LETTERS.cards(text) if text.replace("X", "").strip() else ()
@@ -83,10 +79,7 @@ class KingsClubReader(CommonLines, FieldsReader):
         self._head.update((k, v) for k, v in f.groupdict().items() if v)
 
     def TABLE(self, f: Fields, span: SourceSpan) -> None:
-        button = int(f["table_button"])
-        if not 1 <= button <= SEAT_LIMIT:
-            raise SeatError(f"the button on seat {button}, which no table has")
-        self._button = button
+        self.BUTTON(f, span)
         self._head["table"] = f["table_name"]
         self._table_span = span
 
@@ -94,7 +87,7 @@ class KingsClubReader(CommonLines, FieldsReader):
         h = self._head
         game = h.get("game", "")
         try:  # the header's facts: a problem with them is the header line's
-            limit, hi_lo, hole, variant = game_facts(game)
+            limit, hi_lo, hole, variant = GAMES.of(game)
             started_at = self._time()
             small_stake = self._money(h.get("small", "0"))
             big_stake = self._money(h.get("big", "0"))
@@ -112,7 +105,7 @@ class KingsClubReader(CommonLines, FieldsReader):
             small_stake=small_stake,
             big_stake=big_stake,
             currency="USD",
-            scale=_SCALE,
+            scale=self._scale,  # cents: amounts have two decimals ("2,449.35")
             started_at=started_at,
             time_zone="",  # KingsClub writes none
             table_name=h.get("table", ""),
@@ -152,10 +145,6 @@ class KingsClubReader(CommonLines, FieldsReader):
         self._events.append(ev.StreetDealt(span, street, board, cards, cards[len(before) :]))
 
     # ------------------------------------------------------------ the summary
-    def SUMMARY(self, f: Fields, span: SourceSpan) -> None:
-        self._summary = True
-        self._events.append(ev.SummaryStarted(span))
-
     # a seat's stack after the hand and its net, and the rake: no total pot to check them
     # against (the replay's own ending stacks and the collected lines are): kept as notes
     def SUMMARY_SEAT(self, f: Fields, span: SourceSpan) -> None:

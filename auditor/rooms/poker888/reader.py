@@ -27,7 +27,7 @@ from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.poker888 import SITE
-from auditor.rooms.poker888.games import game_facts
+from auditor.rooms.poker888.games import GAMES
 from auditor.rooms.poker888.wording import amount, cards, claim
 from auditor.source import SourceSpan
 
@@ -144,7 +144,7 @@ class Poker888Reader(CommonLines, FieldsReader):
             currency, self._scale = "chips", 100  # play money: "4,202.50" has cents
         else:
             currency, self._scale = CURRENCY_OF_SYMBOL[symbol], 100
-        limit, hi_lo, hole, code = game_facts(h["game"])
+        limit, hi_lo, hole, code = GAMES.of(h["game"])
         try:  # the stakes line's facts: a problem with them is that line's
             small_stake, big_stake = self._money(small), self._money(big)
         except AmountError as err:

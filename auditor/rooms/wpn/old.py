@@ -28,6 +28,7 @@ from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, error_place, last_line, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.wpn import SITE
+from auditor.rooms.wpn.games import GAMES
 from auditor.rooms.wpn.wording import read_old
 from auditor.source import SourceSpan
 
@@ -37,14 +38,21 @@ CAPPED = "reached the table's cap"
 # IN.", the client's all-in protection (he stays in for what he put in); "wait BB": he
 # waits for the big blind to come round to him, out of this hand
 STATUS = {
-    "is sitting out": ev.Status.SITTING_OUT, "sitting out": ev.Status.SITTING_OUT,
-    "wait BB": ev.Status.SITTING_OUT, "sits out": ev.Status.SITS_OUT,
-    "has returned": ev.Status.RETURNED, "is disconnected": ev.Status.DISCONNECTED,
-    "is disconnected.": ev.Status.DISCONNECTED, "is connected": ev.Status.CONNECTED,
-    "is connected.": ev.Status.CONNECTED, "has timed out": ev.Status.TIMED_OUT,
-    "is timed out.": ev.Status.TIMED_OUT, "is disconnected and ALL IN.": ev.Status.TIMED_OUT,
-    "leaves the table": ev.Status.LEAVES, "joins the table": ev.Status.JOINS,
-}  # fmt: skip
+    "is sitting out": ev.Status.SITTING_OUT,
+    "sitting out": ev.Status.SITTING_OUT,
+    "wait BB": ev.Status.SITTING_OUT,
+    "sits out": ev.Status.SITS_OUT,
+    "has returned": ev.Status.RETURNED,
+    "is disconnected": ev.Status.DISCONNECTED,
+    "is disconnected.": ev.Status.DISCONNECTED,
+    "is connected": ev.Status.CONNECTED,
+    "is connected.": ev.Status.CONNECTED,
+    "has timed out": ev.Status.TIMED_OUT,
+    "is timed out.": ev.Status.TIMED_OUT,
+    "is disconnected and ALL IN.": ev.Status.TIMED_OUT,
+    "leaves the table": ev.Status.LEAVES,
+    "joins the table": ev.Status.JOINS,
+}
 _TIME = ("year", "month", "day", "hour", "minute", "second")
 
 
@@ -155,14 +163,21 @@ TENS = CardNotation("tens as 10 (10h)", ten="10")
 # "posts (2)": a player who comes in posts a live blind (his "Bets" in the summary count
 # it; WaitBB.txt): the big blind's kind makes it live
 _O_POST_KIND = {
-    "has small blind": ev.PostKind.SMALL_BLIND, "has big blind": ev.PostKind.BIG_BLIND,
-    "posts": ev.PostKind.BIG_BLIND, "ante": ev.PostKind.ANTE, "straddle": ev.PostKind.STRADDLE,
-}  # fmt: skip
+    "has small blind": ev.PostKind.SMALL_BLIND,
+    "has big blind": ev.PostKind.BIG_BLIND,
+    "posts": ev.PostKind.BIG_BLIND,
+    "ante": ev.PostKind.ANTE,
+    "straddle": ev.PostKind.STRADDLE,
+}
 # the old layout's chips lines ("caps (253.88)": raises to the table's cap)
 _O_VERB = {
-    "calls": ev.Verb.CALL, "bets": ev.Verb.BET, "raises": ev.Verb.RAISE, "caps": ev.Verb.RAISE,
-    "cap": ev.Verb.RAISE, "allin": ev.Verb.ALL_IN,
-}  # fmt: skip
+    "calls": ev.Verb.CALL,
+    "bets": ev.Verb.BET,
+    "raises": ev.Verb.RAISE,
+    "caps": ev.Verb.RAISE,
+    "cap": ev.Verb.RAISE,
+    "allin": ev.Verb.ALL_IN,
+}
 
 
 class OldLines(WpnLines):
@@ -187,15 +202,30 @@ class OldLines(WpnLines):
             raise ValueError("a button line before the game line")
         self.BUTTON(f, span)
         game, name = self._game, self._game["game_name"]
-        hi_lo, hole = "HiLow" in name or "H/L" in name, 5 if name.startswith("5Card") else 4
+        limit, hi_lo, hole, code = GAMES.of(name)  # no limit words: pot limit
         started_at, zone = self._when(self._head, "started_", head_span.line)
         small, big = self._stakes(game["game_small"], game["game_big"], 100, self._game_span.line)
         start = ev.HandStarted(
-            head_span, SITE, game["game_id"], name, variant(ev.Limit.POT, hi_lo, hole),
-            ev.Limit.POT, hi_lo, hole, small, big, "USD", 100, started_at, zone,
-            (game["game_table"] or "").strip(), None, self._button,
-            table_span=self._game_span, limit_written=False,
-        )  # fmt: skip
+            span=head_span,
+            site=SITE,
+            hand_id=game["game_id"],
+            game=name,
+            variant=code,
+            limit=limit,
+            hi_lo=hi_lo,
+            hole_card_count=hole,
+            small_stake=small,
+            big_stake=big,
+            currency="USD",
+            scale=100,
+            started_at=started_at,
+            time_zone=zone,
+            table_name=(game["game_table"] or "").strip(),
+            max_seats=None,
+            button_seat=self._button,
+            table_span=self._game_span,
+            limit_written=False,
+        )
         if " CAP " in f" {start.table_name} ":
             # "The CAP is set at 30bb ... When you've reached the hand CAP, you're considered
             # to be all-in for the remainder of the hand" (yapoker.com, "CAP Tables"): the

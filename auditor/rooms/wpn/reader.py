@@ -14,23 +14,27 @@ from auditor import events as ev
 from auditor.cards import LETTERS, Card
 from auditor.hand_claims import Claim
 from auditor.money import to_minor
-from auditor.parse.facts import SEAT_LIMIT, SeatError, board_number, variant
+from auditor.parse.facts import SEAT_LIMIT, SeatError, board_number
 from auditor.parse.lines import table_size
 from auditor.parse.text_reader import Fields
 from auditor.rooms.wpn import SITE
+from auditor.rooms.wpn.games import GAMES
 from auditor.rooms.wpn.old import CAPPED, STATUS, STREET, OldLines, bracketed
 from auditor.rooms.wpn.wording import read_new
 from auditor.source import SourceSpan
 
-_LIMITS = {"Pot Limit": ev.Limit.POT, "No Limit": ev.Limit.NO, "Fixed Limit": ev.Limit.FIXED}
 # "posts dead $X": both blinds, on coming back; "posts $X": a new player's big blind, to
 # play at once
 _POSTS = {
-    "posts the small blind": ev.PostKind.SMALL_BLIND, "posts the big blind": ev.PostKind.BIG_BLIND,
-    "posts ante": ev.PostKind.ANTE, "posts dead": ev.PostKind.SMALL_AND_BIG,
-    "posts a straddle": ev.PostKind.STRADDLE, "posts straddle": ev.PostKind.STRADDLE,
-    "straddle": ev.PostKind.STRADDLE, "posts": ev.PostKind.BIG_BLIND,
-}  # fmt: skip
+    "posts the small blind": ev.PostKind.SMALL_BLIND,
+    "posts the big blind": ev.PostKind.BIG_BLIND,
+    "posts ante": ev.PostKind.ANTE,
+    "posts dead": ev.PostKind.SMALL_AND_BIG,
+    "posts a straddle": ev.PostKind.STRADDLE,
+    "posts straddle": ev.PostKind.STRADDLE,
+    "straddle": ev.PostKind.STRADDLE,
+    "posts": ev.PostKind.BIG_BLIND,
+}
 _NEW_HEAD = (
     "Hand #1 - Omaha(Pot Limit) - $1.00/$2.00 - 2019/07/18 15:13:01 UTC\n"
     "T 6-max Seat #1 is the button\nSeat 1: a ($200.00)\nSeat 2: b ($200.00)\n"
@@ -76,10 +80,9 @@ class WpnReader(OldLines):
         button = int(f["table_button"])  # (the old layout's button line is the BUTTON kind)
         if not 1 <= button <= SEAT_LIMIT:
             raise SeatError(f"the button on seat {button}, which no table has")
-        limit = _LIMITS.get(head["head_limit"], ev.Limit.POT)  # "All-in or Fold Limit": pot's
-        game, tournament = head["head_game"], head["head_tournament"]
-        hi_lo = any(w in game for w in ("H/L", "Hi/Lo", "HiLow"))
-        hole = 5 if game.startswith("5Card") else 6 if game.startswith("6Card") else 4
+        game = f"{head['head_game']}({head['head_limit']})"
+        limit, hi_lo, hole, code = GAMES.of(game)
+        tournament = head["head_tournament"]
         small = head["head_small"] or head["head_level_small"]
         # money in dollars ("$0.25/$0.50"), else chips (tournaments, play money)
         usd = not tournament and not f["table_play"] and small.startswith("$")
@@ -88,13 +91,31 @@ class WpnReader(OldLines):
         big = head["head_big"] or head["head_level_big"]
         small_stake, big_stake = self._stakes(small, big, scale, head_span.line)
         self._max_seats = table_size(f["table_max"]) or SEAT_LIMIT
-        self._begin(ev.HandStarted(
-            head_span, SITE, head["head_id"], f"{game}({head['head_limit']})",
-            variant(limit, hi_lo, hole), limit, hi_lo, hole, small_stake, big_stake,
-            "USD" if usd else "chips", scale, started_at, zone, f["table_name"],
-            table_size(f["table_max"]), button, tournament,
-            (head["head_buy_in"] or "").strip(" -") or None, head["head_level"], span,
-        ))  # fmt: skip
+        self._begin(
+            ev.HandStarted(
+                span=head_span,
+                site=SITE,
+                hand_id=head["head_id"],
+                game=game,
+                variant=code,
+                limit=limit,
+                hi_lo=hi_lo,
+                hole_card_count=hole,
+                small_stake=small_stake,
+                big_stake=big_stake,
+                currency="USD" if usd else "chips",
+                scale=scale,
+                started_at=started_at,
+                time_zone=zone,
+                table_name=f["table_name"],
+                max_seats=table_size(f["table_max"]),
+                button_seat=button,
+                tournament_id=tournament,
+                buy_in=(head["head_buy_in"] or "").strip(" -") or None,
+                level=head["head_level"],
+                table_span=span,
+            )
+        )
 
     def SEAT(self, f: Fields, span: SourceSpan) -> None:
         if len(self._seats) >= self._max_seats:
@@ -201,11 +222,20 @@ class WpnReader(OldLines):
             # a seat's results are one per board (the first board's is on its first line)
             results = (ev.SeatResult(None),) * (self._summary_board - 1) + results
         didnt_bet, number = f["sum_didnt_bet"] is not None, int(f["sum_seat"])
-        seat = ev.SummarySeat(
-            span, number, f["sum_player"], positions, outcome, folded_on, didnt_bet, shown,
-            results, other,
-        )  # fmt: skip
-        self._events.append(seat)
+        self._events.append(
+            ev.SummarySeat(
+                span=span,
+                seat=number,
+                player=f["sum_player"],
+                positions=positions,
+                outcome=outcome,
+                folded_on=folded_on,
+                didnt_bet=didnt_bet,
+                cards=shown,
+                results=results,
+                outcome_text=other,
+            )
+        )
 
 
 # the inside of a seat's result, "won $199.00 with HI - ..." (the hand's description)

@@ -67,17 +67,19 @@ def test_the_game_no_line_goes_with_its_hand_and_a_file_has_no_stray_text() -> N
 
 
 def test_games_and_tables() -> None:
+    # read with the grammar's stakes and table lines, the line after the header and the next
     room = Poker888Room()
     line = "15/30 Blinds Fix Limit OmahaHL - *** 11 03 2011 15:43:53"
-    fixed = RawHand("f", 1, ("#Game No : 1", OLD, line))
+    fixed = RawHand("f", 1, ("#Game No : 1", OLD, line), room="888poker")
     assert room.game(fixed) == "Fix Limit OmahaHL" and room.is_omaha(room.game(fixed))
-    holdem = RawHand("f", 1, (NEW, "$1/$2 Blinds No Limit Holdem Jackpot table - *** 1 2 3"))
+    line = "$1/$2 Blinds No Limit Holdem Jackpot table - *** 14 04 2015 03:11:08"
+    holdem = RawHand("f", 1, (NEW, line), room="888poker")
     assert room.game(holdem) == "No Limit Holdem" and not room.is_omaha(room.game(holdem))
     table = "Tournament #48749889 $1.80 + $0.20 - Table #19 (Real Money)"
-    tour = RawHand("f", 1, (NEW, "x", table))
+    tour = RawHand("f", 1, (NEW, "x", table), room="888poker")
     assert room.table_name(tour) == "19"
-    cash = RawHand("f", 1, ("#Game No : 1", NEW, "x", "Table Helmond 6 Max (Real Money)"))
-    assert room.table_name(cash) == "Helmond"
+    cash = ("#Game No : 1", NEW, "x", "Table Helmond 6 Max (Real Money)")
+    assert room.table_name(RawHand("f", 1, cash, room="888poker")) == "Helmond"
 
 
 def test_another_game_is_skipped_and_counted() -> None:
