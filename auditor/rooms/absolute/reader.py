@@ -1,7 +1,4 @@
-"""Absolute Poker hands to events: one method per line terminal of ``grammars/absolute.lark``
-(the kinds most rooms write alike are CommonLines').
-
-What Absolute's layout means, where it is not the Stars layout:
+"""Absolute Poker hands to events. What its layout means, where it is not the Stars layout:
 
 - "Player0 - Raises $45 to $60": the chips put in with this action (he had his $15 small
   blind in), then his bet in the round.
@@ -21,14 +18,19 @@ from auditor.cards import LETTERS, Card
 from auditor.hand_claims import NO_CLAIM, Claim
 from auditor.money import AmountError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
+from auditor.parse.games import GameWords
 from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
-from auditor.rooms.absolute.games import GAMES
 from auditor.source import SourceSpan
 
 SITE = "Absolute"
 
+# "Normal" is fixed limit: the $30/$60 Omaha Hi/Lo hand bets $30 on the flop after a raise
+# to $60 before it (the small and big bets)
+GAMES = GameWords(
+    {"No Limit": ev.Limit.NO, "Pot Limit": ev.Limit.POT, "Normal": ev.Limit.FIXED}, ("Hi/Lo",)
+)
 _POSTS = {
     "Posts small blind": ev.PostKind.SMALL_BLIND,
     "Posts big blind": ev.PostKind.BIG_BLIND,
@@ -37,8 +39,12 @@ _POSTS = {
 }
 # the streets by name, preflop to river
 _STREETS = dict(zip(("POCKET CARDS", "FLOP", "TURN", "RIVER"), list(ev.Street)[:4], strict=True))
-_FOLDED_ON = {"POCKET CARDS": "before Flop", "FLOP": "on the Flop", "TURN": "on the Turn",
-              "RIVER": "on the River"}  # fmt: skip
+_FOLDED_ON = {
+    "POCKET CARDS": "before Flop",
+    "FLOP": "on the Flop",
+    "TURN": "on the Turn",
+    "RIVER": "on the River",
+}
 _POSITIONS = ("dealer", "small blind", "big blind")
 _TIME = ("year", "month", "day", "hour", "minute", "second")  # the header's time fields
 
@@ -143,9 +149,14 @@ class AbsoluteReader(CommonLines, FieldsReader):
         self._put_in(span, f["who"], ev.Verb.RAISE, f["raise_amount"], f["raise_to"])
 
     def _put_in(
-        self, span: SourceSpan, who: str, verb: ev.Verb, added: str, to: str | None = None,
+        self,
+        span: SourceSpan,
+        who: str,
+        verb: ev.Verb,
+        added: str,
+        to: str | None = None,
         all_in: bool = False,
-    ) -> None:  # fmt: skip
+    ) -> None:
         total = None if to is None else self._money(to)
         self._events.append(ev.ChipsIn(span, who, verb, self._money(added), total, all_in))
 

@@ -1,7 +1,4 @@
-"""BetOnline hands to events: one method per line terminal of ``grammars/betonline.lark``
-(the kinds most rooms write alike are CommonLines').
-
-What BetOnline's layout means, where it is not the Stars layout:
+"""BetOnline hands to events. What its layout means, where it is not the Stars layout:
 
 - "Player8: raises 0.64 to 0.74": the chips put in with this action (he had called 0.10),
   then his bet in the round ("Player2: raises 0.75 to 0.75" opens for 0.75).
@@ -27,21 +24,19 @@ from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatE
 from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
 from auditor.read.split import RawHand
-from auditor.rooms.betonline.games import game_facts, shown_game
+from auditor.rooms.betonline.games import GAMES, shown_game
 from auditor.source import SourceSpan
 
 SITE = "BetOnline"
 
-_SPACED = str.maketrans("/:", "  ")  # a date's numbers apart
 _POSTS = {
     "posts small blind": ev.PostKind.SMALL_BLIND,
     "posts big blind": ev.PostKind.BIG_BLIND,
     "post now": ev.PostKind.LIVE,
 }
-# the streets by name, preflop to river
 _STREETS = dict(zip(("HOLE CARDS", "FLOP", "TURN", "RIVER"), list(ev.Street)[:4], strict=True))
-# BetOnline writes no "returned" line: Player7's uncalled 4.20 in #1073062051
-_RETURNS_WRITTEN = False
+
+_SPACED = str.maketrans("/:", "  ")  # a date's numbers apart
 
 
 class BetOnlineReader(CommonLines, FieldsReader):
@@ -78,7 +73,8 @@ class BetOnlineReader(CommonLines, FieldsReader):
             ),
         )
         cut = None if self._summary else last_line(raw)
-        return ev.Hand(start, events, cut is not None, cut, _RETURNS_WRITTEN)
+        # no "returned" line: Player7's uncalled 4.20 in #1073062051
+        return ev.Hand(start, events, cut is not None, cut, uncalled_returns_written=False)
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         return LETTERS.cards(text.replace("10", "T"))  # the ten as "10": "[Jc 10c Ks 2h]"
@@ -97,7 +93,7 @@ class BetOnlineReader(CommonLines, FieldsReader):
             raise LineError(raw.first_line, "no table line")
         written = h["game"]
         game = shown_game(written, self._hole_cards())
-        limit, hi_lo, variant = game_facts(game)
+        limit, hi_lo, _, variant = GAMES.of(game)
         currency = CURRENCY_OF_SYMBOL.get(h.get("symbol", ""), "USD")  # cash: no symbol
         button, zone = int(f["table_button"]), h.get("zone", "")
         try:

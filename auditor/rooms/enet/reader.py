@@ -1,7 +1,4 @@
-"""Enet hands to events: one method per line terminal of ``grammars/enet.lark`` (the kinds
-most rooms write alike are CommonLines').
-
-What Enet's layout means, where the record alone says it:
+"""Enet hands to events. What its layout means, where the record alone says it:
 
 - amounts are euros with a decimal comma ("€58,14", "€18");
 - "calls", "bets" and "raises" give the chips put in with the action: at €0,10/€0,25 the
@@ -100,7 +97,7 @@ class EnetReader(CommonLines, FieldsReader):
     def TABLE(self, f: Fields, span: SourceSpan) -> None:
         h = self._head
         table = f["table_name"]
-        game, limit, hi_lo, hole, variant = game_facts(h.get("game", ""), table)
+        game, (limit, hi_lo, hole, variant) = game_facts(h.get("game", ""), table)
         symbol = h.get("small", "")[:1]
         currency = CURRENCY_OF_SYMBOL.get(symbol, "chips")
         self._scale = 100 if symbol in CURRENCY_OF_SYMBOL else 1

@@ -1,11 +1,4 @@
-"""Everleaf hands to events.
-
-The grammar (``grammars/everleaf.lark``) decides which kind each line is; each line
-terminal is one regular expression with named fields. The methods here, one per line
-terminal, run as lexer callbacks (so the events come out in file order) and read a
-line's fields by name from its terminal's own pattern.
-
-What Everleaf's layout means, where it is not the Stars layout:
+"""Everleaf hands to events. What its layout means, where it is not the Stars layout:
 
 - "Hero raises [$ 0.20 USD]": the chips the raiser puts in with this action (Villain,
   small blind $0.25 at $0.50/$1 fixed limit, "raises [$ 0.75 USD]" and the big blind
@@ -24,10 +17,10 @@ from auditor.hand_claims import Claim
 from auditor.money import AmountError
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
+from auditor.parse.games import GameWords
 from auditor.parse.lines import CommonLines
-from auditor.parse.text_reader import Fields, FieldsReader, comma_cards
+from auditor.parse.text_reader import Fields, FieldsReader, comma_cards, last_line
 from auditor.read.split import RawHand
-from auditor.rooms.everleaf.games import game_facts
 from auditor.rooms.everleaf.wording import high_claim
 from auditor.source import SourceSpan
 
@@ -39,6 +32,8 @@ _POSTS = {
     "both blinds": ev.PostKind.SMALL_AND_BIG,
     "ante": ev.PostKind.ANTE,
 }
+# "Blinds $0.05/$0.10 PL Omaha Hi/Lo - ...": no limit word ("$0.50/$1 Omaha Hi/Lo"), fixed
+GAMES = GameWords({"NL": ev.Limit.NO, "PL": ev.Limit.POT}, ("Hi/Lo",))
 _STREETS = {
     "down cards": ev.Street.PREFLOP,
     "Flop": ev.Street.FLOP,
@@ -47,20 +42,11 @@ _STREETS = {
 }
 
 
-# Everleaf writes no "returned" line: Villain's uncalled $1.80 turn bet in #149107406
-# is not in the $1.71 he wins (the $1.80 pot less its rake)
-_RETURNS_WRITTEN = False
-
-
 class EverleafReader(CommonLines, FieldsReader):
-    """Reads one hand at a time; not thread-safe (one per process)."""
-
     GRAMMAR = "everleaf"
-
     POSTS = _POSTS
     STREETS = _STREETS
 
-    # ------------------------------------------------------------ driving
     def _open(self) -> bool:
         return self._start is not None and not self._won
 
@@ -76,8 +62,12 @@ class EverleafReader(CommonLines, FieldsReader):
     def _hand(self, raw: RawHand) -> ev.Hand:
         if self._start is None:  # cannot be: the grammar wants a seat line
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
-        cut = None if self._won else SourceSpan(raw.file, raw.first_line + len(raw.lines) - 1, 1)
-        return ev.Hand(self._start, tuple(self._events), cut is not None, cut, _RETURNS_WRITTEN)
+        cut = None if self._won else last_line(raw)
+        # no "returned" line: Villain's uncalled $1.80 turn bet in #149107406 is not in the
+        # $1.71 he wins (the $1.80 pot less its rake)
+        return ev.Hand(
+            self._start, tuple(self._events), cut is not None, cut, uncalled_returns_written=False
+        )
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         return comma_cards(LETTERS, text)
@@ -107,7 +97,7 @@ class EverleafReader(CommonLines, FieldsReader):
         """The hand's head, once its seats start: the head's lines are all read."""
         h = self._head
         game = f"{h['limit']} {h['name']}" if "limit" in h else h.get("name", "")
-        limit, hi_lo, hole, variant = game_facts(game)
+        limit, hi_lo, hole, variant = GAMES.of(game)
         symbol = h.get("symbol", "")
         try:
             y, mo, d, hh, mi, s = (

@@ -1,6 +1,4 @@
-"""OnGame hands to events: one method per line terminal of ``grammars/ongame.lark``.
-
-What OnGame's layout means, where it is not the Stars layout:
+"""OnGame hands to events. What its layout means, where it is not the Stars layout:
 
 - "X raises $5.00 to $10.00": the chips put in, then X's bet after it (McCall901 has
   posted $5; fpdb's OnGameToFpdb.py reads the second as the raise's total): both given.
@@ -23,10 +21,10 @@ from auditor.cards import LETTERS, Card
 from auditor.money import AmountError
 from auditor.parse.errors import HandParseError
 from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError, local_time
+from auditor.parse.games import GameWords
 from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, comma_cards, last_line
 from auditor.read.split import RawHand
-from auditor.rooms.ongame.games import game_facts
 from auditor.rooms.ongame.wording import read_claim
 from auditor.source import SourceSpan
 
@@ -48,23 +46,20 @@ _POSTS = {
     "ante": ev.PostKind.ANTE,
 }
 _STREETS = {"flop": ev.Street.FLOP, "turn": ev.Street.TURN, "river": ev.Street.RIVER}
-
-
-# OnGame writes no "returned" line: a bet nobody called is left out of the pot line
-# ("Main pot: $25.00" in R5-362055755-3, yakitaki's $25 flop bet not in it)
-_RETURNS_WRITTEN = False
+# "(POT_LIMIT OMAHA_HI_LO $5/$5, Real money)"
+GAMES = GameWords(
+    {"NO_LIMIT": ev.Limit.NO, "POT_LIMIT": ev.Limit.POT, "LIMIT": ev.Limit.FIXED},
+    ("_HI_LO",),
+    default=ev.Limit.POT,
+)
 
 
 class OnGameReader(CommonLines, FieldsReader):
-    """Reads one hand at a time; not thread-safe (one per process)."""
-
     GRAMMAR = "ongame"
-
     POSTS = _POSTS
     STREETS = _STREETS
     _cut_at: SourceSpan | None  # where a record cut inside its last line stops
 
-    # ------------------------------------------------------------ driving
     def _open(self) -> bool:
         return self._start is not None and "Summary:" not in self._lines
 
@@ -92,7 +87,10 @@ class OnGameReader(CommonLines, FieldsReader):
         if self._start is None:
             raise HandParseError(raw.file, raw.first_line, 1, raw.header, "no seat lines")
         cut = self._cut_at or (None if self._summary else last_line(raw))
-        return ev.Hand(self._start, tuple(self._events), cut is not None, cut, _RETURNS_WRITTEN)
+        # no "returned" line: a bet nobody called is left out of the pot line ("Main pot:
+        # $25.00" in R5-362055755-3, yakitaki's $25 flop bet not in it)
+        events = tuple(self._events)
+        return ev.Hand(self._start, events, cut is not None, cut, uncalled_returns_written=False)
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         return comma_cards(LETTERS, text)
@@ -127,7 +125,7 @@ class OnGameReader(CommonLines, FieldsReader):
     def _started(self) -> ev.HandStarted:
         h = self._head
         game = h.get("game", "")
-        limit, hi_lo, hole, variant = game_facts(game)
+        limit, hi_lo, hole, variant = GAMES.of(game)
         header_line = self._offset + 1
         try:
             started_at, zone = _started_at(h)

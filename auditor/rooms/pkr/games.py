@@ -3,45 +3,28 @@ sixth), so that hands of other games are skipped: "POT LIMIT OMAHA HI/LO"."""
 
 from __future__ import annotations
 
-import re
-
 from auditor import events as ev
-from auditor.parse.facts import variant
+from auditor.parse.games import GameWords
+from auditor.rooms import Terminal
 
-HEADER = re.compile(r"Table #(?P<table_id>[0-9]+) - (?P<table>.+?)[ \t]*$")
-STARTING = re.compile(r"Starting Hand #(?P<id>[0-9]+)")
 _LIMITS = {"POT LIMIT": ev.Limit.POT, "NO LIMIT": ev.Limit.NO, "FIXED LIMIT": ev.Limit.FIXED}
 _LIMITS["LIMIT"] = ev.Limit.FIXED
-_OMAHA = {"OMAHA": False, "OMAHA HI/LO": True}  # the name to hi/lo
+GAMES = GameWords(_LIMITS, ("HI/LO",))
+_GAME = Terminal("pkr", "GAME_TYPE", ("game_type",))
+_LIMIT = Terminal("pkr", "LIMIT_TYPE", ("limit_type",))
 
 
 def lines_game(lines: tuple[str, ...]) -> str:
     """The game of a hand's lines, limit first ("" when it cannot be told)."""
-    game, limit = (lines[4].rstrip(), lines[5].rstrip()) if len(lines) >= 6 else ("", "")
-    if not game.startswith("Game Type: ") or not limit.startswith("Limit Type: "):
-        return ""
-    return f"{limit.removeprefix('Limit Type: ')} {game.removeprefix('Game Type: ')}"
-
-
-def _split(game: str) -> tuple[ev.Limit | None, str]:
-    for words, limit in _LIMITS.items():
-        if game.startswith(words + " "):
-            return limit, game.removeprefix(words + " ")
-    return None, game
+    game, limit = (_GAME(lines[4]), _LIMIT(lines[5])) if len(lines) >= 6 else ("", "")
+    return f"{limit} {game}" if game and limit else ""
 
 
 def is_omaha(game: str) -> bool:
-    limit, name = _split(game)
-    return limit is not None and name in _OMAHA
+    """A limit's words, then OMAHA or OMAHA HI/LO: the whole name (not a word in it: PKR
+    names no other Omaha).
 
-
-def game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
-    """Limit, hi/lo, hole cards and variant code of an Omaha game.
-
-    >>> game_facts("POT LIMIT OMAHA HI/LO")
-    (<Limit.POT: 'PL'>, True, 4, 'PLO8')
+    >>> is_omaha("POT LIMIT OMAHA HI/LO"), is_omaha("NO LIMIT TEXAS HOLDEM")
+    (True, False)
     """
-    limit, name = _split(game)
-    if limit is None or name not in _OMAHA:
-        raise ValueError(f"not an Omaha game: {game!r}")
-    return limit, _OMAHA[name], 4, variant(limit, _OMAHA[name], 4)
+    return any(game in (f"{words} OMAHA", f"{words} OMAHA HI/LO") for words in _LIMITS)

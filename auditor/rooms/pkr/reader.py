@@ -1,6 +1,4 @@
-"""PKR hands to events: one method per line terminal of ``grammars/pkr.lark``.
-
-What PKR's layout means, where it is not the Stars layout:
+"""PKR hands to events. What its layout means, where it is not the Stars layout:
 
 - Calls, bets and raises write the total the bet becomes (ChipsIn's ``to``): Player3's
   $0.02 small blind and "calls $0.08" make $0.08 (he ends #2080628024 $0.08 down).
@@ -28,7 +26,7 @@ from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatE
 from auditor.parse.lines import CommonLines
 from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
-from auditor.rooms.pkr.games import game_facts
+from auditor.rooms.pkr.games import GAMES, is_omaha
 from auditor.source import SourceSpan
 
 SITE = "PKR"
@@ -43,10 +41,7 @@ _STREETS = {"Flop": ev.Street.FLOP, "Turn": ev.Street.TURN, "River": ev.Street.R
 
 
 class PkrReader(CommonLines, FieldsReader):
-    """Reads one hand at a time; not thread-safe (one per process)."""
-
     GRAMMAR = "pkr"
-
     POSTS = _POSTS
     STREETS = _STREETS
     _played: bool  # the play is read: the seat lines after it are the stacks after the hand
@@ -56,7 +51,6 @@ class PkrReader(CommonLines, FieldsReader):
         self._played = self._played or tok.type == "PLAY"
         return tok
 
-    # ------------------------------------------------------------ driving
     def _open(self) -> bool:
         return self._start is not None and not self._ended
 
@@ -119,10 +113,9 @@ class PkrReader(CommonLines, FieldsReader):
     def _started(self) -> ev.HandStarted:
         h = self._head
         game = f"{h['limit']} {h['game']}"
-        try:
-            limit, hi_lo, hole, variant = game_facts(game)
-        except ValueError as err:
-            raise LineError.of(self._offset + 5, err) from None
+        if not is_omaha(game):
+            raise LineError(self._offset + 5, f"not an Omaha game: {game!r}")
+        limit, hi_lo, hole, variant = GAMES.of(game)
         try:
             month = _MONTHS.index(h["time_month"]) + 1 if h["time_month"] in _MONTHS else 0
             y, d, hh = int(h["time_year"]), int(h["time_day"]), int(h["time_hour"])

@@ -1,7 +1,6 @@
 """Seals With Clubs (bitcoin poker, amounts in mBTC): its "Hand #N-M - 2013-04-11 02:08:55"
-layout, read with its own grammar (``grammars/sealswithclubs.lark``). Its header starts
-as WPN's "Hand #N - Omaha ..." does: a Seals header is "#N-M" and a date, and its third
-line names the site ("Site: Seals With Clubs")."""
+layout. Its header starts as WPN's "Hand #N - Omaha ..." does: a Seals header is "#N-M"
+and a date, and its third line names the site ("Site: Seals With Clubs")."""
 
 from __future__ import annotations
 
@@ -9,13 +8,9 @@ import re
 
 from auditor.rooms import Room
 
-_HEADER = re.compile(r"Hand #[0-9]+-[0-9]+ - [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8}\s*$")
 _SITE_LINE = re.compile(r"^Site: Seals With Clubs", re.MULTILINE)
 
 
 class SealsWithClubsRoom(Room, declared_in=__file__):
     def sniff(self, head: str) -> bool:
         return _SITE_LINE.search(head) is not None
-
-    def is_header(self, line: str) -> bool:
-        return _HEADER.match(line) is not None

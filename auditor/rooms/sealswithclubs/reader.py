@@ -1,7 +1,4 @@
-"""Seals With Clubs hands to events: one method per line terminal of
-``grammars/sealswithclubs.lark`` (the kinds most rooms write alike are CommonLines').
-
-What the Seals layout means, where it is not the Stars layout:
+"""Seals With Clubs hands to events. What its layout means, where it is not the Stars layout:
 
 - Amounts are mBTC, with no symbol ("Seat 1: Player0 (162)"): the currency "mBTC", in
   hundredths.
@@ -18,17 +15,20 @@ import re
 
 from auditor import events as ev
 from auditor.hand_claims import NO_CLAIM, Claim
-from auditor.money import AmountError, to_minor
+from auditor.money import AmountError
 from auditor.parse.facts import LineError, local_time
+from auditor.parse.games import GameWords
 from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
-from auditor.rooms.sealswithclubs.games import game_facts
 from auditor.source import SourceSpan
 
 SITE = "Seals With Clubs"
 CURRENCY = "mBTC"
-SCALE = 100  # hundredths of an mBTC
+# "Game: PL Omaha Hi-Lo (20 - 100) - Blinds 1/1"
+GAMES = GameWords(
+    {"NL": ev.Limit.NO, "PL": ev.Limit.POT, "Limit": ev.Limit.FIXED}, ("Hi-Lo",), ev.Limit.NO
+)
 _SPACED = str.maketrans("-:", "  ")  # a date's numbers apart
 
 # the table's size in its name: "PLO 9max 1/1 #1", "... 6half ...", "... HU ..."
@@ -76,9 +76,6 @@ class SealsWithClubsReader(CommonLines, FieldsReader):
         cut = None if self._ended else last_line(raw)
         return ev.Hand(start, tuple(events), cut is not None, cut)
 
-    def _money(self, text: str) -> int:
-        return to_minor(text, SCALE)
-
     def _claim(self, words: str) -> Claim:
         # kept, not read: "Two Pair, Tens and Fives +K"
         return Claim(words, words, None, low_text="") if words else NO_CLAIM
@@ -103,7 +100,7 @@ class SealsWithClubsReader(CommonLines, FieldsReader):
     def _started(self) -> ev.HandStarted:
         h = self._head
         game = f"{h['limit']} {h['name']}"
-        limit, hi_lo, variant = game_facts(game)
+        limit, hi_lo, _, variant = GAMES.of(game)
         try:
             y, mo, d, hh, mi, ss = (int(n) for n in h["at"].translate(_SPACED).split())
             started = local_time(y, mo, d, hh, mi, ss, "")
@@ -123,7 +120,7 @@ class SealsWithClubsReader(CommonLines, FieldsReader):
             small_stake=small,
             big_stake=big,
             currency=CURRENCY,
-            scale=SCALE,
+            scale=self._scale,  # hundredths of an mBTC
             started_at=started,
             time_zone="",  # Seals writes none
             table_name=h["table"],
