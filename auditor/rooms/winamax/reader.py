@@ -26,7 +26,7 @@ from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.winamax import SITE
-from auditor.rooms.winamax.games import game_facts
+from auditor.rooms.winamax.games import GAMES
 from auditor.rooms.winamax.meaning import not_dealt_in, with_returns
 from auditor.rooms.winamax.wording import MISTAKES, joined, low_claim, read_claim
 from auditor.source import SourceSpan
@@ -114,7 +114,7 @@ class WinamaxReader(CommonLines, FieldsReader):
         if f["button_seat"]:
             self.BUTTON(f, span)
         tournament = (f["table_tournament"] or h["tournament"]) if "tournament" in h else None
-        limit, self._hi_lo, hole, code = game_facts(h["game"])
+        limit, self._hi_lo, hole, code = GAMES.of(h["game"])
         symbols = [c for c in h["stakes"] if c in CURRENCY_OF_SYMBOL]
         self._start = ev.HandStarted(
             SourceSpan(self._file, self._offset + 1, 1), SITE, h["id"], h["game"], code, limit,
