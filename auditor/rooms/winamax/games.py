@@ -12,7 +12,9 @@ _GAME = re.compile(r" - HandId: #[0-9-]+ - (.+?) (pot limit|no limit|fixed limit
 
 
 def header_game(header: str) -> str:
-    """The game a header names, as written ("Omaha pot limit"; "" when it cannot be told)."""
+    """The game a header names, as written ("Omaha pot limit"; "" when it cannot be told).
+    Not the grammar's HEADER: that reads Omaha only, and a skipped hand is counted by its
+    game's name ("Holdem no limit")."""
     found = _GAME.search(header)
     return f"{found.group(1)} {found.group(2)}" if found else ""
 
