@@ -89,10 +89,6 @@ class RunItOnceReader(CommonLines, FieldsReader):
         self._events.append(ev.ShowdownStarted(span, 1))
 
     # ------------------------------------------------------------ the summary
-    def SUMMARY(self, f: Fields, span: SourceSpan) -> None:
-        self._summary = True
-        self._events.append(ev.SummaryStarted(span))
-
     def TOTAL(self, f: Fields, span: SourceSpan) -> None:
         # " | Main pot €119.52 | Side pot €21.82 | STP €5.00 | Rake €2.50": name, amount
         named = (part.rpartition(" ") for part in f["total_parts"].split(" | ")[1:])
