@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import partial
+from functools import lru_cache, partial
 from typing import ClassVar
 
 from lark import Lark
@@ -160,7 +160,7 @@ class PokerStarsReader(SummaryLines):
     ) -> ev.HandStarted:
         h = self._header
         game = h["head_game"] or h["head_mixed"] or ""
-        limit, hi_lo, hole, game_variant = _GAMES.of(game)
+        limit, hi_lo, hole, game_variant = _game(game)
         if "Courchevel" in game:  # its own code, not a 5-card Omaha's
             game_variant = variant(limit, hi_lo, hole, courchevel=True)
         try:  # the header's facts: a problem with them is the header line's
@@ -244,3 +244,4 @@ _GAMES = GameWords(
     ("Hi/Lo", "H/L"),
     hole_cards={"Courchevel": 5, "5 Card": 5, "PLO-5": 5, "6 Card": 6, "PLO-6": 6},
 )
+_game = lru_cache(maxsize=256)(_GAMES.of)  # a file names a few games, hand after hand
