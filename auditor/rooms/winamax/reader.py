@@ -211,13 +211,9 @@ class WinamaxReader(CommonLines, FieldsReader):
         rake = self._money(rake_found.group("rake")) if rake_found else None
         if rake is None and "| No rake" not in parts and parts.strip():
             raise ValueError(f"a total pot line this reader does not know: {f.group()!r}")
-        main = None
-        sides: list[int] = []
-        for label, amount in _POT_PART.findall(parts):
-            if label == "Main pot":
-                main = self._money(amount)
-            else:
-                sides.append(self._money(amount))
+        pots = [(label, self._money(amount)) for label, amount in _POT_PART.findall(parts)]
+        main = next((amount for label, amount in pots if label == "Main pot"), None)
+        sides = [amount for label, amount in pots if label != "Main pot"]
         # Winamax's total is what the winners collected, the rake taken off ("Total pot
         # 14.73€ | Rake 1.02€", 14.73€ collected): the event's total is gross
         total = self._money(f["pot_total"]) + (rake or 0)
