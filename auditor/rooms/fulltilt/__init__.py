@@ -6,17 +6,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from auditor.read.split import RawHand
 from auditor.rooms import Room
-from auditor.rooms.fulltilt.games import read_header
 
 SITE = "Full Tilt Poker"
 
 
 class FullTiltRoom(Room, declared_in=__file__):
     sites: ClassVar[tuple[str, ...]] = (SITE,)
-
-    def table_name(self, raw: RawHand) -> str:
-        # the table is in the header (Full Tilt writes no table line)
-        found = read_header(raw.header)
-        return found.table if found is not None else ""

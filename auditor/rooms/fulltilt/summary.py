@@ -43,13 +43,9 @@ class SummaryLines(CommonLines):
     def TOTAL_POT(self, f: Fields, span: SourceSpan) -> None:
         # "Total pot $8 | Rake $0.25": the total is gross (the rake is in it)
         pots, *parts = f["pot_parts"].split(" | ")
-        main = None
-        sides: list[int] = []
-        for label, amount in _POT_PART.findall(pots):
-            if label == "Main pot":
-                main = self._money(amount)
-            else:
-                sides.append(self._money(amount))
+        found = [(label, self._money(amount)) for label, amount in _POT_PART.findall(pots)]
+        main = next((amount for label, amount in found if label == "Main pot"), None)
+        sides = [amount for label, amount in found if label != "Main pot"]
         rake = None
         fees: list[tuple[str, int]] = []
         for part in parts:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from auditor.rooms import Room
-from auditor.rooms.pokerstars.games import is_omaha
 from auditor.rooms.pokerstars.records import eastern_header
 
 # the rooms that write this layout but not PokerStars' rules: the fallback profile
@@ -15,9 +14,6 @@ _PROFILES = {"PokerStars": "pokerstars", "PokerMaster": "seeds"}
 
 class PokerStarsRoom(Room, declared_in=__file__):
     sites: ClassVar[tuple[str, ...]] = tuple(_PROFILES)
-
-    def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)
 
     def profile(self, site: str) -> str | None:
         return _PROFILES.get(site)

@@ -32,6 +32,7 @@ from auditor.parse.facts import (
     local_time,
     variant,
 )
+from auditor.parse.games import GameWords
 from auditor.parse.lines import table_size
 from auditor.parse.text_reader import Fields, last_line, take_seat
 from auditor.read.split import RawHand
@@ -159,7 +160,9 @@ class PokerStarsReader(SummaryLines):
     ) -> ev.HandStarted:
         h = self._header
         game = h["head_game"] or h["head_mixed"] or ""
-        limit, hi_lo, hole, game_variant = _game_facts(game)
+        limit, hi_lo, hole, game_variant = _game(game)
+        if "Courchevel" in game:  # its own code, not a 5-card Omaha's
+            game_variant = variant(limit, hi_lo, hole, courchevel=True)
         try:  # the header's facts: a problem with them is the header line's
             y, mo, d, hh, mi, sec = (int(h["head_" + part] or 0) for part in _WHEN)
             started_at = local_time(y, mo, d, hh, mi, sec, h["head_zone"] or "")
@@ -230,22 +233,15 @@ _GROUP = re.compile(r"\(\?P<(\w+)>")
 _CONDITION = re.compile(r"\(\?\((\w+)\)")
 
 
-@lru_cache(maxsize=256)  # a file names a few games, hand after hand
-def _game_facts(game: str) -> tuple[ev.Limit, bool, int, str]:
-    """Limit, hi/lo, hole cards and variant code of a header's game name."""
-    hi_lo = "Hi/Lo" in game or "H/L" in game
-    if "postflop" in game:
-        limit = ev.Limit.PL_NL if "NL" in game else ev.Limit.POT
-    elif "No Limit" in game:
-        limit = ev.Limit.NO
-    elif "Pot Limit" in game or game.startswith("PLO"):
-        limit = ev.Limit.POT
-    else:
-        limit = ev.Limit.FIXED
-    courchevel = "Courchevel" in game
-    hole = 4
-    if courchevel or game.startswith("5 Card") or game.startswith("PLO-5"):
-        hole = 5
-    elif game.startswith("6 Card") or game.startswith("PLO-6"):
-        hole = 6
-    return limit, hi_lo, hole, variant(limit, hi_lo, hole, courchevel)
+_GAMES = GameWords(
+    {
+        "No Limit": ev.Limit.NO,
+        "Pot Limit": ev.Limit.POT,
+        "PLO": ev.Limit.POT,
+        "NL postflop": ev.Limit.PL_NL,  # GG's "Omaha (NL postflop)": pot limit before the flop
+        "PL postflop": ev.Limit.POT,
+    },
+    ("Hi/Lo", "H/L"),
+    hole_cards={"Courchevel": 5, "5 Card": 5, "PLO-5": 5, "6 Card": 6, "PLO-6": 6},
+)
+_game = lru_cache(maxsize=256)(_GAMES.of)  # a file names a few games, hand after hand

@@ -37,13 +37,9 @@ class SummaryLines(PlayLines):
     _summary: bool  # whether the record has reached its summary
 
     def TOTAL_POT(self, f: Fields, span: SourceSpan) -> None:
-        main = None
-        sides: list[int] = []
-        for label, amount in _POT_PART.findall(f["pot_parts"]):
-            if label == "Main pot":
-                main = self._money(amount)
-            else:
-                sides.append(self._money(amount))
+        pots = [(label, self._money(amount)) for label, amount in _POT_PART.findall(f["pot_parts"])]
+        main = next((amount for label, amount in pots if label == "Main pot"), None)
+        sides = [amount for label, amount in pots if label != "Main pot"]
         rake = None
         others: list[tuple[str, int]] = []
         for fee in _FEE_PART.finditer(f["pot_fees"].rstrip()):

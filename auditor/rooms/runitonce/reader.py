@@ -18,7 +18,7 @@ from auditor.parse.facts import CURRENCY_OF_SYMBOL, local_time
 from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, last_line
 from auditor.read.split import RawHand
-from auditor.rooms.runitonce.games import game_facts
+from auditor.rooms.runitonce.games import GAMES
 from auditor.source import SourceSpan
 
 SITE = "Run It Once"
@@ -68,7 +68,7 @@ class RunItOnceReader(CommonLines, FieldsReader):
     def TABLE(self, f: Fields, span: SourceSpan) -> None:
         self.BUTTON(f, span)
         h, (small, big) = self._head, self._stakes
-        limit, hi_lo, hole, variant = game_facts(h["head_game"])
+        limit, hi_lo, hole, variant = GAMES.of(h["head_game"])
         self._start = ev.HandStarted(
             self._head_span, SITE, h["head_id"], h["head_game"], variant, limit, hi_lo, hole,
             small, big, self._currency, self._scale, self._time, h["head_zone"],
@@ -89,10 +89,6 @@ class RunItOnceReader(CommonLines, FieldsReader):
         self._events.append(ev.ShowdownStarted(span, 1))
 
     # ------------------------------------------------------------ the summary
-    def SUMMARY(self, f: Fields, span: SourceSpan) -> None:
-        self._summary = True
-        self._events.append(ev.SummaryStarted(span))
-
     def TOTAL(self, f: Fields, span: SourceSpan) -> None:
         # " | Main pot €119.52 | Side pot €21.82 | STP €5.00 | Rake €2.50": name, amount
         named = (part.rpartition(" ") for part in f["total_parts"].split(" | ")[1:])

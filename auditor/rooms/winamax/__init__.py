@@ -7,13 +7,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from auditor.rooms import Room
-from auditor.rooms.winamax.games import is_omaha
 
 SITE = "Winamax"
 
 
 class WinamaxRoom(Room, declared_in=__file__):
     sites: ClassVar[tuple[str, ...]] = (SITE,)
-
-    def is_omaha(self, game: str) -> bool:
-        return is_omaha(game)

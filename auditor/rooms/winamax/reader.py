@@ -26,7 +26,7 @@ from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, last_line, take_seat
 from auditor.read.split import RawHand
 from auditor.rooms.winamax import SITE
-from auditor.rooms.winamax.games import game_facts
+from auditor.rooms.winamax.games import GAMES
 from auditor.rooms.winamax.meaning import not_dealt_in, with_returns
 from auditor.rooms.winamax.wording import MISTAKES, joined, low_claim, read_claim
 from auditor.source import SourceSpan
@@ -114,7 +114,7 @@ class WinamaxReader(CommonLines, FieldsReader):
         if f["button_seat"]:
             self.BUTTON(f, span)
         tournament = (f["table_tournament"] or h["tournament"]) if "tournament" in h else None
-        limit, self._hi_lo, hole, code = game_facts(h["game"])
+        limit, self._hi_lo, hole, code = GAMES.of(h["game"])
         symbols = [c for c in h["stakes"] if c in CURRENCY_OF_SYMBOL]
         self._start = ev.HandStarted(
             SourceSpan(self._file, self._offset + 1, 1), SITE, h["id"], h["game"], code, limit,
@@ -211,13 +211,9 @@ class WinamaxReader(CommonLines, FieldsReader):
         rake = self._money(rake_found.group("rake")) if rake_found else None
         if rake is None and "| No rake" not in parts and parts.strip():
             raise ValueError(f"a total pot line this reader does not know: {f.group()!r}")
-        main = None
-        sides: list[int] = []
-        for label, amount in _POT_PART.findall(parts):
-            if label == "Main pot":
-                main = self._money(amount)
-            else:
-                sides.append(self._money(amount))
+        pots = [(label, self._money(amount)) for label, amount in _POT_PART.findall(parts)]
+        main = next((amount for label, amount in pots if label == "Main pot"), None)
+        sides = [amount for label, amount in pots if label != "Main pot"]
         # Winamax's total is what the winners collected, the rake taken off ("Total pot
         # 14.73€ | Rake 1.02€", 14.73€ collected): the event's total is gross
         total = self._money(f["pot_total"]) + (rake or 0)
