@@ -76,10 +76,16 @@ def with_classified(
 ) -> ev.Hand:
     """``hand`` with each chips line replaced by the action the replay made of it, and
     each win or pot line that held a bet nobody called by the line without it (``netted``,
-    ReplayResult's: None drops the line)."""
+    ReplayResult's: None drops the line). Netted, the hand's wins hold no return any more:
+    replayed again (the report's steps), it is not netted twice."""
     if not classified and not netted:
         return hand
     made: dict[int, ev.Event | None] = {id(line): action for line, action in classified}
     made.update((id(line), without) for line, without in netted)
     events = [made.get(id(event), event) for event in hand.events]
-    return dataclasses.replace(hand, events=tuple([e for e in events if e is not None]))
+    kept = tuple([e for e in events if e is not None])
+    if not netted:
+        return dataclasses.replace(hand, events=kept)
+    return dataclasses.replace(
+        hand, events=kept, wins_hold_returns=False, uncalled_returns_in_wins=False
+    )

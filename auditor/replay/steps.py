@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from auditor import events as ev
 from auditor.cards import Card
 from auditor.replay.engine import _HANDLERS, _Replay
+from auditor.replay.event_index import REPLAYED
 from auditor.replay.profile import RuleProfile
 from auditor.replay.result import ActionRecord, PotRecord, ReplayResult
 
@@ -86,8 +87,12 @@ class _SteppedReplay(_Replay):
         # with the events it does not act on seen too: cards shown, the showdown's start
         handlers = _HANDLERS
         self.snap(None, None)
+        # a post whose layout never says all-in is told from the stack in the index
+        told = iter(self.index.replayed)
         for event in self.hand.events:
             kind = type(event)
+            if kind in REPLAYED:
+                event = next(told)
             made = len(self.actions)
             handler = handlers.get(kind)
             if handler is not None:

@@ -128,6 +128,8 @@ class UncalledBets(OrderOfPlay):
             else:
                 continue  # no win line holds it: the totals judge it
             self.collected[player] -= amount
+            if not self.collected[player]:  # the line was the return alone: nothing won
+                del self.collected[player]
             del self.returned_by_rule[player]
 
     def _net_wins_of_returns(self) -> None:

@@ -80,5 +80,5 @@ def test_a_side_pot_only_its_bettor_was_in_is_his_return() -> None:
     ((line, read),) = replayed.netted
     assert isinstance(line, ev.Collected) and isinstance(read, ev.UncalledReturned)
     assert (line.pot, read.amount) == (1, 3000)
-    assert dict(replayed.collected) == {"Ben": 0, "FlotFyr31aar": 3850}  # $40.50 less $2 rake
+    assert dict(replayed.collected) == {"FlotFyr31aar": 3850}  # $40.50 less $2 rake
     assert Code.UNCALLED_WRONG not in [f.code for f in replayed.findings]
