@@ -16,9 +16,10 @@ from auditor.cards import LETTERS, Card
 from auditor.hand_claims import Claim
 from auditor.money import AmountError
 from auditor.parse.errors import HandParseError
-from auditor.parse.facts import CURRENCY_OF_SYMBOL, SEAT_LIMIT, LineError, SeatError, local_time
+from auditor.parse.facts import CURRENCY_OF_SYMBOL, LineError
 from auditor.parse.games import GameWords
-from auditor.parse.lines import CommonLines
+from auditor.parse.head import Seating, Stakes, hand_started, written_time
+from auditor.parse.lines import CommonLines, table_size
 from auditor.parse.text_reader import Fields, FieldsReader, comma_cards, last_line
 from auditor.read.split import RawHand
 from auditor.rooms.everleaf.wording import high_claim
@@ -97,38 +98,19 @@ class EverleafReader(CommonLines, FieldsReader):
         """The hand's head, once its seats start: the head's lines are all read."""
         h = self._head
         game = f"{h['limit']} {h['name']}" if "limit" in h else h.get("name", "")
-        limit, hi_lo, hole, variant = GAMES.of(game)
         symbol = h.get("symbol", "")
         try:
-            y, mo, d, hh, mi, s = (
-                int(h[k]) for k in ("year", "month", "day", "hour", "minute", "second")
-            )
-            started_at = local_time(y, mo, d, hh, mi, s, "")
+            started_at = written_time(h, "")  # Everleaf writes no zone
             small_stake, big_stake = self._money(h["small"]), self._money(h["big"])
-            max_seats = int(h["max"]) if "max" in h else None
-            if max_seats is not None and not 1 <= max_seats <= SEAT_LIMIT:
-                raise SeatError(f"a table of {max_seats} seats")
+            max_seats = table_size(h.get("max"))
         except (AmountError, ValueError) as err:
             raise LineError.of(self._game_line, err) from None
-        start = ev.HandStarted(
-            span=self._head_span,
-            site=SITE,
-            hand_id=h.get("hand_id", ""),
-            game=game,
-            variant=variant,
-            limit=limit,
-            hi_lo=hi_lo,
-            hole_card_count=hole,
-            small_stake=small_stake,
-            big_stake=big_stake,
-            currency=CURRENCY_OF_SYMBOL[symbol] if symbol else "chips",
-            scale=self._scale,
-            started_at=started_at,
-            time_zone="",  # Everleaf writes none
-            table_name=h.get("table", ""),
-            max_seats=max_seats,
-            button_seat=self._button,
-            table_span=self._table_span,
+        currency = CURRENCY_OF_SYMBOL[symbol] if symbol else "chips"
+        stakes = Stakes(small_stake, big_stake, currency, self._scale)
+        table = Seating(h.get("table", ""), max_seats, self._button, self._table_span)
+        facts, hand_id = GAMES.of(game), h.get("hand_id", "")
+        start = hand_started(
+            self._head_span, SITE, hand_id, game, facts, stakes, (started_at, ""), table
         )
         self._events.append(start)
         return start
