@@ -22,9 +22,9 @@ from datetime import datetime
 from typing import NamedTuple
 
 from auditor import events as ev
-from auditor.source import SourceSpan
 from auditor.parse.facts import local_time
 from auditor.parse.games import Game
+from auditor.source import SourceSpan
 
 # a written time's parts, as a grammar names them after its prefix ("head_year"...)
 TIME_PARTS = ("year", "month", "day", "hour", "minute", "second")
